@@ -1,0 +1,1 @@
+"""The ctverak game plugin for tabletop."""

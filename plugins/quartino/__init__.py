@@ -1,0 +1,1 @@
+"""The quartino game plugin for tabletop."""

@@ -1,0 +1,13 @@
+"""Registers the quartino game with tabletop (entry point ``tabletop``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.hookspecs import hookimpl
+
+
+@hookimpl
+def tabletop_register_games(register: Callable[[Any], None]) -> None:
+    """Not written yet: registers nothing."""

@@ -1,0 +1,1 @@
+"""The quarto game plugin for tabletop."""

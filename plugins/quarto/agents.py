@@ -1,0 +1,82 @@
+"""Quarto's own agents. ``basic``: wins when it can, never hands over a piece that wins at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tabletop.game import JSON, AgentFactory
+from tabletop.players import Turn
+from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
+from tabletop_quarto.position import from_json
+from tabletop_quarto.rules import DONE, GIVE, PLACE, PLACE_BASE, QUARTO, Rules, State, wins_through
+
+
+def winning_squares(board: int, occupied: int, piece: int, state: State) -> list[int]:
+    """Empty squares where ``piece`` would complete a winning pattern (Q4.2)."""
+    code = encode(piece)
+    return [
+        s
+        for s in range(16)
+        if not occupied >> s & 1
+        and wins_through(board | code << (8 * s), occupied | 1 << s, s, state.rules)
+    ]
+
+
+def safe_pieces(board: int, occupied: int, pool: int, state: State) -> list[int]:
+    """Pieces of ``pool`` the opponent cannot win with at once."""
+    return [
+        p for p in range(16) if pool >> p & 1 and not winning_squares(board, occupied, p, state)
+    ]
+
+
+class BasicAgent:
+    """One ply: take a win (or a true claim); place where the most safe pieces remain to give;
+    give a safe piece when there is one."""
+
+    def act(self, turn: Turn) -> int:
+        from tabletop_quarto.game import rules_for
+
+        legal = turn.legal
+        if QUARTO in legal:
+            return QUARTO
+        state = from_json(turn.view, rules_for(turn.options))
+        rng = turn.rng
+        if state.phase == PLACE:
+            wins = winning_squares(state.board, state.occupied, state.hand, state)
+            if wins:
+                return PLACE_BASE + rng.choice(wins)
+            best: list[int] = []
+            best_safe = -1
+            code = encode(state.hand)
+            for action in legal:
+                s = action - PLACE_BASE
+                board = state.board | code << (8 * s)
+                safe = len(safe_pieces(board, state.occupied | 1 << s, state.pool, state))
+                if safe > best_safe:
+                    best, best_safe = [action], safe
+                elif safe == best_safe:
+                    best.append(action)
+            return rng.choice(best)
+        if state.phase == GIVE:
+            safe = safe_pieces(state.board, state.occupied, state.pool, state)
+            return rng.choice(safe) if safe else rng.choice(list(legal))
+        return DONE if DONE in legal else rng.choice(list(legal))
+
+
+def hint(view: JSON, rules: Rules) -> str:
+    """Where the piece in hand wins, or which pieces are safe to give."""
+    state = from_json(view, rules)
+    if state.phase == PLACE:
+        wins = winning_squares(state.board, state.occupied, state.hand, state)
+        if wins:
+            return f"{CODES[state.hand]} wins on {', '.join(SQUARE_NAMES[s] for s in wins)}"
+        return f"{CODES[state.hand]} completes no line yet"
+    if state.phase == GIVE:
+        safe = safe_pieces(state.board, state.occupied, state.pool, state)
+        if not safe:
+            return "every piece in the pool lets the opponent win"
+        return "safe to give: " + " ".join(CODES[p] for p in safe)
+    return "nothing to suggest"
+
+
+AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent}

@@ -1,0 +1,168 @@
+"""Quarto as a tabletop :class:`Game`: the rules module behind the core's contract."""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop_quarto import notation, position, rules
+from tabletop_quarto.options import QuartoOptions
+from tabletop_quarto.pieces import CODES, SQUARE_NAMES, shared_values
+from tabletop_quarto.rules import (
+    ANSWER,
+    DONE,
+    GIVE,
+    LAST_CLAIM,
+    OVER,
+    PLACE,
+    PLACE_BASE,
+    QUARTO,
+    State,
+    piece_at,
+)
+
+VERSION = "1.0.0"
+
+
+def rules_for(options: BaseModel) -> rules.Rules:
+    """The precomputed variant for an options model (cached per combination)."""
+    assert isinstance(options, QuartoOptions)
+    key = (options.squares, options.attributes, options.claim == "manual")
+    cached = _RULES.get(key)
+    if cached is None:
+        cached = _RULES[key] = rules.make_rules(*key)
+    return cached
+
+
+_RULES: dict[tuple[bool, frozenset[str], bool], rules.Rules] = {}
+
+
+class Quarto(Game[State, int]):
+    """Quarto (Q1-Q8) with the ``squares`` and ``attributes`` variants and both claim modes."""
+
+    info = GameInfo(
+        id="quarto",
+        name="Quarto",
+        version=VERSION,
+        min_players=2,
+        max_players=2,
+        options=QuartoOptions,
+        summary="Place the piece your opponent picks; four in a line sharing a trait wins.",
+        max_actions=lambda players, options: 34,
+    )
+
+    def new(self, players: int, options: BaseModel, seed: int) -> State:
+        return rules.initial(rules_for(options))
+
+    def to_act(self, state: State) -> int | None:
+        return None if state.phase == OVER else state.player
+
+    # The hot path: the rules functions themselves, with no wrapper frame.
+    legal = staticmethod(rules.legal)
+    listing = staticmethod(rules.listing)
+    apply = staticmethod(rules.apply)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        if not state.player:
+            return Outcome((), "all 16 pieces placed with no win: a draw (Q6.1)")
+        return Outcome((state.player,), f"quarto by player {state.player}: {win_text(state)}")
+
+    def refusal(self, state: State, action: int) -> str:
+        return refusal(state, action)
+
+    def parse(self, state: State, text: str) -> int:
+        return notation.parse(text)
+
+    def format(self, state: State, action: int) -> str:
+        return notation.format_action(action)
+
+    def prompt(self, state: State) -> str:
+        phase = state.phase
+        if phase == PLACE:
+            return f"place {CODES[state.hand]} on an empty square"
+        if phase == GIVE:
+            return "give the opponent a piece from the pool"
+        if phase == LAST_CLAIM:
+            return "all 16 placed: claim (quarto) or done (Q5.4)"
+        if phase == ANSWER:
+            return "opponent said done: claim (quarto) or done (Q5.4)"
+        return "game over"
+
+    def view(self, state: State, player: int | None) -> JSON:
+        return position.to_json(state)  # Q1.3: nothing is hidden in Quarto
+
+    def to_json(self, state: State) -> JSON:
+        return position.to_json(state)
+
+    def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
+        return position.from_json(data, rules_for(options))
+
+    def render(self, view: JSON, player: int | None) -> Any:
+        from tabletop_quarto.render import render
+
+        return render(view)
+
+    def rules_text(self) -> str:
+        return importlib.resources.files("tabletop_quarto").joinpath("README.md").read_text("utf-8")
+
+    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
+        from tabletop_quarto.agents import hint
+
+        return hint(view, rules_for(options))
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from tabletop_quarto.agents import AGENTS
+
+        return AGENTS
+
+
+def win_text(state: State) -> str:
+    """The winning pattern(s) through the last placement, e.g. ``a2 b2 c2 d2 (tall)``."""
+    found = []
+    mask = state.rules.attr8
+    for pattern in state.rules.patterns:
+        if state.last in pattern and all(state.occupied >> s & 1 for s in pattern):
+            shared = shared_values(tuple(piece_at(state, s) for s in pattern), mask)
+            if shared:
+                squares = " ".join(SQUARE_NAMES[s] for s in pattern)
+                found.append(f"{squares} ({', '.join(shared)})")
+    return "; ".join(found) or "a winning pattern"
+
+
+def refusal(state: State, action: int) -> str:
+    """Why a well-formed action is refused now, citing the rule."""
+    phase = state.phase
+    if phase == OVER:
+        return "the game is over (Q6.1)"
+    if action == QUARTO:
+        if not state.rules.manual:
+            return "with claim=auto a win is declared by the engine; 'quarto' is not needed (Q5.1)"
+        if state.last < 0:
+            return "no piece has been placed yet, so there is nothing to claim (Q5.2)"
+        return (
+            f"no winning pattern runs through {SQUARE_NAMES[state.last]}, the piece just placed; "
+            "the claim is refused and nothing changes (Q5.5)"
+        )
+    if action == DONE:
+        return "'done' only follows the 16th placement (Q5.4)"
+    if action >= PLACE_BASE:
+        square = action - PLACE_BASE
+        if phase != PLACE:
+            return "it is time to give a piece, not to place one (Q3.3: place, then give)"
+        if state.occupied >> square & 1:
+            held = CODES[piece_at(state, square)]
+            return f"{SQUARE_NAMES[square]} is occupied by {held}; place on an empty square (Q3.3)"
+        return "that square cannot be played now (Q3.3)"
+    if phase == PLACE:
+        return f"you hold {CODES[state.hand]}: place it before giving a piece (Q3.3)"
+    if phase in (LAST_CLAIM, ANSWER):
+        return "no piece is left to give; play 'quarto' or 'done' (Q5.4)"
+    if action == state.hand or not state.pool >> action & 1:
+        return f"{CODES[action]} is not in the pool: it is already placed or given (Q3.2)"
+    return "that piece cannot be given now (Q3.2)"

@@ -1,0 +1,109 @@
+"""What ``tabletop games``, ``rules`` and ``run`` print about games and positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop import options as opts
+from tabletop.game import JSON, Game
+from tabletop.match import Match
+from tabletop.players import agent_levels, default_level
+from tabletop.registry import registry
+
+
+def describe_game(game: Game[Any, Any]) -> JSON:
+    """One game's entry of ``tabletop games --json``."""
+    info = game.info
+    return {
+        "id": info.id,
+        "name": info.name,
+        "version": info.version,
+        "summary": info.summary,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "players": list(range(info.min_players, info.max_players + 1)),
+        "hidden_information": info.hidden_information,
+        "options": opts.describe(info.options),
+        "ai_levels": list(agent_levels(game)),
+        "default_ai_level": default_level(game),
+    }
+
+
+def catalogue() -> list[JSON]:
+    """Every installed game, sorted by id."""
+    reg = registry()
+    return [describe_game(reg.get(gid)) for gid in reg.ids()]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "|".join(_value(v) for v in value) if value else "-"
+    return str(value)
+
+
+def print_catalogue(rows: list[JSON]) -> None:
+    """A rich table of the installed games and their options."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Installed games", show_lines=True)
+    for column in ("id", "name", "players", "options (default; allowed)", "AI levels", "version"):
+        table.add_column(column)
+    for row in rows:
+        players = f"{row['min_players']}-{row['max_players']}"
+        if row["min_players"] == row["max_players"]:
+            players = str(row["min_players"])
+        options = "\n".join(
+            f"{o['name']}={_value(o['default']).replace('|', ',')} ({_value(o['allowed'])})"
+            for o in row["options"]
+        )
+        table.add_row(
+            row["id"],
+            row["name"],
+            players,
+            options or "-",
+            ", ".join(row["ai_levels"]),
+            row["version"],
+        )
+    console = Console()
+    console.print(table)
+    console.print("Details: tabletop rules GAME. JSON: tabletop games --json.")
+
+
+def print_rules(game: Game[Any, Any]) -> None:
+    """The rules (Markdown), then the options and AI levels."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    console.print(Markdown(game.rules_text()))
+    rows = opts.describe(game.info.options)
+    if rows:
+        lines = [
+            f"- `-o {r['name']}=…` (default `{_value(r['default'])}`; "
+            f"allowed {_value(r['allowed'])}): {r['help']}"
+            for r in rows
+        ]
+        console.print(Markdown("## Options\n" + "\n".join(lines)))
+    levels = ", ".join(f"`{name}`" for name in agent_levels(game))
+    console.print(Markdown(f"## Computer players\n`--ai SEAT[:LEVEL]` with LEVEL one of {levels}."))
+
+
+def print_summary(match: Match, summary: JSON) -> None:
+    """The human form of ``tabletop run``'s result: the board and the status."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    game = match.game
+    console.print(game.render(summary["view"], summary["to_act"]))
+    if summary["status"] == "over":
+        winners = summary["winners"]
+        who = " and ".join(f"player {w}" for w in winners) if winners else "nobody (a draw)"
+        console.print(f"over: {who} won. {summary.get('reason', '')}".rstrip())
+    else:
+        console.print(
+            f"ongoing: player {summary['to_act']} to act: {game.prompt(match.state)}; "
+            f"{len(summary['legal'])} legal actions"
+        )

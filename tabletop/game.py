@@ -1,0 +1,157 @@
+"""The rules contract between the core and a game: `Game`, `GameInfo`, `Outcome`.
+
+A game is a set of pure functions over small immutable states ``S`` and actions ``A``
+(ints, tuples, NamedTuples). The core owns everything stateful: history, undo, seeds,
+players and the checked path (parse, check, apply). Text exists only in ``parse`` and
+``format``; JSON only in ``to_json``/``from_json``/``view``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from tabletop.players import Agent
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+JSON = dict[str, Any]
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended: ``winners`` are player numbers (empty for a draw)."""
+
+    winners: tuple[int, ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself (shown by ``tabletop games``)."""
+
+    id: str
+    name: str
+    version: str
+    min_players: int
+    max_players: int
+    options: type[BaseModel]
+    summary: str = ""
+    hidden_information: bool = False
+    # Upper bound on the actions of one game (the conformance kit checks it).
+    max_actions: Callable[[int, BaseModel], int] = field(default=lambda players, options: 10_000)
+
+
+AgentFactory = Callable[[], "Agent"]
+
+
+class Game(ABC, Generic[S, A]):
+    """The whole rules contract. Every method is a pure function; states are immutable.
+
+    Subclass it: the abstract methods are required, the others have sensible defaults.
+
+    Player numbers are 1..N. ``legal`` is the exact set ``apply`` accepts; ``listing``
+    is what a player is shown (it may offer more, e.g. a claim that would be refused,
+    so that the listing reveals nothing).
+    """
+
+    info: GameInfo
+
+    @abstractmethod
+    def new(self, players: int, options: BaseModel, seed: int) -> S:
+        """The initial state (shuffles and deals use ``seed`` only)."""
+        ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The player whose action is due, or None when the game is over."""
+        ...
+
+    @abstractmethod
+    def legal(self, state: S) -> Sequence[A]:
+        """The actions ``apply`` accepts now; empty exactly when the game is over."""
+        ...
+
+    def listing(self, state: S) -> Sequence[A]:
+        """The actions shown to the player to act (``legal`` plus refusable offers)."""
+        return self.legal(state)
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> S:
+        """The state after a legal action. Unchecked and fast; never mutates ``state``."""
+        ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on; the outcome once it is over."""
+        ...
+
+    def scores(self, state: S) -> dict[int, int] | None:
+        """Points per player for games that score, else None."""
+        return None
+
+    @abstractmethod
+    def refusal(self, state: S, action: A) -> str:
+        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID."""
+        ...
+
+    @abstractmethod
+    def parse(self, state: S, text: str) -> A:
+        """The action written as ``text``; raises NotationError saying what is allowed."""
+        ...
+
+    @abstractmethod
+    def format(self, state: S, action: A) -> str:
+        """The canonical notation of ``action`` in ``state``."""
+        ...
+
+    def prompt(self, state: S) -> str:
+        """What kind of action is due, in a few words (reveals nothing hidden)."""
+        return "your action"
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> JSON:
+        """All that ``player`` may see, as JSON; ``None`` is a spectator."""
+        ...
+
+    @abstractmethod
+    def to_json(self, state: S) -> JSON:
+        """The full position JSON of the rules spec."""
+        ...
+
+    @abstractmethod
+    def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> S:
+        """The state for a position JSON; raises PositionError naming what cannot arise."""
+        ...
+
+    def render(self, view: JSON, player: int | None) -> Any:
+        """A rich renderable of a view (drawn by ``tabletop play`` and ``replay``)."""
+        import json
+
+        return json.dumps(view, indent=2, ensure_ascii=False)
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The rules and the notation, as Markdown."""
+        ...
+
+    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
+        """Advice for ``player`` from their own view (e.g. which card matches where)."""
+        return "no hints for this game"
+
+    def scenarios(self) -> list[Path]:
+        """The rule-scenario files this game ships (default: its package's ``scenarios/``)."""
+        package = type(self).__module__.split(".")[0]
+        folder = Path(str(importlib.resources.files(package))) / "scenarios"
+        return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """Game-specific agents by level name (the generic ones come from the core)."""
+        return {}

@@ -1,0 +1,40 @@
+"""The plugin hooks: this module is the plugin author's manual.
+
+A game plugin is a module named in the ``tabletop`` entry-point group of its
+distribution's ``pyproject.toml``::
+
+    [project.entry-points.tabletop]
+    mygame = "mygame_package.plugin"
+
+The module implements the hooks below with ``@tabletop.hookimpl``. Hooks are for
+discovery only: the core resolves a game once and then calls it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+PROJECT = "tabletop"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def tabletop_register_games(register: Callable[[Any], None]) -> None:
+    """Register the games this plugin provides.
+
+    Call ``register(game)`` once for each :class:`tabletop.game.Game` instance. The
+    game's ``info.id`` must be unique among installed games: a second game with the
+    same id is an error naming both plugins. Keep the module light to import: the
+    core loads every plugin to answer ``tabletop games``.
+
+    Example::
+
+        @hookimpl
+        def tabletop_register_games(register):
+            register(MyGame())
+    """

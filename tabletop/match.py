@@ -1,0 +1,203 @@
+"""The one stateful object: a game in progress with its history, undo and checked play."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop import options as opts
+from tabletop.errors import ActionError, NotationError, PositionError, RecordError
+from tabletop.game import JSON, Game, Outcome
+from tabletop.records import Forfeit, Record
+
+HINT_ACTIONS = 12
+
+
+class Match:
+    """A game being played: states after every action, the actions, and their text.
+
+    ``play`` is the checked path (parse, legality, apply). A refused action raises
+    :class:`ActionError` and leaves the match exactly as it was.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        players: int,
+        options: BaseModel,
+        seed: int,
+        start: JSON | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.start = start
+        first = (
+            game.new(players, options, seed)
+            if start is None
+            else game.from_json(start, players, options, seed)
+        )
+        self.states: list[Any] = [first]
+        self.actions: list[Any] = []
+        self.texts: list[str] = []
+        self.forfeit: Forfeit | None = None
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    def to_act(self) -> int | None:
+        """The player to act, or None when the game is over."""
+        if self.forfeit is not None:
+            return None
+        return self.game.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """The outcome, counting a forfeit on time."""
+        if self.forfeit is not None:
+            others = tuple(p for p in range(1, self.players + 1) if p != self.forfeit.player)
+            return Outcome(others, f"player {self.forfeit.player} ran out of time (Q6.2)")
+        return self.game.outcome(self.state)
+
+    def listing_text(self) -> list[str]:
+        """The listed actions of the player to act, in canonical notation."""
+        if self.forfeit is not None:
+            return []
+        state = self.state
+        return [self.game.format(state, a) for a in self.game.listing(state)]
+
+    def allowed_hint(self) -> str:
+        """A short 'what is allowed' for error messages."""
+        listed = self.listing_text()
+        if not listed:
+            return "the game is over"
+        if len(listed) <= HINT_ACTIONS:
+            return "allowed: " + ", ".join(listed)
+        head = ", ".join(listed[:HINT_ACTIONS])
+        return f"allowed: {head}, … ({len(listed)} in all; 'help' lists them)"
+
+    # -- playing ---------------------------------------------------------------------
+    def check(self, text: str) -> Any:
+        """The action ``text`` names if it may be played now; ActionError otherwise."""
+        number = len(self.actions) + 1
+        outcome = self.outcome()
+        if outcome is not None:
+            raise ActionError(number, text, "the game is over; no action is allowed")
+        state = self.state
+        try:
+            action = self.game.parse(state, text)
+        except NotationError as exc:
+            raise ActionError(number, text, f"{exc}; {self.allowed_hint()}") from None
+        if action not in self.game.legal(state):
+            reason = self.game.refusal(state, action)
+            raise ActionError(number, text, f"{reason}; {self.allowed_hint()}")
+        return action
+
+    def play(self, text: str) -> Any:
+        """Parse, check and apply one action; returns the action."""
+        action = self.check(text)
+        self.push(action)
+        return action
+
+    def push(self, action: Any) -> None:
+        """Apply an action already known to be legal (from ``check`` or an agent)."""
+        state = self.state
+        if action not in self.game.legal(state):
+            raise ActionError(len(self.actions) + 1, repr(action), "not a legal action now")
+        text = self.game.format(state, action)
+        self.states.append(self.game.apply(state, action))
+        self.actions.append(action)
+        self.texts.append(text)
+
+    def undo(self) -> bool:
+        """Take back the last action (or a forfeit); False when there is nothing to undo."""
+        if self.forfeit is not None:
+            self.forfeit = None
+            return True
+        if not self.actions:
+            return False
+        self.states.pop()
+        self.actions.pop()
+        self.texts.pop()
+        return True
+
+    def lose_on_time(self, player: int) -> None:
+        """End the game: ``player`` ran out of time (the move clock, Q6.2 for Quarto)."""
+        self.forfeit = Forfeit(player=player)
+
+    def play_all(self, lines: Sequence[str]) -> None:
+        """Play actions one by one; stops at the first refusal (what was applied stays)."""
+        for line in lines:
+            self.play(line)
+
+    # -- records ---------------------------------------------------------------------
+    def record(self, seats: dict[str, str] | None = None, move_time: float | None = None) -> Record:
+        """The match as a saved-game record."""
+        return Record(
+            game=self.game.info.id,
+            game_version=self.game.info.version,
+            players=self.players,
+            options=opts.dump(self.options),
+            seed=self.seed,
+            start=self.start,
+            actions=list(self.texts),
+            seats=dict(seats or {}),
+            move_time=move_time,
+            forfeit=self.forfeit,
+        )
+
+    @classmethod
+    def from_record(cls, game: Game[Any, Any], record: Record, source: str = "record") -> Match:
+        """Replay a record through the checked path; RecordError if any step fails."""
+        if record.game != game.info.id:
+            raise RecordError(f"{source} is a {record.game} game, not {game.info.id}")
+        info = game.info
+        if not info.min_players <= record.players <= info.max_players:
+            raise RecordError(
+                f"{source} has {record.players} players; {info.id} takes "
+                f"{info.min_players}-{info.max_players}"
+            )
+        options = opts.build(info.options, record.options, info.id)
+        try:
+            match = cls(game, record.players, options, record.seed, record.start)
+        except PositionError as exc:
+            raise RecordError(f"{source} starts from an impossible position: {exc}") from None
+        try:
+            match.play_all(record.actions)
+        except ActionError as exc:
+            raise RecordError(f"{source} does not replay: {exc}") from None
+        if record.forfeit is not None:
+            match.forfeit = record.forfeit
+        return match
+
+    # -- JSON --------------------------------------------------------------------------
+    def summary(self, reveal: bool = False) -> JSON:
+        """The JSON object of ``tabletop run --json``."""
+        game, state = self.game, self.state
+        outcome = self.outcome()
+        to_act = self.to_act()
+        data: JSON = {
+            "game": game.info.id,
+            "options": opts.dump(self.options),
+            "players": self.players,
+            "status": "ongoing" if outcome is None else "over",
+            "winners": list(outcome.winners) if outcome else [],
+            "to_act": to_act,
+            "legal": self.listing_text(),
+            "scores": _str_keys(game.scores(state)),
+            "view": game.view(state, to_act),
+        }
+        if outcome is not None and outcome.reason:
+            data["reason"] = outcome.reason
+        if reveal:
+            data["state"] = game.to_json(state)
+        return data
+
+
+def _str_keys(scores: dict[int, int] | None) -> dict[str, int] | None:
+    return None if scores is None else {str(k): v for k, v in scores.items()}

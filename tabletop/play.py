@@ -1,0 +1,267 @@
+"""``tabletop play``: a game in the terminal, hot-seat or against the computer.
+
+Typed words besides actions: ``help`` (legal actions), ``hint``, ``undo`` (takes back
+your last action and the computer's replies), ``save [FILE]``, ``rules``, ``quit``.
+With ``--save`` the game is written atomically after every action.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from tabletop import records
+from tabletop.errors import ActionError
+from tabletop.match import Match
+from tabletop.players import Agent, Turn
+
+COMMANDS = "help, hint, undo, save [FILE], rules, quit"
+CLOCK_WARNINGS = (30, 10, 5)
+
+
+class Timeout(Exception):
+    """The move clock ran out."""
+
+
+class LineReader:
+    """Reads lines from the user, optionally with a deadline (the move clock).
+
+    ``input()`` runs on a helper thread so the main thread can give up on time;
+    ``None`` means end of input.
+    """
+
+    def __init__(self, read: Callable[[str], str] = input) -> None:
+        self._read = read
+        self._requests: queue.Queue[str] = queue.Queue()
+        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _serve(self) -> None:
+        while True:
+            prompt = self._requests.get()
+            try:
+                self._answers.put(self._read(prompt))
+            except EOFError:
+                self._answers.put(None)
+                return
+
+    def line(
+        self,
+        prompt: str,
+        deadline: float | None = None,
+        warn: Callable[[float], None] | None = None,
+    ) -> str | None:
+        """The next line; raises Timeout once ``deadline`` (monotonic) has passed."""
+        if deadline is None and self._thread is None:
+            try:
+                return self._read(prompt)
+            except EOFError:
+                return None
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, daemon=True)
+            self._thread.start()
+        self._requests.put(prompt)
+        warned = set()
+        while True:
+            wait = 1.0 if deadline is None else min(1.0, deadline - time.monotonic())
+            if wait <= 0:
+                raise Timeout
+            try:
+                return self._answers.get(timeout=wait)
+            except queue.Empty:
+                if deadline is not None and warn is not None:
+                    left = deadline - time.monotonic()
+                    for mark in CLOCK_WARNINGS:
+                        if left <= mark and mark not in warned:
+                            warned.add(mark)
+                            warn(left)
+
+
+@dataclass
+class Session:
+    """One interactive game: the match, who plays which seat, where it is saved."""
+
+    match: Match
+    seats: dict[int, tuple[str, Agent]]
+    console: Console
+    reader: LineReader
+    save_path: Path | None = None
+    move_time: float | None = None
+    shown_to: int | None = field(default=None, init=False)
+
+    # -- saving ----------------------------------------------------------------------
+    def seat_names(self) -> dict[str, str]:
+        return {str(seat): level for seat, (level, _) in self.seats.items()}
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            records.save(self.match.record(self.seat_names(), self.move_time), self.save_path)
+
+    # -- drawing -----------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        return [p for p in range(1, self.match.players + 1) if p not in self.seats]
+
+    def hide_between_turns(self, player: int) -> None:
+        """Hot-seat with hidden information: clear the screen and wait for the next player."""
+        game = self.match.game
+        if not game.info.hidden_information or len(self.humans()) < 2:
+            return
+        if self.shown_to == player:
+            return
+        self.console.clear()
+        self.reader.line(f"Pass to player {player} and press Enter ")
+        self.console.clear()
+        self.shown_to = player
+
+    def draw(self, player: int | None) -> None:
+        game, state = self.match.game, self.match.state
+        self.console.print(game.render(game.view(state, player), player))
+
+    # -- the loop ----------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or the user quits; returns the exit status."""
+        game = self.match.game
+        self.console.print(f"[bold]{escape(game.info.name)}[/] — type an action, or {COMMANDS}")
+        while True:
+            outcome = self.match.outcome()
+            if outcome is not None:
+                self.draw(None)
+                self.announce()
+                self.autosave()
+                return 0
+            player = self.match.to_act()
+            assert player is not None
+            if player in self.seats:
+                self.computer_moves(player)
+                continue
+            self.hide_between_turns(player)
+            self.draw(player)
+            if not self.human_turn(player):
+                return 0
+
+    def announce(self) -> None:
+        outcome = self.match.outcome()
+        assert outcome is not None
+        if outcome.winners:
+            names = " and ".join(f"player {w}" for w in outcome.winners)
+            self.console.print(f"[bold green]Game over: {names} won.[/] {escape(outcome.reason)}")
+        else:
+            self.console.print(f"[bold]Game over: a draw.[/] {escape(outcome.reason)}")
+        scores = self.match.game.scores(self.match.state)
+        if scores:
+            table = ", ".join(f"player {p}: {v}" for p, v in sorted(scores.items()))
+            self.console.print(f"Scores: {table}")
+
+    def computer_moves(self, player: int) -> None:
+        level, agent = self.seats[player]
+        match = self.match
+        game, state = match.game, match.state
+        rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
+        turn = Turn(
+            game,
+            player,
+            match.players,
+            match.options,
+            game.view(state, player),
+            list(game.legal(state)),
+            rng,
+        )
+        action = agent.act(turn)
+        match.push(action)
+        self.console.print(
+            f"player {player} (computer, {level}): [bold]{escape(match.texts[-1])}[/]"
+        )
+        self.autosave()
+
+    def human_turn(self, player: int) -> bool:
+        """Read words until an action is played; False when the user quits or input ends."""
+        match = self.match
+        deadline = time.monotonic() + self.move_time if self.move_time else None
+        while True:
+            clock = ""
+            if deadline is not None:
+                clock = f" [{max(0, deadline - time.monotonic()):.0f} s]"
+            prompt = f"player {player}{clock} — {match.game.prompt(match.state)} › "
+            try:
+                line = self.reader.line(prompt, deadline, self.clock_warning)
+            except Timeout:
+                self.console.print(f"[bold red]player {player} ran out of time.[/]")
+                match.lose_on_time(player)
+                return True
+            if line is None:
+                self.console.print("input ended; " + self.saved_note())
+                return False
+            word = line.strip()
+            if not word:
+                continue
+            verb = word.split()[0].lower()
+            if verb in ("quit", "exit"):
+                self.autosave()
+                self.console.print("bye; " + self.saved_note())
+                return False
+            if verb == "help":
+                self.console.print("legal: " + escape(", ".join(match.listing_text())))
+                self.console.print(f"also: {COMMANDS}")
+            elif verb == "hint":
+                view = match.game.view(match.state, player)
+                self.console.print(escape(match.game.hint(view, player, match.options)))
+            elif verb == "rules":
+                from rich.markdown import Markdown
+
+                self.console.print(Markdown(match.game.rules_text()))
+            elif verb == "undo":
+                self.undo()
+                return True
+            elif verb == "save":
+                self.save_as(word.split()[1:])
+            else:
+                try:
+                    match.play(word)
+                except ActionError as exc:
+                    self.console.print(f"[red]{escape(exc.reason)}[/]")
+                    continue
+                self.autosave()
+                return True
+
+    def clock_warning(self, left: float) -> None:
+        self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")
+
+    def undo(self) -> None:
+        """Take back the computer's replies and then the last human action."""
+        match = self.match
+        game = match.game
+        taken = 0
+        while match.actions and game.to_act(match.states[-2]) in self.seats:
+            match.undo()
+            taken += 1
+        if match.actions:
+            match.undo()
+            taken += 1
+        self.console.print(f"took back {taken} action(s)" if taken else "nothing to undo")
+        self.autosave()
+
+    def save_as(self, words: list[str]) -> None:
+        if words:
+            self.save_path = Path(words[0])
+        if self.save_path is None:
+            self.console.print("say where: save FILE")
+            return
+        try:
+            self.autosave()
+        except OSError as exc:
+            self.console.print(f"[red]cannot save to {escape(str(self.save_path))}: {exc}[/]")
+            return
+        self.console.print(f"saved to {escape(str(self.save_path))}")
+
+    def saved_note(self) -> str:
+        if self.save_path is None:
+            return "the game was not saved (use --save FILE)"
+        return f"the game is saved in {self.save_path}; resume with --load {self.save_path}"

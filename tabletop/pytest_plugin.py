@@ -1,0 +1,1 @@
+"""pytest plugin: collects rule-scenario files as test items (being written)."""

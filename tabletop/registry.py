@@ -1,0 +1,50 @@
+"""Games by id, as the installed plugins registered them."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from tabletop.errors import TabletopError, UnknownGameError
+from tabletop.game import Game
+from tabletop.plugins import plugin_manager
+
+
+class Registry:
+    """The installed games, collected once from the ``tabletop_register_games`` hook."""
+
+    def __init__(self, extra: list[ModuleType | object] | None = None) -> None:
+        self._games: dict[str, Game[Any, Any]] = {}
+        pm = plugin_manager(extra)
+        pm.hook.tabletop_register_games(register=self._register)
+
+    def _register(self, game: Game[Any, Any]) -> None:
+        if not isinstance(game, Game):
+            raise TabletopError(f"plugin registered {game!r}, which is not a tabletop Game")
+        gid = game.info.id
+        if gid in self._games:
+            raise TabletopError(f"two plugins register a game with the id {gid!r}")
+        self._games[gid] = game
+
+    def ids(self) -> list[str]:
+        """Game ids, sorted."""
+        return sorted(self._games)
+
+    def get(self, game_id: str) -> Game[Any, Any]:
+        """The game with ``game_id``; UnknownGameError lists the installed ones."""
+        try:
+            return self._games[game_id.lower()]
+        except KeyError:
+            known = ", ".join(self.ids()) or "none"
+            raise UnknownGameError(f"unknown game {game_id!r}; installed games: {known}") from None
+
+
+_default: Registry | None = None
+
+
+def registry() -> Registry:
+    """The registry of the installed games (built on first use)."""
+    global _default
+    if _default is None:
+        _default = Registry()
+    return _default
