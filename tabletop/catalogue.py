@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop import options as opts
 from tabletop.game import JSON, Game
-from tabletop.match import Match
 from tabletop.players import agent_levels, default_level
 from tabletop.registry import registry
+
+if TYPE_CHECKING:
+    from tabletop.match import Match
 
 
 def describe_game(game: Game[Any, Any]) -> JSON:
@@ -44,32 +46,19 @@ def _value(value: Any) -> str:
 
 
 def print_catalogue(rows: list[JSON]) -> None:
-    """A rich table of the installed games and their options."""
-    from rich.console import Console
-    from rich.table import Table
+    """The installed games as plain aligned text (no rich: ``games`` must start fast)."""
+    import typer
 
-    table = Table(title="Installed games", show_lines=True)
-    for column in ("id", "name", "players", "options (default; allowed)", "AI levels", "version"):
-        table.add_column(column)
     for row in rows:
         players = f"{row['min_players']}-{row['max_players']}"
         if row["min_players"] == row["max_players"]:
             players = str(row["min_players"])
-        options = "\n".join(
-            f"{o['name']}={_value(o['default']).replace('|', ',')} ({_value(o['allowed'])})"
-            for o in row["options"]
-        )
-        table.add_row(
-            row["id"],
-            row["name"],
-            players,
-            options or "-",
-            ", ".join(row["ai_levels"]),
-            row["version"],
-        )
-    console = Console()
-    console.print(table)
-    console.print("Details: tabletop rules GAME. JSON: tabletop games --json.")
+        typer.echo(f"{row['id']:<10} {row['name']} {row['version']}: {row['summary']}")
+        typer.echo(f"{'':<10} players {players}; AI levels {', '.join(row['ai_levels'])}")
+        for o in row["options"]:
+            default = _value(o["default"]).replace("|", ",")
+            typer.echo(f"{'':<10} -o {o['name']}={default}  ({_value(o['allowed'])}) {o['help']}")
+    typer.echo("Rules and notation: tabletop rules GAME. As JSON: tabletop games --json.")
 
 
 def print_rules(game: Game[Any, Any]) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.errors import UsageError
 from tabletop.game import JSON, AgentFactory, Game
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 @dataclass(frozen=True)

@@ -58,9 +58,9 @@ class BasicAgent:
                     best.append(action)
             return rng.choice(best)
         if state.phase == GIVE:
-            safe = safe_pieces(state.board, state.occupied, state.pool, state)
-            return rng.choice(safe) if safe else rng.choice(list(legal))
-        return DONE if DONE in legal else rng.choice(list(legal))
+            safe_gives = safe_pieces(state.board, state.occupied, state.pool, state)
+            return rng.choice(safe_gives) if safe_gives else int(rng.choice(list(legal)))
+        return DONE if DONE in legal else int(rng.choice(list(legal)))
 
 
 def hint(view: JSON, rules: Rules) -> str:

@@ -20,7 +20,7 @@ class QuartoOptions(BaseModel):
         False, description="Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)"
     )
     attributes: frozenset[Attribute] = Field(
-        frozenset(ATTRIBUTES),
+        frozenset(ATTRIBUTES),  # type: ignore[arg-type]
         description="Q4.5 beginners: the attributes that count, comma-separated "
         "(e.g. colour or colour,height)",
         json_schema_extra={"allowed": "any non-empty comma list of colour, height, shape, top"},

@@ -83,10 +83,10 @@ def from_json(data: dict[str, Any], rules: Rules) -> State:
         occupied |= 1 << square
     hand_in = data.get("in_hand")
     hand = -1 if hand_in is None else _piece(hand_in, "in_hand")
-    if hand >= 0 and hand in seen:
-        raise _fail(f"the piece in hand {CODES[hand]} is also on {seen[hand]} (Q1.2)")
     if hand >= 0 and occupied == 0xFFFF:
         raise _fail("17 pieces: the board is full and a piece is in hand (Q1.2)")
+    if hand >= 0 and hand in seen:
+        raise _fail(f"the piece in hand {CODES[hand]} is also on {seen[hand]} (Q1.2)")
     pool = 0xFFFF & ~sum(1 << p for p in seen)
     if hand >= 0:
         pool &= ~(1 << hand)
@@ -134,7 +134,7 @@ def _phase(data: dict[str, Any], hand: int, occupied: int, rules: Rules) -> int:
     if named not in PHASE_NAMES:
         raise _fail(f"unknown phase {named!r}; phases are {', '.join(PHASE_NAMES)}")
     phase = PHASE_NAMES.index(named)
-    if (phase == PLACE) != (hand >= 0):
+    if phase != OVER and (phase == PLACE) != (hand >= 0):
         raise _fail("a piece is in hand exactly when it is to be placed (Q3.3)")
     if phase in (LAST_CLAIM, ANSWER) and (occupied != 0xFFFF or not rules.manual):
         raise _fail(f"phase {named!r} only follows the 16th placement with claim=manual (Q5.4)")

@@ -1,0 +1,55 @@
+"""A saved game survives SIGKILL right after an action (atomic writes)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tabletop.errors import RecordError
+from tabletop.match import Match
+from tabletop.records import load
+from tests.quarto_helpers import quarto, quarto_match
+
+
+def wait_for_actions(path: Path, count: int, timeout: float = 20.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            actions = load(path).actions
+        except RecordError:
+            actions = []
+        if len(actions) >= count:
+            return actions
+        time.sleep(0.01)
+    raise AssertionError(f"the save never reached {count} actions")
+
+
+def test_sigkill_after_an_action_loses_nothing(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "play", "quarto", "--save", str(save), "--seed", "5"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    try:
+        for count, action in enumerate(["give DTRH", "place b2", "give LSRF"], start=1):
+            proc.stdin.write(action + "\n")
+            proc.stdin.flush()
+            wait_for_actions(save, count)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert not list(tmp_path.glob(".game.json.*.tmp"))
+    resumed = Match.from_record(quarto(), load(save))
+    expected = quarto_match()
+    expected.play_all(["give DTRH", "place b2", "give LSRF"])
+    assert resumed.state == expected.state
+    assert quarto().to_json(resumed.state)["in_hand"] == "LSRF"
