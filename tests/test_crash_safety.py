@@ -53,3 +53,40 @@ def test_sigkill_after_an_action_loses_nothing(tmp_path: Path) -> None:
     expected.play_all(["give DTRH", "place b2", "give LSRF"])
     assert resumed.state == expected.state
     assert quarto().to_json(resumed.state)["in_hand"] == "LSRF"
+
+
+def test_move_clock_runs_out_and_the_player_loses(tmp_path: Path) -> None:
+    """Q6.2: a player whose clock runs out loses; the save records it."""
+    save = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tabletop",
+            "play",
+            "quarto",
+            "--save",
+            str(save),
+            "--move-time",
+            "1",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write("give DTRH\n")
+        proc.stdin.flush()
+        proc.wait(timeout=30)  # player 2 never answers; stdin stays open
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+    finally:
+        proc.kill()
+    assert "player 2 ran out of time" in out
+    record = load(save)
+    assert record.forfeit is not None and record.forfeit.player == 2
+    resumed = Match.from_record(quarto(), record)
+    outcome = resumed.outcome()
+    assert outcome is not None and outcome.winners == (1,)
