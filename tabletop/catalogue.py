@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import options as opts
 from tabletop.game import JSON, Game
-from tabletop.players import agent_levels, default_level
+from tabletop.players import DEFAULT_LEVEL, agent_levels
 from tabletop.registry import registry
 
 if TYPE_CHECKING:
@@ -26,8 +26,11 @@ def describe_game(game: Game[Any, Any]) -> JSON:
         "players": list(range(info.min_players, info.max_players + 1)),
         "hidden_information": info.hidden_information,
         "options": opts.describe(info.options),
-        "ai_levels": list(agent_levels(game)),
-        "default_ai_level": default_level(game),
+        "ai_levels": [
+            {"name": lv.name if name == lv.name else name, "description": lv.description}
+            for name, lv in agent_levels(game).items()
+        ],
+        "default_ai_level": DEFAULT_LEVEL,
     }
 
 
@@ -54,7 +57,8 @@ def print_catalogue(rows: list[JSON]) -> None:
         if row["min_players"] == row["max_players"]:
             players = str(row["min_players"])
         typer.echo(f"{row['id']:<10} {row['name']} {row['version']}: {row['summary']}")
-        typer.echo(f"{'':<10} players {players}; AI levels {', '.join(row['ai_levels'])}")
+        levels = ", ".join(level["name"] for level in row["ai_levels"])
+        typer.echo(f"{'':<10} players {players}; AI levels {levels} (default {DEFAULT_LEVEL})")
         for o in row["options"]:
             default = _value(o["default"]).replace("|", ",")
             typer.echo(f"{'':<10} -o {o['name']}={default}  ({_value(o['allowed'])}) {o['help']}")
@@ -76,8 +80,10 @@ def print_rules(game: Game[Any, Any]) -> None:
             for r in rows
         ]
         console.print(Markdown("## Options\n" + "\n".join(lines)))
-    levels = ", ".join(f"`{name}`" for name in agent_levels(game))
-    console.print(Markdown(f"## Computer players\n`--ai SEAT[:LEVEL]` with LEVEL one of {levels}."))
+    levels = "\n".join(f"- `{name}`: {lv.description}" for name, lv in agent_levels(game).items())
+    console.print(
+        Markdown(f"## Computer players (`--ai SEAT[:LEVEL]`, default {DEFAULT_LEVEL})\n" + levels)
+    )
 
 
 def print_summary(match: Match, summary: JSON) -> None:

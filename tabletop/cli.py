@@ -223,6 +223,40 @@ def check(
     raise typer.Exit(check_command(game, games, seed, record, players))
 
 
+@app.command()
+@guarded
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
+    agents: Annotated[str, typer.Option("--agents", help="Levels or agents, e.g. 1,2,basic.")],
+    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    players: PlayersOpt = None,
+    option: OptionsOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes to play on.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole arena.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Agents play many games with seats rotated: wins, 95% intervals, Elo."""
+    import time
+
+    from tabletop import arena as ar
+
+    setup = ar.make_setup(game, agents, games, players, option or [], seed)
+    began = time.perf_counter()
+    if as_json:
+        results = ar.play_all(setup, jobs)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as progress:
+            task = progress.add_task("playing", total=setup.games)
+            results = ar.play_all(setup, jobs, lambda _: progress.advance(task))
+    data = ar.summary(setup, results, jobs, time.perf_counter() - began)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        ar.print_table(data)
+
+
 def main() -> Any:
     """Console entry point."""
     return app()

@@ -9,6 +9,7 @@ players and the checked path (parse, check, apply). Text exists only in ``parse`
 from __future__ import annotations
 
 import importlib.resources
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.players import Agent
+    from tabletop.players import Agent, Level
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -152,6 +153,33 @@ class Game(ABC, Generic[S, A]):
         folder = Path(str(importlib.resources.files(package))) / "scenarios"
         return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
+    # -- for computer players (all optional) -------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        """Game-specific agents by level name (the generic ones come from the core)."""
+        """Extra named agents of this game (e.g. ``basic``), beside the generic ones."""
         return {}
+
+    def levels(self) -> Mapping[str, Level]:
+        """This game's own levels ``1``-``5`` (each replaces the generic one of that name)."""
+        return {}
+
+    def evaluate(self, state: S, player: int) -> float | None:
+        """How good ``state`` looks for ``player``: 0 (lost) to 1 (won); None = no opinion.
+
+        The generic ``greedy`` agent ranks actions by it, and the search agents score
+        positions with it where they stop a playout early.
+        """
+        return None
+
+    def sample(
+        self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
+    ) -> S:
+        """A full state consistent with ``view`` (all that ``player`` sees), the unseen
+        parts drawn with ``rng``: the determinisation of the information-set search.
+
+        Perfect-information games get it for free: their view is the position.
+        Hidden-information games override it; the conformance kit checks that every
+        sample shows ``player`` exactly ``view`` and keeps every conservation law.
+        """
+        if self.info.hidden_information:
+            raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
+        return self.from_json(view, players, options, rng.randrange(2**31))

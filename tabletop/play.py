@@ -21,7 +21,7 @@ from rich.markup import escape
 from tabletop import records
 from tabletop.errors import ActionError
 from tabletop.match import Match
-from tabletop.players import Agent, Turn
+from tabletop.players import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 CLOCK_WARNINGS = (30, 10, 5)
@@ -90,7 +90,7 @@ class Session:
     """One interactive game: the match, who plays which seat, where it is saved."""
 
     match: Match
-    seats: dict[int, tuple[str, Agent]]
+    seats: dict[int, Seat]
     console: Console
     reader: LineReader
     save_path: Path | None = None
@@ -99,7 +99,7 @@ class Session:
 
     # -- saving ----------------------------------------------------------------------
     def seat_names(self) -> dict[str, str]:
-        return {str(seat): level for seat, (level, _) in self.seats.items()}
+        return {str(number): seat.level for number, seat in self.seats.items()}
 
     def autosave(self) -> None:
         if self.save_path is not None:
@@ -161,24 +161,13 @@ class Session:
             self.console.print(f"Scores: {table}")
 
     def computer_moves(self, player: int) -> None:
-        level, agent = self.seats[player]
+        seat = self.seats[player]
         match = self.match
-        game, state = match.game, match.state
         rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
-        turn = Turn(
-            game,
-            player,
-            match.players,
-            match.options,
-            game.view(state, player),
-            list(game.legal(state)),
-            rng,
-        )
-        action = agent.act(turn)
+        action = seat.choose(match.game, match.state, player, match.players, match.options, rng)
         match.push(action)
-        self.console.print(
-            f"player {player} (computer, {level}): [bold]{escape(match.texts[-1])}[/]"
-        )
+        said = escape(match.texts[-1])
+        self.console.print(f"player {player} (computer, {seat.level}): [bold]{said}[/]")
         self.autosave()
 
     def human_turn(self, player: int) -> bool:

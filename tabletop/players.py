@@ -1,15 +1,21 @@
-"""Players that are programs: the agent protocol and the generic agents.
+"""Players that are programs: the agent protocol, budgets, levels and the generic agents.
 
-An agent sees only what its seat may see: the player's ``view`` (JSON) and the
-actions listed for it, plus a seeded random generator. It never gets the true
-state of a hidden-information game.
+An agent sees only what its seat may see: the player's ``view`` (JSON) and the legal
+actions, plus a budget and a seeded random generator. It never gets the true state of
+a hidden-information game; search agents of such games sample states consistent with
+the view (:meth:`tabletop.game.Game.sample`).
+
+Every game has levels ``1``-``5`` (generic configurations, which a game may replace
+through :meth:`~tabletop.game.Game.levels`) plus named agents: ``random``, ``greedy``,
+``mcts`` (perfect-information games) or ``ismcts`` (hidden information), and any the
+game adds through :meth:`~tabletop.game.Game.agents`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.errors import UsageError
@@ -17,6 +23,14 @@ from tabletop.game import JSON, AgentFactory, Game
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an agent may think: playouts (reproducible) and/or seconds (a cap)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -30,12 +44,23 @@ class Turn:
     view: JSON
     legal: Sequence[Any]
     rng: random.Random
+    budget: Budget = field(default_factory=Budget)
 
 
 class Agent(Protocol):
-    """Chooses one of ``turn.legal``; same turn and same rng state give the same choice."""
+    """Chooses one of ``turn.legal``; the same turn and rng state give the same choice."""
 
     def act(self, turn: Turn) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named agent configuration: what to build and how long it may think."""
+
+    name: str
+    description: str
+    make: AgentFactory
+    budget: Budget = field(default_factory=Budget)
 
 
 class RandomAgent:
@@ -45,27 +70,119 @@ class RandomAgent:
         return turn.legal[turn.rng.randrange(len(turn.legal))]
 
 
-GENERIC_AGENTS: Mapping[str, AgentFactory] = {"random": RandomAgent}
+class GreedyAgent:
+    """One ply: take a winning action, else the one the game's evaluation likes best.
+
+    Without an evaluation it still wins when it can and avoids actions that end the
+    game lost; ties are broken at random.
+    """
+
+    def act(self, turn: Turn) -> Any:
+        game, player = turn.game, turn.player
+        state = game.sample(turn.view, player, turn.players, turn.options, turn.rng)
+        best: list[Any] = []
+        best_score = -1.0
+        for action in turn.legal:
+            after = game.apply(state, action)
+            outcome = game.outcome(after)
+            if outcome is not None:
+                score = 2.0 if player in outcome.winners else (0.5 if not outcome.winners else -1)
+            else:
+                value = game.evaluate(after, player)
+                score = 0.5 if value is None else value
+            if score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        return best[turn.rng.randrange(len(best))]
 
 
-def agent_levels(game: Game[Any, Any]) -> dict[str, AgentFactory]:
-    """Every agent a game can be played against: the generic ones, then the game's own."""
-    levels: dict[str, AgentFactory] = dict(GENERIC_AGENTS)
-    levels.update(game.agents())
+def _search(iterations: int) -> Level:
+    from tabletop.search import SearchAgent
+
+    return Level(
+        f"search{iterations}",
+        f"Monte Carlo tree search, {iterations} playouts a move",
+        SearchAgent,
+        Budget(iterations=iterations, seconds=2.0),
+    )
+
+
+def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
+    """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
+    search = "information-set MCTS" if game.info.hidden_information else "MCTS (UCT)"
+    levels = {
+        "1": Level("1", "random legal actions", RandomAgent),
+        "2": Level("2", "greedy: one ply with the game's evaluation", GreedyAgent),
+    }
+    for name, iterations in (("3", 200), ("4", 1000), ("5", 4000)):
+        level = _search(iterations)
+        levels[name] = Level(
+            name, f"{search}, {iterations} playouts a move (≤ 2 s)", level.make, level.budget
+        )
     return levels
 
 
-def default_level(game: Game[Any, Any]) -> str:
-    """The strongest level a game names first among its own agents, else ``random``."""
-    own = list(game.agents())
-    return own[-1] if own else "random"
+def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
+    """Every level and named agent a game can be played against, by name."""
+    levels = generic_levels(game)
+    levels.update(game.levels())
+    named: dict[str, Level] = {
+        "random": Level("random", "random legal actions", RandomAgent),
+        "greedy": Level("greedy", "one ply with the game's evaluation", GreedyAgent),
+    }
+    search = "ismcts" if game.info.hidden_information else "mcts"
+    named[search] = Level(
+        search,
+        "tree search, 1000 playouts a move",
+        levels["4"].make,
+        Budget(iterations=1000, seconds=2.0),
+    )
+    for name, factory in game.agents().items():
+        named[name] = Level(name, f"{game.info.name}'s own agent {name!r}", factory)
+    return {**levels, **named}
 
 
-def make_agent(game: Game[Any, Any], level: str | None) -> tuple[str, Agent]:
-    """The agent for ``level`` (default: :func:`default_level`); UsageError lists the known."""
+DEFAULT_LEVEL = "3"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A computer player at the table: its level's name, the agent and its budget."""
+
+    level: str
+    agent: Agent
+    budget: Budget
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        player: int,
+        players: int,
+        options: BaseModel,
+        rng: random.Random,
+    ) -> Any:
+        """The agent's action for ``player`` in ``state``, from that player's view only."""
+        turn = Turn(
+            game,
+            player,
+            players,
+            options,
+            game.view(state, player),
+            list(game.legal(state)),
+            rng,
+            self.budget,
+        )
+        return self.agent.act(turn)
+
+
+def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
+    """The computer player for ``level`` (default 3); UsageError lists the known levels."""
     levels = agent_levels(game)
-    name = level or default_level(game)
+    name = level or DEFAULT_LEVEL
     if name not in levels:
         known = ", ".join(levels)
         raise UsageError(f"unknown AI level {name!r} for {game.info.id}; known levels: {known}")
-    return name, levels[name]()
+    chosen = levels[name]
+    return Seat(name, chosen.make(), chosen.budget)

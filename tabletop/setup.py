@@ -12,7 +12,7 @@ from tabletop import options as opts
 from tabletop.errors import PositionError, UsageError
 from tabletop.game import JSON, Game
 from tabletop.match import Match
-from tabletop.players import Agent, make_agent
+from tabletop.players import Seat, make_seat
 from tabletop.registry import registry
 
 
@@ -73,14 +73,12 @@ def new_match(
         raise PositionError(f"{where}{exc}") from None
 
 
-def parse_seats(
-    game: Game[Any, Any], players: int, specs: Sequence[str]
-) -> dict[int, tuple[str, Agent]]:
-    """``--ai SEAT[:LEVEL]`` words as {seat: (level, agent)}."""
-    seats: dict[int, tuple[str, Agent]] = {}
+def parse_seats(game: Game[Any, Any], players: int, specs: Sequence[str]) -> dict[int, Seat]:
+    """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
+    seats: dict[int, Seat] = {}
     for spec in specs:
         seat_text, _, level = spec.partition(":")
         if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
             raise UsageError(f"--ai {spec!r}: the seat must be a player number 1-{players}")
-        seats[int(seat_text)] = make_agent(game, level.strip() or None)
+        seats[int(seat_text)] = make_seat(game, level.strip() or None)
     return seats

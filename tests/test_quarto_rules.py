@@ -199,3 +199,29 @@ def test_position_json_round_trip_and_required_keys() -> None:
     assert data["last_placed"] == "b2"
     again = quarto_match(data)
     assert again.state == match.state
+
+
+@pytest.mark.parametrize(
+    ("rule", "placed", "last", "options", "wins"),
+    [
+        # Q7.1 four tall pieces on rank 2, the others mixed: winning
+        ("Q7.1", {"a2": "LTRF", "b2": "DTQH", "c2": "LTQF"}, ("d2", "DTRH"), {}, True),
+        # Q7.2 LSRF DTQH LTQF DSRH on a diagonal share nothing: not winning
+        ("Q7.2", {"a1": "LSRF", "b2": "DTQH", "c3": "LTQF"}, ("d4", "DSRH"), {}, False),
+        # Q7.3 attributes=colour: four tall of mixed colour do not win
+        ("Q7.3", {"a2": "LTRF", "b2": "DTQH", "c2": "LTQF"}, ("d2", "DTRH"),
+         {"attributes": "colour"}, False),
+        # Q7.4 squares: a1 b1 a2 b2 all round wins only with the variant
+        ("Q7.4", {"a1": "LSRF", "b1": "DTRH", "a2": "LTRF"}, ("b2", "DSRH"),
+         {"squares": "true"}, True),
+        ("Q7.4", {"a1": "LSRF", "b1": "DTRH", "a2": "LTRF"}, ("b2", "DSRH"), {}, False),
+    ],
+)
+def test_conformance_cases_q7(
+    rule: str, placed: dict[str, str], last: tuple[str, str], options: dict[str, str], wins: bool
+) -> None:
+    square, piece = last
+    match = quarto_match({"board": placed, "in_hand": piece, "to_act": 2}, **options)
+    match.play(f"place {square}")
+    outcome = match.outcome()
+    assert (outcome is not None and outcome.winners == (2,)) is wins, rule

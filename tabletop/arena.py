@@ -1,0 +1,287 @@
+"""``tabletop arena``: agents play many seeded games; win rates, intervals and Elo.
+
+Seats rotate from game to game; game ``i`` is played from a seed derived from the
+arena's seed and ``i`` alone, so results are the same whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop import options as opts
+from tabletop.errors import UsageError
+from tabletop.match import Match
+from tabletop.players import make_seat
+from tabletop.setup import player_count, resolve
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One arena: which game, which agents, how many games, from which seed."""
+
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: the agent in each seat, the winners, its length and thinking time."""
+
+    index: int
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    actions: int
+    seconds: tuple[float, ...]
+
+
+def seating(agents: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The agents of game ``index``, rotated one place per game."""
+    return tuple(agents[(index + seat) % len(agents)] for seat in range(players))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index``: depends on nothing else."""
+    return random.Random(f"arena:{seed}:{index}").randrange(2**31)
+
+
+def play_game(setup: Setup, index: int) -> GameResult:
+    """Play game ``index`` of ``setup`` to its end."""
+    game = resolve(setup.game)
+    options = opts.build(game.info.options, setup.options, game.info.id)
+    seats = seating(setup.agents, setup.players, index)
+    computer = {n + 1: make_seat(game, name) for n, name in enumerate(seats)}
+    seed = game_seed(setup.seed, index)
+    match = Match(game, setup.players, options, seed)
+    thinking = [0.0] * setup.players
+    limit = game.info.max_actions(setup.players, options)
+    while match.outcome() is None and len(match.actions) <= limit:
+        player = match.to_act()
+        assert player is not None
+        rng = random.Random(f"{seed}:{player}:{len(match.actions)}")
+        began = time.perf_counter()
+        action = computer[player].choose(game, match.state, player, setup.players, options, rng)
+        thinking[player - 1] += time.perf_counter() - began
+        match.push(action)
+    outcome = match.outcome()
+    winners = outcome.winners if outcome else ()
+    return GameResult(index, seats, winners, len(match.actions), tuple(thinking))
+
+
+def _play_star(args: tuple[Setup, int]) -> GameResult:
+    return play_game(*args)
+
+
+def play_all(
+    setup: Setup, jobs: int, progress: Callable[[GameResult], None] | None = None
+) -> list[GameResult]:
+    """Every game of the arena, in index order, on ``jobs`` processes."""
+    work = [(setup, i) for i in range(setup.games)]
+    results: list[GameResult] = []
+    stream: Iterator[GameResult]
+    if jobs <= 1:
+        stream = (play_game(s, i) for s, i in work)
+        for result in stream:
+            results.append(result)
+            if progress:
+                progress(result)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_play_star, work, chunksize=1):
+                results.append(result)
+                if progress:
+                    progress(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tally:
+    """One agent's record over all its seats."""
+
+    agent: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def row(self, elo: float) -> dict[str, Any]:
+        decided = self.wins + self.losses
+        low, high = wilson(self.wins, decided)
+        score = (self.wins + self.draws / 2) / self.games if self.games else 0.0
+        s_low, s_high = wilson(self.wins + self.draws / 2, self.games)
+        return {
+            "agent": self.agent,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(score, 4),
+            "score_ci95": [round(s_low, 4), round(s_high, 4)],
+            "win_rate_decided": round(self.wins / decided, 4) if decided else None,
+            "win_rate_decided_ci95": [round(low, 4), round(high, 4)],
+            "elo": round(elo, 1),
+            "seconds_per_game": round(self.seconds / self.games, 3) if self.games else 0.0,
+        }
+
+
+def tally(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Tally]:
+    """Wins, draws and losses per agent, counted per seat it held."""
+    table = {name: Tally(name) for name in agents}
+    for result in results:
+        for seat, name in enumerate(result.seats, start=1):
+            entry = table[name]
+            entry.seconds += result.seconds[seat - 1]
+            if not result.winners:
+                entry.draws += 1
+            elif seat in result.winners:
+                entry.wins += 1
+            else:
+                entry.losses += 1
+    return table
+
+
+def elo(
+    results: Sequence[GameResult], agents: Sequence[str], rounds: int = 200
+) -> dict[str, float]:
+    """Elo ratings (mean 1500) fitted to every pair of seats of every game (Bradley-Terry)."""
+    names = list(dict.fromkeys(agents))
+    wins = {(a, b): 0.5 for a in names for b in names if a != b}  # a weak prior
+    for result in results:
+        for i, a in enumerate(result.seats, start=1):
+            for j, b in enumerate(result.seats, start=1):
+                if i >= j or a == b:
+                    continue
+                if not result.winners or (i in result.winners) == (j in result.winners):
+                    wins[a, b] += 0.5
+                    wins[b, a] += 0.5
+                elif i in result.winners:
+                    wins[a, b] += 1
+                else:
+                    wins[b, a] += 1
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(rounds):
+        for a in names:
+            won = sum(wins[a, b] for b in names if b != a)
+            games = sum(
+                (wins[a, b] + wins[b, a]) / (strength[a] + strength[b]) for b in names if b != a
+            )
+            strength[a] = won / games if games else 1.0
+        mean = sum(math.log(s) for s in strength.values()) / len(names)
+        strength = {k: math.exp(math.log(v) - mean) for k, v in strength.items()}
+    return {k: 1500 + 400 * math.log10(v) for k, v in strength.items()}
+
+
+def summary(
+    setup: Setup, results: Sequence[GameResult], jobs: int, seconds: float
+) -> dict[str, Any]:
+    """The arena's JSON result."""
+    ratings = elo(results, setup.agents)
+    table = tally(results, setup.agents)
+    return {
+        "game": setup.game,
+        "players": setup.players,
+        "options": setup.options,
+        "games": setup.games,
+        "seed": setup.seed,
+        "jobs": jobs,
+        "seconds": round(seconds, 2),
+        "games_per_second": round(len(results) / seconds, 3) if seconds else None,
+        "agents": [table[name].row(ratings[name]) for name in dict.fromkeys(setup.agents)],
+        "results": [
+            {"seats": list(r.seats), "winners": list(r.winners), "actions": r.actions}
+            for r in results
+        ],
+    }
+
+
+def make_setup(
+    game_id: str,
+    agents: str,
+    games: int,
+    players: int | None,
+    option_pairs: Sequence[str],
+    seed: int,
+) -> Setup:
+    """Check the arena's words and build its setup."""
+    game = resolve(game_id)
+    names = tuple(name.strip() for name in agents.split(",") if name.strip())
+    if len(names) < 2:
+        raise UsageError("--agents needs at least two agents, e.g. --agents 1,2")
+    for name in names:
+        make_seat(game, name)  # unknown level -> UsageError listing the known ones
+    if games < 1:
+        raise UsageError("--games must be at least 1")
+    count = player_count(game, players)
+    values = opts.parse_pairs(option_pairs)
+    opts.build(game.info.options, values, game.info.id)
+    return Setup(game.info.id, names, games, count, dict(values), seed)
+
+
+def _interval(bounds: list[float]) -> str:
+    return f"{bounds[0] * 100:.0f}-{bounds[1] * 100:.0f}%"
+
+
+def print_table(data: dict[str, Any]) -> None:
+    """The arena's result as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}")
+    for column in (
+        "agent",
+        "W",
+        "D",
+        "L",
+        "score",
+        "95% CI",
+        "won of decided",
+        "95% CI",
+        "Elo",
+        "s/game",
+    ):
+        table.add_column(column, justify="right")
+    for row in data["agents"]:
+        rate = row["win_rate_decided"]
+        table.add_row(
+            row["agent"],
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            f"{row['score']:.1%}",
+            _interval(row["score_ci95"]),
+            "-" if rate is None else f"{rate:.1%}",
+            _interval(row["win_rate_decided_ci95"]),
+            f"{row['elo']:.0f}",
+            f"{row['seconds_per_game']:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} job(s)"
+    )
