@@ -111,6 +111,9 @@ def play(
     move_time: Annotated[
         float | None, typer.Option("--move-time", help="Seconds per move; time out and lose.")
     ] = None,
+    series: Annotated[
+        int, typer.Option("--games", help="Play a series of N games, the deal rotating.")
+    ] = 1,
 ) -> None:
     """Play in the terminal: hot-seat, or against the computer with --ai."""
     from rich.console import Console
@@ -118,11 +121,36 @@ def play(
     from tabletop import records
     from tabletop.match import Match
     from tabletop.play import LineReader, Session
+    from tabletop.players import make_seat
     from tabletop.setup import new_match, parse_seats, resolve
 
     chosen = resolve(game)
     if move_time is not None and move_time <= 0:
         raise TabletopError("--move-time must be a positive number of seconds")
+    if series < 1:
+        raise TabletopError("--games must be at least 1")
+    if series > 1:
+        if load is not None:
+            raise TabletopError("--games starts a new series; it cannot resume one with --load")
+        from tabletop.series import ai_by_seat, play_series
+
+        first = new_match(chosen, players, option or [], seed)
+        levels = ai_by_seat(ai or [], first.players)
+        for level in levels.values():
+            make_seat(chosen, level)  # an unknown level fails before the first game
+        play_series(
+            chosen,
+            first.players,
+            first.options,
+            first.seed,
+            levels,
+            series,
+            Console(highlight=False),
+            LineReader(),
+            save,
+            move_time,
+        )
+        raise typer.Exit(0)
     if load is not None:
         if players is not None or option or seed is not None:
             raise TabletopError("--load resumes a saved game: its players, options and seed stand")
@@ -137,7 +165,8 @@ def play(
     seats = parse_seats(chosen, match.players, specs)
     session = Session(match, seats, Console(highlight=False), LineReader(), save, move_time)
     session.autosave()
-    raise typer.Exit(session.run())
+    session.run()
+    raise typer.Exit(0)
 
 
 @app.command()

@@ -95,7 +95,13 @@ class Session:
     reader: LineReader
     save_path: Path | None = None
     move_time: float | None = None
+    seat_of: dict[int, int] = field(default_factory=dict)
     shown_to: int | None = field(default=None, init=False)
+
+    def name(self, player: int) -> str:
+        """How a player is called: ``player 2``, or ``player 2 (seat 3)`` in a series."""
+        seat = self.seat_of.get(player, player)
+        return f"player {player}" if seat == player else f"player {player} (seat {seat})"
 
     # -- saving ----------------------------------------------------------------------
     def seat_names(self) -> dict[str, str]:
@@ -117,7 +123,7 @@ class Session:
         if self.shown_to == player:
             return
         self.console.clear()
-        self.reader.line(f"Pass to player {player} and press Enter ")
+        self.reader.line(f"Pass to {self.name(player)} and press Enter ")
         self.console.clear()
         self.shown_to = player
 
@@ -126,8 +132,8 @@ class Session:
         self.console.print(game.render(game.view(state, player), player))
 
     # -- the loop ----------------------------------------------------------------------
-    def run(self) -> int:
-        """Play until the game ends or the user quits; returns the exit status."""
+    def run(self) -> bool:
+        """Play until the game ends (True) or the user quits or input ends (False)."""
         game = self.match.game
         self.console.print(f"[bold]{escape(game.info.name)}[/] — type an action, or {COMMANDS}")
         while True:
@@ -136,7 +142,7 @@ class Session:
                 self.draw(None)
                 self.announce()
                 self.autosave()
-                return 0
+                return True
             player = self.match.to_act()
             assert player is not None
             if player in self.seats:
@@ -145,19 +151,19 @@ class Session:
             self.hide_between_turns(player)
             self.draw(player)
             if not self.human_turn(player):
-                return 0
+                return False
 
     def announce(self) -> None:
         outcome = self.match.outcome()
         assert outcome is not None
         if outcome.winners:
-            names = " and ".join(f"player {w}" for w in outcome.winners)
+            names = " and ".join(self.name(w) for w in outcome.winners)
             self.console.print(f"[bold green]Game over: {names} won.[/] {escape(outcome.reason)}")
         else:
             self.console.print(f"[bold]Game over: a draw.[/] {escape(outcome.reason)}")
         scores = self.match.game.scores(self.match.state)
         if scores:
-            table = ", ".join(f"player {p}: {v}" for p, v in sorted(scores.items()))
+            table = ", ".join(f"{self.name(p)}: {v}" for p, v in sorted(scores.items()))
             self.console.print(f"Scores: {table}")
 
     def computer_moves(self, player: int) -> None:
@@ -167,7 +173,7 @@ class Session:
         action = seat.choose(match.game, match.state, player, match.players, match.options, rng)
         match.push(action)
         said = escape(match.texts[-1])
-        self.console.print(f"player {player} (computer, {seat.level}): [bold]{said}[/]")
+        self.console.print(f"{self.name(player)} (computer, {seat.level}): [bold]{said}[/]")
         self.autosave()
 
     def human_turn(self, player: int) -> bool:
@@ -178,11 +184,11 @@ class Session:
             clock = ""
             if deadline is not None:
                 clock = f" [{max(0, deadline - time.monotonic()):.0f} s]"
-            prompt = f"player {player}{clock} — {match.game.prompt(match.state)} › "
+            prompt = f"{self.name(player)}{clock} — {match.game.prompt(match.state)} › "
             try:
                 line = self.reader.line(prompt, deadline, self.clock_warning)
             except Timeout:
-                self.console.print(f"[bold red]player {player} ran out of time.[/]")
+                self.console.print(f"[bold red]{self.name(player)} ran out of time.[/]")
                 match.lose_on_time(player)
                 return True
             if line is None:

@@ -75,10 +75,6 @@ def new_match(
 
 def parse_seats(game: Game[Any, Any], players: int, specs: Sequence[str]) -> dict[int, Seat]:
     """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
-    seats: dict[int, Seat] = {}
-    for spec in specs:
-        seat_text, _, level = spec.partition(":")
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
-            raise UsageError(f"--ai {spec!r}: the seat must be a player number 1-{players}")
-        seats[int(seat_text)] = make_seat(game, level.strip() or None)
-    return seats
+    from tabletop.series import ai_by_seat
+
+    return {seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players).items()}

@@ -235,3 +235,10 @@ def test_damaged_save_is_refused(tmp_path: Path, damage: str) -> None:
     code, _, err = run("play", "quarto", "--load", str(save))
     assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
     assert str(save) in err
+
+
+def test_series_rotates_the_deal_and_totals() -> None:
+    code, out, _ = run("play", "quarto", "--ai", "1:1", "--ai", "2:2", "--games", "4",
+                       "--seed", "11")
+    assert code == 0
+    assert "game 2 of 4: seat 2 starts" in out and "final table" in out

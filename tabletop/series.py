@@ -1,0 +1,91 @@
+"""A series of games at one table (``tabletop play GAME --games N``).
+
+The deal passes round the table: in game ``k`` the person in seat ``s`` plays as
+player ``((s - 1 - k) mod N) + 1``, so every seat starts in turn. Totals add each
+game's ``scores`` (one point per win for games that do not score), and a table is
+shown after every game and at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from tabletop.game import Game
+from tabletop.match import Match
+from tabletop.play import LineReader, Session
+from tabletop.players import make_seat
+
+
+def player_in_game(seat: int, game_index: int, players: int) -> int:
+    """The player number of ``seat`` in game ``game_index`` (0-based)."""
+    return (seat - 1 - game_index) % players + 1
+
+
+def points(game: Game[Any, Any], match: Match) -> dict[int, int]:
+    """Points per player of a finished game: its scores, else one per winner."""
+    scores = game.scores(match.state)
+    if scores is not None:
+        return dict(scores)
+    outcome = match.outcome()
+    return {w: 1 for w in (outcome.winners if outcome else ())}
+
+
+def totals_table(totals: dict[int, int], title: str) -> Table:
+    table = Table(title=title)
+    table.add_column("seat", justify="right")
+    table.add_column("points", justify="right")
+    for seat, value in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])):
+        table.add_row(str(seat), str(value))
+    return table
+
+
+def play_series(
+    game: Game[Any, Any],
+    players: int,
+    options: BaseModel,
+    seed: int,
+    ai_levels: dict[int, str | None],
+    games: int,
+    console: Console,
+    reader: LineReader,
+    save: Path | None = None,
+    move_time: float | None = None,
+) -> dict[int, int]:
+    """Play up to ``games`` games; returns the totals per seat."""
+    totals = dict.fromkeys(range(1, players + 1), 0)
+    for index in range(games):
+        seat_of = {player_in_game(s, index, players): s for s in range(1, players + 1)}
+        seats = {
+            player_in_game(s, index, players): make_seat(game, level)
+            for s, level in ai_levels.items()
+        }
+        console.rule(f"game {index + 1} of {games}: seat {seat_of[1]} starts")
+        match = Match(game, players, options, seed + index)
+        session = Session(match, seats, console, reader, save, move_time, seat_of=seat_of)
+        session.autosave()
+        if not session.run():
+            break
+        for player, value in points(game, match).items():
+            totals[seat_of[player]] += value
+        console.print(totals_table(totals, f"after game {index + 1}"))
+    console.print(totals_table(totals, "final table"))
+    return totals
+
+
+def ai_by_seat(specs: Sequence[str], players: int) -> dict[int, str | None]:
+    """``--ai SEAT[:LEVEL]`` words as {seat: level or None} (checked by make_seat later)."""
+    from tabletop.errors import UsageError
+
+    levels: dict[int, str | None] = {}
+    for spec in specs:
+        seat_text, _, level = spec.partition(":")
+        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
+            raise UsageError(f"--ai {spec!r}: the seat must be a player number 1-{players}")
+        levels[int(seat_text)] = level.strip() or None
+    return levels
