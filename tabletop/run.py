@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,11 +12,24 @@ from typing import IO
 from tabletop.errors import ActionError, UsageError
 from tabletop.match import Match
 
+COMMENT = re.compile(r"(^|\s)#(\s|$)")
+
+
+def strip_comment(line: str) -> str:
+    """``line`` without its comment: ``#`` followed by a space or the end of the line.
+
+    ``#2`` is not a comment (Čtverák's hand-position shortcut, for one).
+    """
+    if line.lstrip().startswith("#"):
+        return ""
+    found = COMMENT.search(line)
+    return (line[: found.start()] if found else line).strip()
+
 
 def action_lines(source: IO[str]) -> Iterator[str]:
-    """Actions, one a line; blank lines and ``#`` comments are skipped. Lazy, for pipes."""
+    """Actions, one a line; blank lines and comments are skipped. Lazy, for pipes."""
     for raw in source:
-        line = raw.split("#", 1)[0].strip()
+        line = strip_comment(raw)
         if line:
             yield line
 

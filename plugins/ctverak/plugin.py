@@ -1,4 +1,4 @@
-"""Registers the ctverak game with tabletop (entry point ``tabletop``)."""
+"""Registers the Čtverák game with tabletop (entry point ``tabletop``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.hookspecs import hookimpl
+from tabletop_ctverak.game import CtverakGame
 
 
 @hookimpl
 def tabletop_register_games(register: Callable[[Any], None]) -> None:
-    """Not written yet: registers nothing."""
+    """Register :class:`~tabletop_ctverak.game.CtverakGame`."""
+    register(CtverakGame())

@@ -1,4 +1,4 @@
-"""Registers the quartino game with tabletop (entry point ``tabletop``)."""
+"""Registers the Quartino game with tabletop (entry point ``tabletop``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from typing import Any
 
 from tabletop.hookspecs import hookimpl
 
+from .game import QuartinoGame
+
 
 @hookimpl
 def tabletop_register_games(register: Callable[[Any], None]) -> None:
-    """Not written yet: registers nothing."""
+    """Register Quartino."""
+    register(QuartinoGame())

@@ -1,0 +1,131 @@
+"""The Čtverák game object: the contract of :class:`tabletop.game.Game`, wired to the modules.
+
+``rules`` holds the rules, ``notation`` the text, ``positions`` the JSON and views,
+``render`` the terminal drawing and ``agents`` the basic AI; this class only connects them.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop_ctverak import notation, positions, rules
+from tabletop_ctverak.options import CtverakOptions, config
+from tabletop_ctverak.rules import Action, State
+
+
+def max_actions(players: int, options: BaseModel) -> int:
+    """A true upper bound on the actions of one game (see :mod:`rules` on the K5.2 count).
+
+    At most 2D turns make progress (each lays a card or draws from the not yet exhausted
+    stock, D cards in the deck), separated by runs of idle turns shorter than the K5.2
+    limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
+    refill draws and a discard or end, plus 3 actions per card laid.
+    """
+    opts = _options(options)
+    cards = 54 if opts.deck == "half" else 108
+    turns = (2 * cards + 2) * max(2, opts.stall_limit) * players
+    return 5 * turns + 3 * cards
+
+
+class CtverakGame(Game[State, Action]):
+    """Čtverák: collect four čtverky (four-card melds of one rank) before the others."""
+
+    info = GameInfo(
+        id="ctverak",
+        name="Čtverák",
+        version="0.1.0",
+        min_players=2,
+        max_players=6,
+        options=CtverakOptions,
+        summary="Rummy-like card game: be first to lay four čtverky (four of a rank); jokers wild.",
+        hidden_information=True,
+        max_actions=max_actions,
+    )
+
+    def new(self, players: int, options: BaseModel, seed: int) -> State:
+        return rules.new_state(config(players, _options(options), seed))
+
+    def to_act(self, state: State) -> int | None:
+        return None if state.step == rules.OVER else state.player
+
+    def legal(self, state: State) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return rules.apply(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.step != rules.OVER:
+            return None
+        return Outcome(state.winners, rules.reason(state))
+
+    def scores(self, state: State) -> dict[int, int] | None:
+        return rules.scores(state)
+
+    def refusal(self, state: State, action: Action) -> str:
+        return rules.refusal(state, action)
+
+    def parse(self, state: State, text: str) -> Action:
+        return notation.parse_action(state, text)
+
+    def format(self, state: State, action: Action) -> str:
+        return notation.format_action(action)
+
+    def prompt(self, state: State) -> str:
+        if state.step == rules.OVER:
+            return "the game is over"
+        if state.step == rules.REFILL:
+            return "refill: draw stock or draw 1-4"
+        close = "discard <card> <pile>" if rules.owes_discard(state) else "end"
+        return f"meld <cards> / add <meld> <cards>, then {close}"
+
+    def view(self, state: State, player: int | None) -> JSON:
+        return positions.view(state, player)
+
+    def to_json(self, state: State) -> JSON:
+        return positions.to_json(state)
+
+    def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
+        return positions.from_json(data, config(players, _options(options), seed))
+
+    def render(self, view: JSON, player: int | None) -> Any:
+        from tabletop_ctverak.render import render
+
+        return render(view, player)
+
+    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
+        from tabletop_ctverak.agents import hint
+
+        return hint(view)
+
+    def rules_text(self) -> str:
+        readme = importlib.resources.files("tabletop_ctverak").joinpath("README.md")
+        return readme.read_text("utf-8")
+
+    def sample(
+        self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
+    ) -> State:
+        return positions.sample(
+            view, player, config(players, _options(options), rng.randrange(2**31)), rng
+        )
+
+    def evaluate(self, state: State, player: int) -> float | None:
+        return rules.evaluate(state, player)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from tabletop_ctverak.agents import BasicAgent
+
+        return {"basic": BasicAgent}
+
+
+def _options(options: BaseModel) -> CtverakOptions:
+    """The game's own options model (a foreign model is validated through its dump)."""
+    if isinstance(options, CtverakOptions):
+        return options
+    return CtverakOptions.model_validate(options.model_dump())

@@ -1,0 +1,97 @@
+"""Action text (K7): canonical ``format`` and a forgiving, case-insensitive ``parse``.
+
+Canonical: ``draw stock``, ``draw 3``, ``meld 7S 7H``, ``add 1 7D``, ``discard 9C 2``,
+``end``. Short forms: ``s`` (draw stock), ``1``–``4`` (draw that pile), ``m 7s 7h``,
+``a 1 7d``, ``d 9c 2``, ``e``; ``10H`` for ``TH``; ``#1``–``#4`` for the card at that
+position of the acting player's (sorted) hand.
+"""
+
+from __future__ import annotations
+
+from tabletop.errors import NotationError
+from tabletop_ctverak.cards import card_code, parse_card
+from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
+
+FORMS = (
+    "actions are draw stock, draw 1-4, meld <cards>, add <meld> <cards>, "
+    "discard <card> <pile>, end (short: s, 1-4, m, a, d, e)"
+)
+CARD_FORMS = "cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4"
+
+
+def format_action(action: Action) -> str:
+    """The canonical notation of ``action``."""
+    kind = action[0]
+    if kind == DRAW:
+        return "draw stock" if action[1] == STOCK else f"draw {action[1]}"
+    if kind == MELD:
+        return "meld " + " ".join(card_code(c) for c in action[1:])
+    if kind == ADD:
+        return f"add {action[1]} " + " ".join(card_code(c) for c in action[2:])
+    if kind == DISCARD:
+        return f"discard {card_code(action[1])} {action[2]}"
+    return "end"
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The action ``text`` names; NotationError says what was wrong and what is allowed."""
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError(f"empty action; {FORMS}")
+    head, args = words[0], words[1:]
+    if head == "draw":
+        if len(args) != 1:
+            raise NotationError("draw takes one source: draw stock or draw 1-4")
+        return (DRAW, _source(args[0]))
+    if head in ("s", "stock") and not args:
+        return (DRAW, STOCK)
+    if head in ("1", "2", "3", "4") and not args:
+        return (DRAW, int(head))
+    if head in ("meld", "m"):
+        if not args:
+            raise NotationError("meld needs its cards, e.g. meld 7S 7H")
+        return (MELD, *sorted(_cards(state, args)))
+    if head in ("add", "a"):
+        if len(args) < 2:
+            raise NotationError("add needs a meld number and cards, e.g. add 1 7D")
+        if not args[0].isdigit() or int(args[0]) < 1:
+            raise NotationError(f"bad meld number {args[0]!r}; your melds are numbered 1, 2, …")
+        return (ADD, int(args[0]), *sorted(_cards(state, args[1:])))
+    if head in ("discard", "d"):
+        if len(args) != 2:
+            raise NotationError("discard takes a card and a pile, e.g. discard 9C 2")
+        card = _cards(state, args[:1])[0]
+        return (DISCARD, card, _pile(args[1]))
+    if head in ("end", "e") and not args:
+        return (END,)
+    raise NotationError(f"unknown action {text.strip()!r}; {FORMS}")
+
+
+def _source(word: str) -> int:
+    if word in ("stock", "s"):
+        return STOCK
+    return _pile(word)
+
+
+def _pile(word: str) -> int:
+    if word in ("1", "2", "3", "4"):
+        return int(word)
+    raise NotationError(f"unknown pile {word!r}; piles are 1-4 (draw also takes stock)")
+
+
+def _cards(state: State, words: list[str]) -> list[int]:
+    cards = []
+    hand = state.hands[state.player - 1] if state.step != OVER else ()
+    for word in words:
+        if word.startswith("#"):
+            pos = word[1:]
+            if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
+                held = f"#1-#{len(hand)}" if hand else "none: your hand is empty"
+                raise NotationError(f"no card {word} in your hand (positions: {held})")
+            cards.append(hand[int(pos) - 1])
+            continue
+        card = parse_card(word)
+        if card is None:
+            raise NotationError(f"unknown card {word!r}; {CARD_FORMS}")
+        cards.append(card)
+    return cards

@@ -1,0 +1,90 @@
+"""The options of Čtverák (pydantic, at the edge) and the small config the rules read."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.errors import OptionError
+
+
+class CtverakOptions(BaseModel):
+    """Variants; each ``[decision]`` of the spec that players may read otherwise."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    deck: Literal["full", "half"] = Field(
+        default="full",
+        description="K1.1: full = 2 decks + 4 jokers (108 cards, 2-6 players); "
+        "half = 1 deck + 2 jokers (54 cards, 2-3 players, no joker melds)",
+    )
+    scoring: Literal["simple", "extended"] = Field(
+        default="simple",
+        description="K6: simple = 1 point per game won; extended = rank value per "
+        "čtverka (doubled when clean), 50 per joker čtverka, 100 for a čtverák",
+    )
+    reshuffle: bool = Field(
+        default=False,
+        description="K5.2: when drawing from the empty stock, shuffle the piles' face-up "
+        "cards except each top card into a new stock",
+    )
+    distinct_ranks: bool = Field(
+        default=False,
+        description="K3.3 [decision]: the four čtverky must be of different ranks "
+        "(no second meld of a rank one already owns)",
+    )
+    min_natural: int = Field(
+        default=1,
+        ge=1,
+        le=4,
+        description="K3.1 [decision]: least number of natural cards in a rank meld "
+        "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
+        "4: jokers only in joker melds)",
+    )
+    discard_rule: Literal["nothing-laid", "four-cards"] = Field(
+        default="nothing-laid",
+        description="K4.3 [decision]: a discard is owed when nothing was laid since the "
+        "last refill (spec), or when the hand holds 4 cards (seed's wording)",
+    )
+    stall_limit: int = Field(
+        default=6,
+        ge=2,
+        le=50,
+        description="K5.2 [our addition]: while the stock still has cards, this many rounds "
+        "in a row with no card laid and none drawn from the stock end the game blocked "
+        "(so no game can go on forever)",
+    )
+
+
+class Config(NamedTuple):
+    """The options as the rules read them, stored in every state."""
+
+    players: int
+    half: bool
+    extended: bool
+    reshuffle: bool
+    distinct_ranks: bool
+    min_natural: int
+    four_cards: bool
+    stall_turns: int  # stall_limit rounds, in turns
+    seed: int
+
+
+def config(players: int, options: CtverakOptions, seed: int) -> Config:
+    """The config for a game; OptionError for a half deck with more than 3 players (K1.1)."""
+    if options.deck == "half" and players > 3:
+        raise OptionError(
+            f"K1.1: the half deck (54 cards) is for 2-3 players, not {players}; use -o deck=full"
+        )
+    return Config(
+        players=players,
+        half=options.deck == "half",
+        extended=options.scoring == "extended",
+        reshuffle=options.reshuffle,
+        distinct_ranks=options.distinct_ranks,
+        min_natural=options.min_natural,
+        four_cards=options.discard_rule == "four-cards",
+        stall_turns=options.stall_limit * players,
+        seed=seed,
+    )

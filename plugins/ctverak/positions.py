@@ -1,0 +1,354 @@
+"""Positions as JSON (K10), read back with validation, and the per-player view (K8)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from tabletop.errors import PositionError
+from tabletop.game import JSON
+from tabletop_ctverak.cards import card_code, deck_counts, parse_card
+from tabletop_ctverak.options import Config
+from tabletop_ctverak.rules import (
+    BLOCKED,
+    CTVERAK,
+    MELD_STEP,
+    ONGOING,
+    OVER,
+    REFILL,
+    STEP_NAMES,
+    Cards,
+    State,
+    blocked_winners,
+    can_reshuffle,
+    ctverky,
+    has_source,
+    idle_limit,
+    meld_key,
+    meld_problem,
+    opening_step,
+    owes_discard,
+    points,
+    reason,
+)
+
+REQUIRED = ("hands", "melds", "piles", "bases", "stock", "to_act")
+
+
+def codes(cards: Cards) -> list[str]:
+    """Card codes of a tuple of cards."""
+    return [card_code(c) for c in cards]
+
+
+# -- full position ----------------------------------------------------------------------
+def to_json(state: State) -> JSON:
+    """The full position of K10 (hands, melds, piles, bases, stock, to_act) plus counters."""
+    n = state.cfg.players
+    return {
+        "hands": {str(p): codes(state.hands[p - 1]) for p in range(1, n + 1)},
+        "melds": {str(p): [codes(m) for m in state.melds[p - 1]] for p in range(1, n + 1)},
+        "piles": [codes(pile) for pile in state.piles],
+        "bases": codes(state.bases),
+        "stock": codes(state.stock),
+        "to_act": state.player,
+        "phase": STEP_NAMES[state.step],
+        "laid": state.laid,
+        "turn_progress": state.progress,
+        "idle_turns": state.idle,
+        "stock_exhausted": state.exhausted,
+        "reshuffles": state.reshuffles,
+        "winners": list(state.winners),
+    }
+
+
+def from_json(data: JSON, cfg: Config) -> State:
+    """The state for a K10 position, at the refill step of ``to_act``'s turn (K10).
+
+    Raises PositionError naming what cannot arise: unknown cards, more copies than the
+    deck has, missing cards, hands of more than 4, melds that break K3, two players
+    with a čtverák. A position where one player has four čtverky is a finished game.
+
+    Optional keys: ``idle_turns``, ``stock_exhausted`` and ``reshuffles`` (K5.2 counters);
+    ``phase`` with ``laid`` and ``turn_progress`` (as :func:`to_json` writes them) resume
+    the turn in that step instead of starting it; ``"stock_rest": true`` appends every
+    card not placed elsewhere to the stock (sorted), so that a hand-written position need
+    not list the whole deck.
+    """
+    if not isinstance(data, dict):
+        raise PositionError("a position is a JSON object with " + ", ".join(REQUIRED))
+    absent = [key for key in REQUIRED if key not in data]
+    if absent:
+        raise PositionError(f"position lacks {', '.join(absent)} (K10)")
+    n = cfg.players
+    hands = _per_player(data["hands"], "hands", n, required=True)
+    melds_raw = _per_player(data["melds"], "melds", n, required=False)
+    hand_cards: list[Cards] = []
+    for p in range(1, n + 1):
+        hand = tuple(sorted(_cards(hands[p], f"hands.{p}")))
+        if len(hand) > 4:
+            raise PositionError(f"hands.{p} has {len(hand)} cards; a hand never exceeds 4 (K4.1)")
+        hand_cards.append(hand)
+    melds = tuple(_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1))
+    piles_raw = data["piles"]
+    if not isinstance(piles_raw, list) or len(piles_raw) != 4:
+        raise PositionError("piles must be a list of the 4 piles' face-up cards (K10)")
+    piles = tuple(tuple(_cards(pile, f"piles.{i}")) for i, pile in enumerate(piles_raw, 1))
+    bases = tuple(_cards(data["bases"], "bases"))
+    if len(bases) != 4:
+        raise PositionError(f"bases has {len(bases)} cards; there are exactly 4 (K2.2)")
+    stock = tuple(_cards(data["stock"], "stock"))
+    to_act = data["to_act"]
+    if not isinstance(to_act, int) or isinstance(to_act, bool) or not 1 <= to_act <= n:
+        raise PositionError(f"to_act must be a player number 1-{n}, not {to_act!r}")
+    every = [*hand_cards, *(m for mine in melds for m in mine), *piles, bases, stock]
+    seen = Counter(c for group in every for c in group)
+    _check_copies(seen, cfg)
+    rest = deck_counts(cfg.half) - seen
+    if data.get("stock_rest") is True:
+        stock += tuple(sorted(rest.elements()))
+    elif rest:
+        _refuse_missing(rest, cfg)
+    idle = _count(data, "idle_turns")
+    state = State(
+        cfg=cfg,
+        hands=tuple(hand_cards),
+        melds=melds,
+        piles=piles,
+        bases=bases,
+        stock=stock,
+        player=to_act,
+        step=opening_step(len(hand_cards[to_act - 1]), stock, piles),
+        laid=False,
+        progress=False,
+        exhausted=_flag(data, "stock_exhausted") or not stock,
+        idle=idle,
+        reshuffles=_count(data, "reshuffles"),
+        winners=(),
+        ending=ONGOING,
+    )
+    done = [p for p in range(1, n + 1) if ctverky(melds[p - 1]) >= 4]
+    if len(done) > 1:
+        raise PositionError(
+            f"players {' and '.join(map(str, done))} both have a čtverák; "
+            "the first one ends the game (K5.1)"
+        )
+    if done:  # K5.1: the čtverák ended the game at once, mid-turn, as a card was laid
+        over = (done[0],), CTVERAK
+        return state._replace(step=OVER, winners=over[0], ending=over[1], laid=True, progress=True)
+    if idle >= idle_limit(state):  # K5.2: blocked at the end of a turn without progress
+        return state._replace(step=OVER, winners=blocked_winners(melds), ending=BLOCKED)
+    if data.get("phase") is not None:
+        state = _resume(state, data)
+    return state
+
+
+def _resume(state: State, data: JSON) -> State:
+    """The turn in the step ``phase`` names, checked against the hand and the sources."""
+    phase = data["phase"]
+    if phase not in STEP_NAMES:
+        raise PositionError(f"phase must be one of {', '.join(STEP_NAMES)}, not {phase!r}")
+    laid, progress = _flag(data, "laid"), _flag(data, "turn_progress")
+    if laid and not progress:
+        raise PositionError("laid is true but turn_progress is false: laying is progress")
+    hand = state.hands[state.player - 1]
+    source = has_source(state.stock, state.piles)
+    who = f"player {state.player}"
+    if phase == "refill" and (len(hand) >= 4 or not source):
+        raise PositionError(f"phase refill, but {who} holds {len(hand)} cards or nothing is left")
+    if phase == "meld":
+        if len(hand) == 4 and laid:
+            raise PositionError(f"laid is true but {who} holds 4 cards (K4.3)")
+        if source and (not hand or (len(hand) < 4 and not laid)):
+            raise PositionError(f"phase meld, but {who} must refill first (K4.1)")
+    if phase == "over":
+        raise PositionError("phase over, but nobody has a čtverák and the game is not blocked")
+    step = STEP_NAMES.index(phase)
+    return state._replace(step=step, laid=laid, progress=progress)
+
+
+def _flag(data: JSON, key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise PositionError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def _per_player(raw: Any, key: str, n: int, required: bool) -> dict[int, Any]:
+    if not isinstance(raw, dict):
+        raise PositionError(f"{key} must map player numbers ('1'..'{n}') to lists (K10)")
+    out: dict[int, Any] = {}
+    for name, value in raw.items():
+        text = str(name)
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise PositionError(f"{key} names player {text!r}; this game has players 1-{n}")
+        out[int(text)] = value
+    lacking = [str(p) for p in range(1, n + 1) if p not in out]
+    if required and lacking:
+        raise PositionError(f"{key} lacks player {', '.join(lacking)} (K10)")
+    return out
+
+
+def _cards(raw: Any, where: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise PositionError(f"{where} must be a list of card codes")
+    cards = []
+    for item in raw:
+        card = parse_card(item) if isinstance(item, str) else None
+        if card is None:
+            raise PositionError(f"{where}: {item!r} is not a card (7H, TS, X; K1.2)")
+        cards.append(card)
+    return cards
+
+
+def _melds(raw: Any, player: int, cfg: Config) -> tuple[Cards, ...]:
+    if not isinstance(raw, list):
+        raise PositionError(f"melds.{player} must be a list of melds")
+    mine: list[Cards] = []
+    for number, item in enumerate(raw, 1):
+        where = f"melds.{player} meld {number}"
+        meld = tuple(sorted(_cards(item, where)))
+        if len(meld) > 4:
+            raise PositionError(f"{where} has {len(meld)} cards; a meld never exceeds 4 (K3.2)")
+        if len(meld) < 2:
+            raise PositionError(f"{where} has 1 card; a meld starts with 2 or more (K4.2)")
+        problem = meld_problem(cfg, (), meld)
+        if problem:
+            raise PositionError(f"{where} ({' '.join(codes(meld))}) cannot arise: {problem}")
+        mine.append(meld)
+    for key in {meld_key(m) for m in mine}:
+        same = [m for m in mine if meld_key(m) == key]
+        if sum(len(m) < 4 for m in same) > 1:
+            raise PositionError(
+                f"player {player} has two unfinished melds of one rank "
+                f"({' / '.join(' '.join(codes(m)) for m in same)}); K3.3 forbids it"
+            )
+        if cfg.distinct_ranks and len(same) > 1:
+            raise PositionError(
+                f"player {player} has {len(same)} melds of one rank; option distinct_ranks "
+                "forbids it (K3.3)"
+            )
+    return tuple(mine)
+
+
+def _check_copies(seen: Counter[int], cfg: Config) -> None:
+    wanted = deck_counts(cfg.half)
+    for card, count in sorted(seen.items()):
+        if count > wanted[card]:
+            raise PositionError(
+                f"{card_code(card)} appears {count} times; "
+                f"the {'half' if cfg.half else 'full'} deck has {wanted[card]} (K1.1)"
+            )
+
+
+def _refuse_missing(rest: Counter[int], cfg: Config) -> None:
+    lacking = sorted(rest.elements())
+    shown = " ".join(card_code(c) for c in lacking[:8]) + (" …" if len(lacking) > 8 else "")
+    raise PositionError(
+        f"{len(lacking)} cards of the {'half' if cfg.half else 'full'} deck are nowhere "
+        f"({shown}); every card is in a hand, meld, pile, base or the stock (K1.1), "
+        'or say "stock_rest": true'
+    )
+
+
+def _count(data: JSON, key: str) -> int:
+    value = data.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{key} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+# -- views ------------------------------------------------------------------------------
+def view(state: State, player: int | None) -> JSON:
+    """What ``player`` sees (K8); ``None`` is a spectator. Everything once the game is over."""
+    n = state.cfg.players
+    over = state.step == OVER
+    out: JSON = {
+        "players": n,
+        "player": player,
+        "to_act": None if over else state.player,
+        "turn_of": state.player,
+        "step": STEP_NAMES[state.step],
+        "discard_owed": state.step == MELD_STEP and owes_discard(state),
+        "allows": _allows(state),
+        "hand": codes(state.hands[player - 1]) if player is not None else None,
+        "hand_sizes": {str(p): len(state.hands[p - 1]) for p in range(1, n + 1)},
+        "melds": {str(p): [codes(m) for m in state.melds[p - 1]] for p in range(1, n + 1)},
+        "ctverky": {str(p): ctverky(state.melds[p - 1]) for p in range(1, n + 1)},
+        "points": {str(p): points(state.melds[p - 1]) for p in range(1, n + 1)},
+        "piles": [codes(pile) for pile in state.piles],
+        "stock": len(state.stock),
+        "laid": state.laid,
+        "turn_progress": state.progress,
+        "idle_turns": state.idle,
+        "stock_exhausted": state.exhausted,
+        "reshuffles": state.reshuffles,
+        "deck": "half" if state.cfg.half else "full",
+    }
+    if over:
+        out["winners"] = list(state.winners)
+        out["reason"] = reason(state)
+        out["bases"] = codes(state.bases)
+        out["hands"] = {str(p): codes(state.hands[p - 1]) for p in range(1, n + 1)}
+    return out
+
+
+def _allows(state: State) -> list[str]:
+    """What the current step allows, in public terms (never derived from a hidden hand)."""
+    if state.step == OVER:
+        return []
+    if state.step == REFILL:
+        sources = ["draw stock"] if state.stock or can_reshuffle(state.cfg, state.piles) else []
+        return sources + [f"draw {i}" for i, pile in enumerate(state.piles, 1) if pile]
+    close = "discard <card> <pile>" if owes_discard(state) else "end"
+    return ["meld <cards>", "add <meld> <cards>", close]
+
+
+def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
+    """A full state that shows ``player`` exactly ``view``: the cards this player cannot
+    see (other hands, bases, stock) dealt at random (the determinisation of ISMCTS)."""
+    n = cfg.players
+    hand = tuple(sorted(_cards(view["hand"], "hand")))
+    melds = tuple(
+        tuple(tuple(sorted(_cards(m, "meld"))) for m in view["melds"][str(p)])
+        for p in range(1, n + 1)
+    )
+    piles = tuple(tuple(_cards(pile, "pile")) for pile in view["piles"])
+    over = view["step"] == "over"
+    shown: dict[int, Cards] = {player: hand}
+    bases: Cards = ()
+    if over:  # everything but the stock's order is revealed once the game is over
+        shown = {p: tuple(sorted(_cards(view["hands"][str(p)], "hand"))) for p in range(1, n + 1)}
+        bases = tuple(_cards(view["bases"], "bases"))
+    laid_out = [*piles, *(m for mine in melds for m in mine), *shown.values(), bases]
+    pool = sorted((deck_counts(cfg.half) - Counter(c for g in laid_out for c in g)).elements())
+    rng.shuffle(pool)
+    hands = []
+    for p in range(1, n + 1):
+        if p not in shown:
+            size = view["hand_sizes"][str(p)]
+            shown[p], pool = tuple(sorted(pool[:size])), pool[size:]
+        hands.append(shown[p])
+    if not over:
+        bases, pool = tuple(pool[:4]), pool[4:]
+    step = STEP_NAMES.index(view["step"])
+    ending = ONGOING
+    if over:
+        ending = CTVERAK if any(ctverky(mine) >= 4 for mine in melds) else BLOCKED
+    return State(
+        cfg=cfg,
+        hands=tuple(hands),
+        melds=melds,
+        piles=piles,
+        bases=bases,
+        stock=tuple(pool),
+        player=view["turn_of"],
+        step=step,
+        laid=view["laid"],
+        progress=view["turn_progress"],
+        exhausted=view["stock_exhausted"],
+        idle=view["idle_turns"],
+        reshuffles=view["reshuffles"],
+        winners=tuple(view.get("winners", ())),
+        ending=ending,
+    )

@@ -1,0 +1,469 @@
+"""The rules of Čtverák (K2–K6) as pure functions over an immutable :class:`State`.
+
+Actions are tagged int tuples (text lives in :mod:`notation`):
+
+- ``(DRAW, source)``: source 0 is the stock, 1–4 a discard pile (K4.1);
+- ``(MELD, card, card, ...)``: start a meld, cards sorted (K4.2);
+- ``(ADD, meld, card, ...)``: add sorted cards to one's meld number ``meld`` (1..);
+- ``(DISCARD, card, pile)`` (K4.3) and ``(END,)``.
+
+A turn is a refill step (draws only) then a meld step (melds and adds, closed by a
+discard when one is owed, else by ``end``). The blocked-end count of K5.2 lives in
+``idle``: turns in a row that made no progress, where progress is laying a card or,
+until the stock first runs out, drawing from the stock. From the turn after the stock
+first runs out this is exactly the spec's count, which ends the game at 2N. Before it,
+the limit is the option ``stall_limit`` (rounds): without it one card passed back and
+forth between the piles could go on forever.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import NamedTuple, TypeVar
+
+from tabletop_ctverak.cards import (
+    JOKER,
+    JOKER_RANK,
+    card_code,
+    deck,
+    insert,
+    missing,
+    rank_code,
+    take,
+    value,
+)
+from tabletop_ctverak.options import Config
+
+# steps of a turn
+REFILL, MELD_STEP, OVER = 0, 1, 2
+STEP_NAMES = ("refill", "meld", "over")
+# action kinds
+DRAW, MELD, ADD, DISCARD, END = 0, 1, 2, 3, 4
+STOCK = 0
+# how a game ended
+ONGOING, CTVERAK, BLOCKED = 0, 1, 2
+
+Action = tuple[int, ...]
+T = TypeVar("T")
+Cards = tuple[int, ...]
+
+
+class State(NamedTuple):
+    """A position: every card's place, whose turn, the step and the K5.2 counters."""
+
+    cfg: Config
+    hands: tuple[Cards, ...]  # player p's hand is hands[p - 1], sorted
+    melds: tuple[tuple[Cards, ...], ...]  # per player, in the order started; each sorted
+    piles: tuple[Cards, ...]  # the 4 piles' face-up cards, bottom to top
+    bases: Cards  # the 4 face-down bases (K2.2)
+    stock: Cards  # next draw first
+    player: int  # whose turn it is (1..N)
+    step: int  # REFILL, MELD_STEP or OVER
+    laid: bool  # a card was laid since the last refill (K4.3)
+    progress: bool  # this turn laid a card or drew from a not yet exhausted stock
+    exhausted: bool  # the stock has run out at least once (K5.2)
+    idle: int  # turns in a row without progress (K5.2)
+    reshuffles: int  # how many times the stock was rebuilt (seeds the next shuffle)
+    winners: tuple[int, ...]
+    ending: int  # ONGOING, CTVERAK or BLOCKED
+
+
+# -- setup ------------------------------------------------------------------------------
+def new_state(cfg: Config) -> State:
+    """K2: shuffle with the seed, deal 4 cards one at a time, 4 bases, the rest is stock."""
+    cards = list(deck(cfg.half))
+    random.Random(cfg.seed).shuffle(cards)
+    n = cfg.players
+    hands = tuple(tuple(sorted(cards[p : 4 * n : n])) for p in range(n))
+    bases = tuple(cards[4 * n : 4 * n + 4])
+    stock = tuple(cards[4 * n + 4 :])
+    return State(
+        cfg=cfg,
+        hands=hands,
+        melds=((),) * n,
+        piles=((),) * 4,
+        bases=bases,
+        stock=stock,
+        player=1,
+        step=MELD_STEP,  # everyone holds 4 cards: no refill on the first turn
+        laid=False,
+        progress=False,
+        exhausted=False,
+        idle=0,
+        reshuffles=0,
+        winners=(),
+        ending=ONGOING,
+    )
+
+
+def opening_step(hand_size: int, stock: Cards, piles: tuple[Cards, ...]) -> int:
+    """The step a turn starts at: refill while the hand is short and a source exists."""
+    return REFILL if hand_size < 4 and has_source(stock, piles) else MELD_STEP
+
+
+def has_source(stock: Cards, piles: tuple[Cards, ...]) -> bool:
+    """K4.1: a card can be drawn (a reshuffle needs a pile of 2+, so a non-empty pile)."""
+    return bool(stock) or any(piles)
+
+
+def can_reshuffle(cfg: Config, piles: tuple[Cards, ...]) -> bool:
+    """K5.2 option: some face-up card lies below a pile's top."""
+    return cfg.reshuffle and any(len(pile) >= 2 for pile in piles)
+
+
+# -- melds ------------------------------------------------------------------------------
+def meld_key(meld: Cards) -> int:
+    """The rank of a sorted meld (its first card), 13 for a joker meld."""
+    return meld[0] >> 2
+
+
+def ctverky(melds: Sequence[Cards]) -> int:
+    """K3.2/K5.1: complete čtverky, a joker čtverka counting two."""
+    return sum(2 if meld[0] == JOKER else 1 for meld in melds if len(meld) == 4)
+
+
+def points(melds: Sequence[Cards]) -> int:
+    """K6.2 without the čtverák bonus: clean čtverka 2x value, dirty 1x, joker čtverka 50."""
+    total = 0
+    for meld in melds:
+        if len(meld) != 4:
+            continue
+        if meld[0] == JOKER:
+            total += 50
+        else:
+            total += value(meld[0] >> 2) * (1 if meld[-1] == JOKER else 2)
+    return total
+
+
+def meld_problem(cfg: Config, mine: Sequence[Cards], cards: Cards) -> str | None:
+    """Why ``cards`` (sorted, held) cannot start a meld (K3, K4.2), or None if they can."""
+    if len(cards) < 2:
+        return "K4.2: a new meld needs 2 or more cards"
+    if len(cards) > 4:
+        return "K3.2: a meld never exceeds 4 cards"
+    naturals = [c for c in cards if c != JOKER]
+    if naturals:
+        key = naturals[0] >> 2
+        if any(c >> 2 != key for c in naturals):
+            shown = " ".join(card_code(c) for c in cards)
+            return f"K3.1: a meld is cards of one rank plus jokers, not {shown}"
+        if len(naturals) < cfg.min_natural:
+            return (
+                f"K3.1: a rank meld needs at least {cfg.min_natural} natural cards "
+                "(option min_natural)"
+            )
+    else:
+        key = JOKER_RANK
+        if cfg.half:
+            return "K3.1: joker melds are played with the full deck only"
+    for number, meld in enumerate(mine, 1):
+        if meld_key(meld) != key:
+            continue
+        if len(meld) < 4:
+            return (
+                f"K3.3: your {rank_code(key)} meld {number} is unfinished; "
+                f"add to it (add {number} ...)"
+            )
+        if cfg.distinct_ranks:
+            return (
+                f"K3.3: you already own a {rank_code(key)} čtverka; the four čtverky "
+                "must be of different ranks (option distinct_ranks)"
+            )
+    return None
+
+
+def add_problem(mine: Sequence[Cards], number: int, cards: Cards) -> str | None:
+    """Why ``cards`` cannot be added to one's meld ``number`` (K3, K4.2), or None."""
+    if not 1 <= number <= len(mine):
+        owned = f"melds 1-{len(mine)}" if mine else "no meld yet"
+        return f"K4.2: you have no meld {number} (you have {owned}); cards go to your own melds"
+    meld = mine[number - 1]
+    if len(meld) == 4:
+        return f"K3.2: meld {number} is a čtverka and closed"
+    if not cards:
+        return "K4.2: add at least one card"
+    if len(meld) + len(cards) > 4:
+        return f"K3.2: meld {number} has {len(meld)} cards and a meld never exceeds 4"
+    key = meld_key(meld)
+    for card in cards:
+        if card == JOKER:
+            continue
+        if key == JOKER_RANK:
+            return f"K3.1: meld {number} is a joker meld: only jokers go there"
+        if card >> 2 != key:
+            return f"K3.1: {card_code(card)} does not fit meld {number} (a {rank_code(key)} meld)"
+    return None
+
+
+def owes_discard(state: State) -> bool:
+    """K4.3: nothing laid since the last refill (option: the hand holds 4 cards)."""
+    hand = state.hands[state.player - 1]
+    if state.cfg.four_cards:
+        return len(hand) == 4
+    return bool(hand) and not state.laid
+
+
+# -- legal ------------------------------------------------------------------------------
+def legal(state: State) -> list[Action]:
+    """Exactly the actions :func:`apply` accepts; empty once the game is over."""
+    if state.step == OVER:
+        return []
+    if state.step == REFILL:
+        actions: list[Action] = []
+        if state.stock or can_reshuffle(state.cfg, state.piles):
+            actions.append((DRAW, STOCK))
+        actions.extend((DRAW, i) for i, pile in enumerate(state.piles, 1) if pile)
+        return actions
+    hand = state.hands[state.player - 1]
+    actions = lay_actions(state.cfg, state.melds[state.player - 1], hand)
+    if owes_discard(state):
+        cards = dict.fromkeys(hand)
+        actions.extend((DISCARD, card, pile) for card in cards for pile in (1, 2, 3, 4))
+    else:
+        actions.append((END,))
+    return actions
+
+
+def lay_actions(cfg: Config, mine: tuple[Cards, ...], hand: Cards) -> list[Action]:
+    """Every meld and add the hand allows (K4.2): the fast form of :func:`meld_problem`
+    and :func:`add_problem` (the tests check that they agree)."""
+    actions: list[Action] = []
+    blocked = {meld_key(m) for m in mine if len(m) < 4 or cfg.distinct_ranks}  # K3.3
+    jokers = hand.count(JOKER)
+    by_rank: dict[int, list[int]] = {}
+    for card in hand:
+        if card != JOKER:
+            by_rank.setdefault(card >> 2, []).append(card)
+    for key, naturals in by_rank.items():
+        if key in blocked:
+            continue
+        for count in range(cfg.min_natural, len(naturals) + 1):
+            for cards in dict.fromkeys(combinations(naturals, count)):
+                for wild in range(max(0, 2 - count), min(jokers, 4 - count) + 1):
+                    actions.append((MELD, *cards, *(JOKER,) * wild))
+    if not cfg.half and JOKER_RANK not in blocked:  # K3.1 joker melds
+        actions.extend((MELD, *(JOKER,) * wild) for wild in range(2, min(jokers, 4) + 1))
+    for number, meld in enumerate(mine, 1):
+        if len(meld) == 4:
+            continue
+        key = meld_key(meld)
+        fits = tuple(c for c in hand if c == JOKER or (key != JOKER_RANK and c >> 2 == key))
+        for size in range(1, min(len(fits), 4 - len(meld)) + 1):
+            for cards in dict.fromkeys(combinations(fits, size)):
+                actions.append((ADD, number, *cards))
+    return actions
+
+
+# -- apply ------------------------------------------------------------------------------
+def apply(state: State, action: Action) -> State:
+    """The state after a legal action (unchecked; never mutates ``state``)."""
+    kind = action[0]
+    if kind == DRAW:
+        return _draw(state, action[1])
+    index = state.player - 1
+    hand = state.hands[index]
+    if kind in (MELD, ADD):
+        cards = action[1:] if kind == MELD else action[2:]
+        rest = take(hand, cards)
+        mine = state.melds[index]
+        if kind == MELD:
+            mine = (*mine, cards)
+        else:
+            number = action[1]
+            grown = tuple(sorted(mine[number - 1] + cards))
+            mine = (*mine[: number - 1], grown, *mine[number:])
+        return _after_lay(state, rest, mine)
+    if kind == DISCARD:
+        card, pile = action[1], action[2]
+        rest = take(hand, (card,))
+        piles = tuple((*p, card) if i == pile else p for i, p in enumerate(state.piles, 1))
+        return _end_turn(state._replace(hands=_put(state.hands, index, rest), piles=piles))
+    return _end_turn(state)
+
+
+def _put(seq: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``seq`` with ``seq[index]`` replaced by ``item``."""
+    return (*seq[:index], item, *seq[index + 1 :])
+
+
+def _draw(state: State, source: int) -> State:
+    stock, piles = state.stock, state.piles
+    reshuffles, progress = state.reshuffles, state.progress
+    if source == STOCK:
+        if not stock:
+            stock, piles = _reshuffled(state.cfg.seed, reshuffles, piles)
+            reshuffles += 1
+        progress = progress or not state.exhausted
+        card, stock = stock[0], stock[1:]
+    else:
+        pile = piles[source - 1]
+        card = pile[-1]
+        piles = _put(piles, source - 1, pile[:-1])
+    index = state.player - 1
+    hand = insert(state.hands[index], card)
+    return state._replace(
+        hands=_put(state.hands, index, hand),
+        piles=piles,
+        stock=stock,
+        step=opening_step(len(hand), stock, piles),
+        laid=False,
+        progress=progress,
+        exhausted=state.exhausted or not stock,
+        reshuffles=reshuffles,
+    )
+
+
+def _reshuffled(seed: int, count: int, piles: tuple[Cards, ...]) -> tuple[Cards, tuple[Cards, ...]]:
+    """K5.2 option: the face-up cards below each top, shuffled (seed + count) into a stock."""
+    pool = [card for pile in piles for card in pile[:-1]]
+    random.Random(f"ctverak-reshuffle:{seed}:{count}").shuffle(pool)
+    return tuple(pool), tuple(pile[-1:] for pile in piles)
+
+
+def _after_lay(state: State, hand: Cards, mine: tuple[Cards, ...]) -> State:
+    index = state.player - 1
+    melds = _put(state.melds, index, mine)
+    hands = _put(state.hands, index, hand)
+    if ctverky(mine) >= 4:  # K5.1: a čtverák wins at once, even mid-turn
+        return state._replace(
+            hands=hands,
+            melds=melds,
+            laid=True,
+            progress=True,
+            step=OVER,
+            winners=(state.player,),
+            ending=CTVERAK,
+        )
+    # K4.2: an emptied hand refills to 4 at once
+    step = opening_step(len(hand), state.stock, state.piles) if not hand else MELD_STEP
+    return state._replace(hands=hands, melds=melds, laid=True, progress=True, step=step)
+
+
+def idle_limit(state: State) -> int:
+    """K5.2: 2N idle turns once the stock has run out, else the ``stall_limit`` rounds."""
+    return 2 * state.cfg.players if state.exhausted else state.cfg.stall_turns
+
+
+def _end_turn(state: State) -> State:
+    """K4.4 and the K5.2 count: pass to the next player, or end the game blocked."""
+    idle = 0 if state.progress else state.idle + 1
+    n = state.cfg.players
+    if idle >= idle_limit(state):
+        return state._replace(
+            idle=idle, step=OVER, winners=blocked_winners(state.melds), ending=BLOCKED
+        )
+    nxt = state.player % n + 1
+    return state._replace(
+        player=nxt,
+        step=opening_step(len(state.hands[nxt - 1]), state.stock, state.piles),
+        laid=False,
+        progress=False,
+        idle=idle,
+    )
+
+
+def blocked_winners(melds: Sequence[Sequence[Cards]]) -> tuple[int, ...]:
+    """K5.2: most čtverky, then the higher extended score; still tied, nobody."""
+    ranked = [(ctverky(mine), points(mine), p) for p, mine in enumerate(melds, 1)]
+    best = max(ranked)
+    tied = [r for r in ranked if r[:2] == best[:2]]
+    return (best[2],) if len(tied) == 1 else ()
+
+
+# -- end and scores ---------------------------------------------------------------------
+def scores(state: State) -> dict[int, int]:
+    """K6: simple = 1 per win (once over); extended = čtverky values + 100 for a čtverák."""
+    n = state.cfg.players
+    if not state.cfg.extended:
+        return {p: int(p in state.winners) for p in range(1, n + 1)}
+    return {
+        p: points(state.melds[p - 1])
+        + (100 if state.ending == CTVERAK and p in state.winners else 0)
+        for p in range(1, n + 1)
+    }
+
+
+def evaluate(state: State, player: int) -> float:
+    """A rough 0-1 outlook for ``player``: čtverky (4 points each, joker čtverka 8) and
+    cards in open melds, against the best opponent (for search agents' cut playouts)."""
+
+    def standing(mine: Sequence[Cards]) -> float:
+        return 4 * ctverky(mine) + sum(len(m) - 1 for m in mine if len(m) < 4) / 2
+
+    me = standing(state.melds[player - 1])
+    best = max(standing(m) for p, m in enumerate(state.melds, 1) if p != player)
+    return min(1.0, max(0.0, 0.5 + (me - best) / 32))
+
+
+def reason(state: State) -> str:
+    """Why the game ended, citing the rule."""
+    if state.ending == CTVERAK:
+        return f"K5.1: player {state.winners[0]} completed a čtverák (four čtverky)"
+    who = (
+        f"player {state.winners[0]} wins with the most čtverky"
+        if state.winners
+        else "tied on čtverky and points: a draw"
+    )
+    if state.exhausted:
+        return f"K5.2: blocked, {state.idle} turns in a row with no card laid; {who}"
+    return (
+        f"K5.2: blocked, {state.idle} turns in a row with no card laid or drawn from the "
+        f"stock (option stall_limit); {who}"
+    )
+
+
+# -- refusals ---------------------------------------------------------------------------
+def refusal(state: State, action: Action) -> str:
+    """One line, citing the rule, on why a well-formed ``action`` is not legal now."""
+    if state.step == OVER:
+        return "the game is over"
+    kind = action[0]
+    hand = state.hands[state.player - 1]
+    if kind == DRAW:
+        if state.step != REFILL:
+            if len(hand) >= 4:
+                return "K4.1: your hand already holds 4 cards; no draw now"
+            if not has_source(state.stock, state.piles):
+                return "K4.1: there is nothing to draw (empty stock and piles)"
+            return "K4.1: you refill at the turn's start or when your hand is empty, not now"
+        if action[1] == STOCK:
+            extra = " and no pile has cards to reshuffle" if state.cfg.reshuffle else ""
+            return f"K4.1: the stock is empty{extra}; draw from a pile"
+        return f"K4.1: pile {action[1]} has no face-up card (its base is never taken, K2.2)"
+    if state.step == REFILL:
+        return f"K4.1: refill first: your hand has {len(hand)} cards; draw stock or draw a pile"
+    if kind in (MELD, ADD):
+        cards = action[1:] if kind == MELD else action[2:]
+        lacking = _lacking(hand, cards)
+        if lacking:
+            return f"K4.2: you do not hold {lacking}"
+        mine = state.melds[state.player - 1]
+        problem = (
+            meld_problem(state.cfg, mine, cards)
+            if kind == MELD
+            else add_problem(mine, action[1], cards)
+        )
+        return problem or "K4.2: not allowed now"
+    if kind == DISCARD:
+        if not owes_discard(state):
+            if not hand:
+                why = "you hold no card"
+            elif state.cfg.four_cards:
+                why = "you hold fewer than 4 cards"
+            else:
+                why = "you laid a card since your last refill"
+            return f"K4.3: no discard is owed ({why}); play end"
+        lacking = _lacking(hand, action[1:2])
+        return f"K4.3: you do not hold {lacking}" if lacking else "K4.3: not allowed now"
+    why = "you hold 4 cards" if state.cfg.four_cards else "you laid no card since your last refill"
+    return f"K4.3: a discard is owed ({why}): discard <card> <pile>"
+
+
+def _lacking(hand: Cards, cards: Cards) -> str:
+    """The first of ``cards`` the hand lacks, as text ("another 7H" for a copy), or ""."""
+    card = missing(hand, cards)
+    if card is None:
+        return ""
+    return ("another " if card in hand else "") + card_code(card)

@@ -1,0 +1,98 @@
+"""Reading a player's view: which cards match where, how close they are, and the hint text.
+
+Everything here works from the view JSON only (N7), so agents and hints see no more than
+the player does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from tabletop.game import JSON
+
+from .cards import COLOURS, FIELDS, RING, deck
+from .rules import owed_text
+
+
+class Fit(NamedTuple):
+    """How well a card fits the board at its best rotation."""
+
+    hits: int  # fields of the card (of 4) showing the right top colour
+    k: int
+    missing: tuple[tuple[int, int], ...]  # (field, colour) still wrong at that rotation
+
+
+def view_tops(view: JSON) -> list[int]:
+    """The top colour of every field (-1 for an empty field), from the view's board."""
+    board: dict[str, Any] = view.get("board", {})
+    tops = []
+    for name in FIELDS:
+        stack = board.get(name) or []
+        tops.append(COLOURS.index(stack[-1]) if stack else -1)
+    return tops
+
+
+def readings(card: int, k: int, mirror: bool) -> list[tuple[tuple[int, int], ...]]:
+    """The (field, colour) pairs ``card`` needs at rotation ``k``: plain, then mirrored."""
+    d = deck()
+    ring = d.ring[card]
+    ways = [d.plain[k], d.mirror[k]] if mirror else [d.plain[k]]
+    return [((0, d.centre[card]), *zip(fields, ring, strict=True)) for fields in ways]
+
+
+def rotations(tops: Sequence[int], card: int, mirror: bool) -> list[int]:
+    """The rotations k at which ``card`` matches the tops (N3.2)."""
+    return [
+        k
+        for k in range(RING)
+        if any(all(tops[f] == c for f, c in need) for need in readings(card, k, mirror))
+    ]
+
+
+def best_fit(tops: Sequence[int], card: int, mirror: bool) -> Fit:
+    """The rotation where most of ``card``'s fields already show the right colour."""
+    best = Fit(-1, 0, ())
+    for k in range(RING):
+        for need in readings(card, k, mirror):
+            missing = tuple((f, c) for f, c in need if tops[f] != c)
+            count = 4 - len(missing)
+            if count > best.hits:
+                best = Fit(count, k, missing)
+    return best
+
+
+def hint(view: JSON, player: int) -> str:
+    """Which of the player's cards match now and at which k; never claims for them."""
+    stand: list[str] | None = view.get("stand")
+    if view.get("status") == "over":
+        return "the game is over"
+    if stand is None:
+        return "no hints: a spectator sees no cards"
+    if not stand:
+        return "you hold no card"
+    d = deck()
+    tops = view_tops(view)
+    mirror = bool(view.get("mirror"))
+    lines = []
+    for code in stand:
+        ks = rotations(tops, d.index[code], mirror)
+        if ks:
+            where = ", ".join(f"k={k}" for k in ks)
+            lines.append(f"{code} matches at {where}: claim {code} {ks[0]}")
+    if lines:
+        owed = int(view.get("owed") or 0)
+        if view.get("to_act") != player:
+            lines.append("(claim on your turn, after your placements; the board may change)")
+        elif owed:
+            lines.append(f"(first place the {owed_text(owed)} owed; they may change the board)")
+        return "\n".join(lines)
+    fits = sorted(
+        ((best_fit(tops, d.index[code], mirror), code) for code in stand),
+        key=lambda fc: -fc[0].hits,
+    )
+    fit, code = fits[0]
+    if not fit.hits:
+        return "no card matches now; the board shows none of your cards' colours in place"
+    needs = ", ".join(f"{COLOURS[c]} on {FIELDS[f]}" for f, c in fit.missing)
+    return f"no card matches now; closest: {code}, {fit.hits} of 4 at k={fit.k} (needs {needs})"

@@ -1,0 +1,371 @@
+"""Positions as JSON (N9) and the players' views (N7).
+
+``to_json`` is the full position (used by ``--reveal``); ``from_json`` reads it back and
+refuses, with a PositionError naming the problem, any position that cannot arise.
+``view`` is the only door to hidden information: a player sees the board, the supply,
+every completed card and their own stand, never another stand nor the cards out of play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.errors import PositionError
+from tabletop.game import JSON
+
+from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, COLOURS, FIELDS, PER_COLOUR, card_colours, deck
+from .rules import NCOLOURS, NFIELDS, Check, Config, State, owed_text, start_turn
+
+
+def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:
+    """Field -> colours bottom to top (empty fields only with ``keep_empty``)."""
+    return {
+        FIELDS[f]: [COLOURS[c] for c in stack]
+        for f, stack in enumerate(s.board)
+        if stack or keep_empty
+    }
+
+
+def supply_json(s: State) -> dict[str, int]:
+    """Colour -> pawns left in the supply."""
+    return {COLOURS[c]: n for c, n in enumerate(s.supply)}
+
+
+def codes(cards: tuple[int, ...] | list[int]) -> list[str]:
+    """Card codes of card ints."""
+    d = deck()
+    return [d.codes[c] for c in cards]
+
+
+def out_of_play(s: State) -> list[int]:
+    """Cards in no stand and not done (N2.1): never shown while the game runs."""
+    dealt = {c for cards in (*s.stands, *s.done) for c in cards}
+    return [c for c in range(len(deck())) if c not in dealt]
+
+
+def check_text(check: Check) -> str:
+    """``column: r3 emptied; four colours (G); 3 placements owed``."""
+    if not check.situations:
+        parts = ["no start check (learning variant)"]
+    else:
+        parts = []
+        if check.columns:
+            parts.append(f"column: {', '.join(FIELDS[f] for f in check.columns)} emptied")
+        if check.colours:
+            parts.append(f"four colours ({', '.join(COLOURS[c] for c in check.colours)})")
+        if not parts:
+            parts.append("no situation")
+    if check.lapsed:
+        parts.append("the supply is empty, placements lapse")
+    else:
+        parts.append(f"{owed_text(check.owed)} owed")
+    return "; ".join(parts)
+
+
+def check_json(check: Check | None) -> JSON | None:
+    """The last start check (N4.1) as JSON, with a one-line ``text`` for announcements."""
+    if check is None:
+        return None
+    return {
+        "player": check.player,
+        "situations": check.situations,
+        "column": [FIELDS[f] for f in check.columns],
+        "four_colours": [COLOURS[c] for c in check.colours],
+        "owed": check.owed,
+        "lapsed": check.lapsed,
+        "text": check_text(check),
+    }
+
+
+def to_json(s: State) -> JSON:
+    """The full position (N9).
+
+    Extra keys, optional on read: ``turns`` (turns ended, N5.2; absent = counted from this
+    position), ``batch`` (placements owed when the current batch began), ``check`` (the last
+    start check, N4.1); ``out_of_play`` is derived and ignored on read.
+    """
+    players = range(1, len(s.stands) + 1)
+    return {
+        "board": board_json(s, keep_empty=False),
+        "supply": supply_json(s),
+        "stands": {str(p): codes(s.stands[p - 1]) for p in players},
+        "done": {str(p): codes(s.done[p - 1]) for p in players},
+        "to_act": s.to_act or None,
+        "owed": s.owed,
+        "turns": s.turns,
+        "batch": s.batch,
+        "check": _check_record(s.check),
+        "out_of_play": codes(out_of_play(s)),
+    }
+
+
+def _check_record(check: Check | None) -> JSON | None:
+    data = check_json(check)
+    if data is not None:
+        del data["text"]
+    return data
+
+
+def view(s: State, player: int | None) -> JSON:
+    """What ``player`` may see (N7); ``None`` is a spectator (everything once it is over)."""
+    n = len(s.stands)
+    over = not s.to_act
+    data: JSON = {
+        "players": n,
+        "status": "over" if over else "ongoing",
+        "to_act": s.to_act or None,
+        "winner": s.winner or None,
+        "owed": s.owed,
+        "batch": s.batch,
+        "turns": s.turns,
+        "max_turns": s.cfg.max_turns,
+        "situations": s.cfg.situations,
+        "mirror": s.cfg.mirror,
+        "board": board_json(s, keep_empty=True),
+        "supply": supply_json(s),
+        "check": check_json(s.check),
+        "done": {str(p): codes(s.done[p - 1]) for p in range(1, n + 1)},
+        "stand_size": {str(p): len(s.stands[p - 1]) for p in range(1, n + 1)},
+    }
+    if player is not None:
+        data["player"] = player
+        data["stand"] = codes(s.stands[player - 1])
+    elif over:
+        data["stands"] = {str(p): codes(s.stands[p - 1]) for p in range(1, n + 1)}
+        data["out_of_play"] = codes(out_of_play(s))
+    return data
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, Mapping):
+        raise PositionError(f"position needs '{key}' as an object (N9)")
+    return value
+
+
+def _colour(letter: Any, where: str) -> int:
+    if not isinstance(letter, str) or letter.upper() not in COLOURS or len(letter) != 1:
+        raise PositionError(f"unknown colour {letter!r} in {where}; colours are Y, B, G, P")
+    return COLOURS.index(letter.upper())
+
+
+def _board(data: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    stacks: list[tuple[int, ...]] = [()] * NFIELDS
+    for name, stack in _mapping(data, "board").items():
+        key = str(name).lower()
+        if key not in FIELDS:
+            raise PositionError(f"unknown field {name!r} in board; fields are c, r0…r7")
+        if not isinstance(stack, list):
+            raise PositionError(f"board field {key} must be a list of colours, bottom to top")
+        stacks[FIELDS.index(key)] = tuple(_colour(c, f"board field {key}") for c in stack)
+    return tuple(stacks)
+
+
+def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
+    raw = _mapping(data, "supply")
+    counts = [0] * NCOLOURS
+    for letter, n in raw.items():
+        c = _colour(letter, "supply")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise PositionError(f"supply of {COLOURS[c]} must be a count 0…7, not {n!r}")
+        counts[c] = n
+    missing = [ch for ch in COLOURS if ch not in {str(k).upper() for k in raw}]
+    if missing:
+        raise PositionError(f"supply lacks colour {', '.join(missing)} (N9)")
+    return tuple(counts)
+
+
+def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
+    per_player: list[list[int]] = [[] for _ in range(players)]
+    for name, cards in _mapping(data, key).items():
+        if str(name) not in {str(p) for p in range(1, players + 1)}:
+            raise PositionError(f"'{key}' names player {name!r}; players are 1…{players}")
+        if not isinstance(cards, list):
+            raise PositionError(f"{key} of player {name} must be a list of card codes")
+        for code in cards:
+            if not isinstance(code, str) or card_colours(code) is None:
+                raise PositionError(f"unknown card {code!r} in {key} of player {name}")
+            per_player[int(name) - 1].append(deck().index[code.strip().upper()])
+    return per_player
+
+
+def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
+    """The state of a position JSON (N9); PositionError names what cannot arise.
+
+    Without ``owed`` the player to act starts their turn with the start check (N4.1).
+    The turn count of N5.2 starts at 0 here. A player may hold fewer than 4 cards (a
+    hand-written position may leave some out); who empties their stand wins (N5.1).
+    """
+    if not isinstance(data, Mapping):
+        raise PositionError("a Quartino position is a JSON object (N9)")
+    board = _board(data)
+    supply = _supply(data)
+    for c in range(NCOLOURS):
+        on_board = sum(stack.count(c) for stack in board)
+        name = COLOUR_NAMES[c]
+        if on_board > PER_COLOUR:
+            raise PositionError(f"{on_board} {name} pawns on the board; there are 7 (N1.2)")
+        if on_board + supply[c] != PER_COLOUR:
+            raise PositionError(
+                f"{name} pawns: {on_board} on the board + {supply[c]} in the supply "
+                f"= {on_board + supply[c]}, not 7 (N1.2)"
+            )
+    stands = _cards(data, "stands", players)
+    done = _cards(data, "done", players)
+    seen: dict[int, str] = {}
+    for key, hands in (("stands", stands), ("done", done)):
+        for p, cards in enumerate(hands, start=1):
+            for card in cards:
+                where = f"{key} of player {p}"
+                if card in seen:
+                    code = deck().codes[card]
+                    raise PositionError(f"card {code} is held twice: {seen[card]} and {where}")
+                seen[card] = where
+    for p in range(1, players + 1):
+        total = len(stands[p - 1]) + len(done[p - 1])
+        if total > CARDS_PER_PLAYER:
+            raise PositionError(f"player {p} has {total} cards (stand + done); at most 4 (N2.1)")
+    finished = [p for p in range(1, players + 1) if done[p - 1] and not stands[p - 1]]
+    if len(finished) > 1:
+        raise PositionError(f"players {finished} have all completed their cards; only one can")
+    turns = _count(data, "turns", 0, None, 0)
+    to_act = data.get("to_act")
+    if to_act is None:
+        if data.get("owed"):
+            raise PositionError("owed must be 0 when the game is over (to_act null)")
+        if not finished:
+            if "turns" in data and turns < cfg.max_turns:
+                raise PositionError(
+                    f"to_act is null but nobody won and only {turns} of {cfg.max_turns} "
+                    "turns have ended (N5.1, N5.2)"
+                )
+            turns = max(turns, cfg.max_turns)
+        winner = finished[0] if finished else 0
+        check = _check(data.get("check"), players)
+        return _state(board, supply, stands, done, 0, 0, 0, turns, winner, check, cfg)
+    if isinstance(to_act, bool) or not isinstance(to_act, int) or not 1 <= to_act <= players:
+        raise PositionError(f"to_act must be a player 1…{players} (or null), not {to_act!r}")
+    if finished:
+        raise PositionError(
+            f"player {finished[0]} has completed all their cards: the game is over (N5.1); "
+            "to_act must be null"
+        )
+    if turns >= cfg.max_turns:
+        raise PositionError(
+            f"{turns} turns have ended: with max_turns={cfg.max_turns} the game is over (N5.2)"
+        )
+    if data.get("owed") is None:
+        board, supply, owed, first = start_turn(board, supply, to_act, cfg)
+        return _state(board, supply, stands, done, to_act, owed, owed, turns, 0, first, cfg)
+    owed = _count(data, "owed", 0, 3, 0)
+    if owed and not any(supply):
+        raise PositionError("placements owed with an empty supply cannot arise (N4.2)")
+    batch = _count(data, "batch", owed, 3, owed)
+    check = _check(data.get("check"), players)
+    return _state(board, supply, stands, done, to_act, owed, batch, turns, 0, check, cfg)
+
+
+def _count(data: Mapping[str, Any], key: str, low: int, high: int | None, default: int) -> int:
+    """An optional int ``data[key]`` in low…high (absent or null: ``default``)."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"{low}…{high}" if high is not None else f"at least {low}"
+        raise PositionError(f"{key} must be an integer {span}, not {value!r}")
+    return value
+
+
+def _check(raw: Any, players: int) -> Check | None:
+    """The recorded last start check (extra key ``check``), validated."""
+    if raw is None:
+        return None
+    bad = PositionError(
+        "check must be the last start check: player, situations, column, "
+        "four_colours, owed, lapsed (N4.1)"
+    )
+    if not isinstance(raw, Mapping):
+        raise bad
+    player, situations, lapsed = raw.get("player"), raw.get("situations"), raw.get("lapsed")
+    column, colours, owed = raw.get("column"), raw.get("four_colours"), raw.get("owed")
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or not 1 <= player <= players
+        or not isinstance(situations, bool)
+        or not isinstance(lapsed, bool)
+        or not isinstance(column, list)
+        or not all(isinstance(f, str) and f in FIELDS for f in column)
+        or not isinstance(colours, list)
+        or not all(isinstance(c, str) and c in COLOURS and len(c) == 1 for c in colours)
+        or isinstance(owed, bool)
+        or not isinstance(owed, int)
+        or owed != 1 + bool(colours) + bool(column)
+    ):
+        raise bad
+    fields = tuple(sorted({FIELDS.index(f) for f in column}))
+    hues = tuple(sorted({COLOURS.index(c) for c in colours}))
+    return Check(player, situations, fields, hues, owed, lapsed)
+
+
+def _state(
+    board: tuple[tuple[int, ...], ...],
+    supply: tuple[int, ...],
+    stands: list[list[int]],
+    done: list[list[int]],
+    to_act: int,
+    owed: int,
+    batch: int,
+    turns: int,
+    winner: int,
+    check: Check | None,
+    cfg: Config,
+) -> State:
+    return State(
+        board,
+        supply,
+        tuple(tuple(sorted(cards)) for cards in stands),
+        tuple(tuple(cards) for cards in done),
+        to_act,
+        owed,
+        batch,
+        turns,
+        winner,
+        check,
+        cfg,
+    )
+
+
+def sample(view_data: JSON, player: int, players: int, cfg: Config, seed: int) -> State:
+    """A full state consistent with ``player``'s view: the other stands are drawn (seeded)
+    from the cards that player has not seen (neither on their stand nor done)."""
+    import random
+
+    d = deck()
+    seen = set(view_data.get("stand", []))
+    for cards in view_data.get("done", {}).values():
+        seen.update(cards)
+    unseen = [code for code in d.codes if code not in seen]
+    random.Random(seed).shuffle(unseen)
+    stands: dict[str, list[str]] = {}
+    for p in range(1, players + 1):
+        if p == player:
+            stands[str(p)] = list(view_data.get("stand", []))
+        else:
+            size = int(view_data.get("stand_size", {}).get(str(p), 0))
+            stands[str(p)], unseen = unseen[:size], unseen[size:]
+    position: JSON = {
+        key: view_data.get(key)
+        for key in ("board", "supply", "done", "to_act", "owed", "batch", "turns", "check")
+    }
+    position["stands"] = stands
+    return from_json(position, players, cfg)

@@ -1,0 +1,138 @@
+"""Drawing a Quartino view with rich (imported lazily by the game's ``render``).
+
+The wheel is laid out on a 3×3 grid, ring clockwise from the top::
+
+    r7 r0 r1
+    r6  c r2
+    r5 r4 r3
+
+Each field shows its top colour as a coloured block, its height and its stack; each of
+the player's cards is drawn as the same small wheel with its four colours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.game import JSON
+
+from .cards import COLOURS, FIELDS, deck
+
+BLOCK = {
+    "Y": "black on yellow",
+    "B": "white on blue",
+    "G": "black on green",
+    "P": "black on magenta",
+}
+INK = {"Y": "bold yellow", "B": "bold blue", "G": "bold green", "P": "bold magenta"}
+# Grid cell (row, column) of each field: c in the middle, r0 at the top, clockwise.
+CELL = {
+    "c": (1, 1),
+    "r0": (0, 1),
+    "r1": (0, 2),
+    "r2": (1, 2),
+    "r3": (2, 2),
+    "r4": (2, 1),
+    "r5": (2, 0),
+    "r6": (1, 0),
+    "r7": (0, 0),
+}
+
+
+def _grid(cells: dict[str, RenderableType], blank: RenderableType) -> Table:
+    table = Table.grid(padding=(0, 1))
+    for _ in range(3):
+        table.add_column(justify="center")
+    rows: list[list[RenderableType]] = [[blank] * 3 for _ in range(3)]
+    for name, cell in cells.items():
+        r, c = CELL[name]
+        rows[r][c] = cell
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _field(name: str, stack: list[str]) -> Panel:
+    top = stack[-1] if stack else None
+    block = Text(f"  {top}  " if top else "  ·  ", style=BLOCK[top] if top else "dim")
+    column = Text()
+    for i, colour in enumerate(stack):
+        if i:
+            column.append(" ")
+        column.append(colour, style=INK[colour])
+    body = Group(block, column if stack else Text("empty", style="dim"))
+    return Panel(body, title=f"{name} ({len(stack)})", width=13, padding=(0, 1))
+
+
+def card_picture(code: str) -> Group:
+    """A card as the wheel section it shows: centre + its ring fields at k = 0 (N1.3)."""
+    d = deck()
+    card = d.index[code]
+    cells: dict[str, RenderableType] = {"c": Text(f" {code[0]} ", style=BLOCK[code[0]])}
+    for field, colour in zip(d.plain[0], d.ring[card], strict=True):
+        letter = COLOURS[colour]
+        cells[FIELDS[field]] = Text(f" {letter} ", style=BLOCK[letter])
+    return Group(_grid(cells, Text(" · ", style="dim")), Text(code, justify="center"))
+
+
+def _status(view: JSON, player: int | None) -> Text:
+    text = Text("Quartino  ", style="bold")
+    if view.get("status") == "over":
+        winner = view.get("winner")
+        text.append(f"game over: player {winner} wins" if winner else "game over: a draw (N5.2)")
+        return text
+    to_act = view.get("to_act")
+    who = "your turn" if to_act == player else f"player {to_act} to act"
+    owed = int(view.get("owed") or 0)
+    what = (
+        f"place a pawn ({owed} of {view.get('batch') or owed} owed)"
+        if owed
+        else "claim a card or end the turn"
+    )
+    text.append(f"{who}: {what}", style="bold cyan" if to_act == player else "")
+    text.append(f"   turn {int(view.get('turns') or 0) + 1} (draw after {view.get('max_turns')})")
+    return text
+
+
+def render(view: JSON, player: int | None) -> RenderableType:
+    """The board, supply, start check, cards and whose turn it is, from ``view`` only."""
+    parts: list[RenderableType] = [_status(view, player)]
+    check: dict[str, Any] | None = view.get("check")
+    if check:
+        parts.append(Text(f"start check (player {check['player']}): {check['text']}"))
+    board: dict[str, list[str]] = view.get("board", {})
+    fields = {name: _field(name, board.get(name) or []) for name in FIELDS}
+    parts.append(_grid(dict(fields), Text("")))
+    supply = Text("supply: ")
+    for colour, n in view.get("supply", {}).items():
+        supply.append(f"{colour}", style=INK.get(colour, ""))
+        supply.append(f"×{n}  ")
+    parts.append(supply)
+    stand: list[str] | None = view.get("stand")
+    if stand is not None:
+        cards = Table.grid(padding=(0, 3))
+        for _ in stand:
+            cards.add_column()
+        if stand:
+            cards.add_row(*(card_picture(code) for code in stand))
+        parts.append(
+            Panel(cards if stand else Text("no cards left"), title="your stand", expand=False)
+        )
+    table = Table(title=None, show_edge=False, box=None, padding=(0, 2))
+    table.add_column("player")
+    table.add_column("stand")
+    table.add_column("done")
+    stands: dict[str, list[str]] = view.get("stands", {})
+    for p, size in view.get("stand_size", {}).items():
+        held = ", ".join(stands[p]) if p in stands else f"{size} card{'s' if size != 1 else ''}"
+        table.add_row(p, held, ", ".join(view.get("done", {}).get(p, [])) or "-")
+    parts.append(table)
+    out = view.get("out_of_play")
+    if out is not None:
+        parts.append(Text(f"out of play: {', '.join(out)}", style="dim"))
+    return Group(*parts)

@@ -1,0 +1,260 @@
+"""Quartino's rules as pure functions over an immutable :class:`State` (spec N1–N5).
+
+Hot paths (``legal``, ``apply``) work on ints and tuples only: colours 0..3, fields 0..8
+(see :mod:`.cards`), cards 0..23, players 1..N. The start check (N4.1) of a turn runs
+inside ``apply`` when the turn passes, so a state always shows the turn after its check.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
+
+NFIELDS = RING + 1
+NCOLOURS = 4
+COLUMN = 4  # N3.3: a field of 4 or more pawns
+FOUR = 4  # N3.4: 4 or more pawns of one colour on the board
+
+
+class Config(NamedTuple):
+    """The options that change the rules, as plain values."""
+
+    situations: bool = True  # N4.1 (False = learning variant)
+    mirror: bool = False  # N3.2
+    max_turns: int = 400  # N5.2
+
+
+class Check(NamedTuple):
+    """What the start check (N4.1) of ``player``'s turn found and did."""
+
+    player: int
+    situations: bool  # False: the learning variant, no check was made
+    columns: tuple[int, ...]  # fields of 4+ pawns, emptied to the supply (N3.3)
+    colours: tuple[int, ...]  # colours with 4+ pawns on the board (N3.4)
+    owed: int  # 1 + four-colours + column
+    lapsed: bool  # the whole supply was empty: the placements lapse (N4.2)
+
+
+PLACE, CLAIM, END = 0, 1, 2
+
+
+class Action(NamedTuple):
+    """``Action(PLACE, colour, field)``, ``Action(CLAIM, card, k)`` or ``Action(END)``."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+
+
+class State(NamedTuple):
+    """A Quartino position. ``to_act`` is 0 once the game is over (``winner`` 0 = draw)."""
+
+    board: tuple[tuple[int, ...], ...]  # 9 stacks, bottom to top
+    supply: tuple[int, ...]  # pawns left per colour
+    stands: tuple[tuple[int, ...], ...]  # per player: cards still to do (sorted)
+    done: tuple[tuple[int, ...], ...]  # per player: cards completed, in order
+    to_act: int
+    owed: int  # placements still owed this turn
+    batch: int  # placements owed when the current batch began (for the prompt)
+    turns: int  # turns ended so far (N5.2)
+    winner: int
+    check: Check | None  # the last start check
+    cfg: Config
+
+
+PLACES = tuple(Action(PLACE, c, f) for c in range(NCOLOURS) for f in range(NFIELDS))
+CLAIMS = tuple(Action(CLAIM, card, k) for card in range(24) for k in range(RING))
+END_TURN = Action(END)
+
+# Placements by the mask of colours left in the supply (bit c set = colour c available).
+_PLACES_BY_MASK = tuple(
+    tuple(a for a in PLACES if mask >> a.a & 1) for mask in range(1 << NCOLOURS)
+)
+_CLAIMS_BY_STAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def place(colour: int, field: int) -> Action:
+    """The action placing a pawn of ``colour`` on ``field``."""
+    return PLACES[colour * NFIELDS + field]
+
+
+def claim(card: int, k: int) -> Action:
+    """The action claiming ``card`` at rotation ``k``."""
+    return CLAIMS[card * RING + k]
+
+
+def start_turn(
+    board: tuple[tuple[int, ...], ...], supply: tuple[int, ...], player: int, cfg: Config
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, Check]:
+    """N4.1: judge both situations on the board as it stands, empty every 4+ field.
+
+    Returns the board, the supply, the placements owed (0 when they lapse, N4.2) and
+    the :class:`Check` record.
+    """
+    columns: tuple[int, ...] = ()
+    colours: tuple[int, ...] = ()
+    owed = 1
+    if cfg.situations:
+        # Pawns of a colour on the board = 7 - supply (N1.2), buried ones included (N3.4).
+        if min(supply) <= PER_COLOUR - FOUR:
+            colours = tuple(c for c in range(NCOLOURS) if PER_COLOUR - supply[c] >= FOUR)
+        if max(map(len, board)) >= COLUMN:
+            columns = tuple(f for f in range(NFIELDS) if len(board[f]) >= COLUMN)
+            b = list(board)
+            s = list(supply)
+            for f in columns:
+                for c in b[f]:
+                    s[c] += 1
+                b[f] = ()
+            board, supply = tuple(b), tuple(s)
+        owed += (1 if colours else 0) + (1 if columns else 0)
+    lapsed = not any(supply)
+    check = Check(player, cfg.situations, columns, colours, owed, lapsed)
+    return board, supply, 0 if lapsed else owed, check
+
+
+def new_state(players: int, cfg: Config, seed: int, by_lot: bool = False) -> State:
+    """N2: empty board, full supply, 4 cards dealt to each player from a seeded shuffle."""
+    rng = random.Random(seed)
+    cards = list(range(len(deck())))
+    rng.shuffle(cards)
+    n = CARDS_PER_PLAYER
+    stands = tuple(tuple(sorted(cards[i * n : i * n + n])) for i in range(players))
+    first = rng.randrange(players) + 1 if by_lot else 1
+    empty: tuple[tuple[int, ...], ...] = ((),) * NFIELDS
+    board, supply, owed, check = start_turn(empty, (PER_COLOUR,) * NCOLOURS, first, cfg)
+    done: tuple[tuple[int, ...], ...] = ((),) * players
+    return State(board, supply, stands, done, first, owed, owed, 0, 0, check, cfg)
+
+
+def claim_fields(
+    board: tuple[tuple[int, ...], ...], card: int, k: int, mirror: bool
+) -> tuple[int, ...] | None:
+    """The 4 fields (centre first) where ``card`` matches at rotation ``k``, or None (N3.2).
+
+    With ``mirror`` the turned-over reading also counts; the plain reading is tried first.
+    """
+    d = deck()
+    centre = board[0]
+    if not centre or centre[-1] != d.centre[card]:
+        return None
+    ring = d.ring[card]
+    readings = (d.plain[k], d.mirror[k]) if mirror else (d.plain[k],)
+    for fields in readings:
+        for f, colour in zip(fields, ring, strict=True):
+            stack = board[f]
+            if not stack or stack[-1] != colour:
+                break
+        else:
+            return (0, *fields)
+    return None
+
+
+def legal(state: State) -> tuple[Action, ...]:
+    """Every action ``apply`` accepts: placements while owed, else ``end`` and all claims."""
+    s = state
+    if not s.to_act:
+        return ()
+    if s.owed:
+        sp = s.supply
+        mask = (sp[0] > 0) | (sp[1] > 0) << 1 | (sp[2] > 0) << 2 | (sp[3] > 0) << 3
+        return _PLACES_BY_MASK[mask]
+    stand = s.stands[s.to_act - 1]
+    found = _CLAIMS_BY_STAND.get(stand)
+    if found is None:
+        found = (END_TURN, *(claim(card, k) for card in stand for k in range(RING)))
+        _CLAIMS_BY_STAND[stand] = found
+    return found
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after the legal ``action`` (unchecked; ``state`` is never changed)."""
+    s, a = state, action
+    kind = a[0]
+    if kind == PLACE:  # N4.2
+        colour, field = a[1], a[2]
+        board = list(s.board)
+        board[field] = board[field] + (colour,)
+        supply = list(s.supply)
+        supply[colour] -= 1
+        owed = s.owed - 1
+        if owed and not any(supply):
+            owed = 0  # N4.2 [decision]: whole supply empty, the rest lapses
+        return State(
+            tuple(board),
+            tuple(supply),
+            s.stands,
+            s.done,
+            s.to_act,
+            owed,
+            s.batch,
+            s.turns,
+            0,
+            s.check,
+            s.cfg,
+        )
+    if kind == END:  # N4.5
+        return _end_turn(s, s.board, s.supply)
+    card, k = a[1], a[2]
+    fields = claim_fields(s.board, card, k, s.cfg.mirror)
+    if fields is None:  # N4.4: a false claim, the card stays, the turn passes
+        return _end_turn(s, s.board, s.supply)
+    # N4.3: a true claim; the 4 matched top pawns go back to the supply.
+    board = list(s.board)
+    supply = list(s.supply)
+    for f in fields:
+        stack = board[f]
+        supply[stack[-1]] += 1
+        board[f] = stack[:-1]
+    p = s.to_act
+    stand = tuple(c for c in s.stands[p - 1] if c != card)
+    stands = (*s.stands[: p - 1], stand, *s.stands[p:])
+    done = (*s.done[: p - 1], (*s.done[p - 1], card), *s.done[p:])
+    if not stand:  # N5.1: the last card, the game ends at once
+        return State(tuple(board), tuple(supply), stands, done, 0, 0, 0, s.turns, p, s.check, s.cfg)
+    return State(tuple(board), tuple(supply), stands, done, p, 1, 1, s.turns, 0, s.check, s.cfg)
+
+
+def _end_turn(s: State, board: tuple[tuple[int, ...], ...], supply: tuple[int, ...]) -> State:
+    """The turn ends: count it (N5.2), pass to the next player, run their start check."""
+    cfg = s.cfg
+    turns = s.turns + 1
+    if turns >= cfg.max_turns:  # N5.2: the game is a draw
+        return State(board, supply, s.stands, s.done, 0, 0, 0, turns, 0, s.check, cfg)
+    nxt = s.to_act % len(s.stands) + 1
+    board, supply, owed, check = start_turn(board, supply, nxt, cfg)
+    return State(board, supply, s.stands, s.done, nxt, owed, owed, turns, 0, check, cfg)
+
+
+def owed_text(n: int) -> str:
+    """``1 placement`` / ``3 placements``."""
+    return f"{n} placement{'s' if n != 1 else ''}"
+
+
+def refusal(s: State, a: Action) -> str:
+    """Why the well-formed action ``a`` is not legal in ``s`` (one line, with the rule ID)."""
+    d = deck()
+    kind = a[0]
+    if not s.to_act:
+        return "N5: the game is over"
+    if kind == PLACE and 0 <= a[1] < NCOLOURS and 0 <= a[2] < NFIELDS:
+        if not s.owed:
+            return "N4.2: no placement is owed now; claim a card of yours or end the turn"
+        if not s.supply[a[1]]:
+            return f"N4.2: no {COLOUR_NAMES[a[1]]} pawn left in the supply"
+    elif kind == CLAIM and 0 <= a[1] < len(d) and 0 <= a[2] < RING:
+        code = d.codes[a[1]]
+        if a[1] in s.done[s.to_act - 1]:
+            return f"N4.4: {code} is already done; claim a card still on your stand"
+        if a[1] not in s.stands[s.to_act - 1]:
+            return f"N4.4: {code} is not on your stand; you may claim only your own cards"
+        if s.owed:
+            return f"N4.4: {owed_text(s.owed)} still owed; claim after placing (N4.2)"
+    elif kind == END:
+        if s.owed:
+            return f"N4.5: {owed_text(s.owed)} still owed before the turn can end (N4.2)"
+    else:
+        return "not an action of Quartino"
+    return "not a legal action now"

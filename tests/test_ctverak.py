@@ -1,0 +1,500 @@
+"""Čtverák rules: the conformance cases K9.1–K9.7 and the rules K2–K6 case by case.
+
+Positions are written with :func:`position` (K10 JSON through ``from_json``, the rest of
+the deck appended to the stock unless said otherwise); actions go through ``parse`` and
+must be in ``legal`` (:func:`play`), refusals through ``refusal`` (:func:`refused`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Literal
+
+import pytest
+
+from tabletop.errors import ActionError, OptionError
+from tabletop.match import Match
+from tabletop_ctverak.cards import card_code, deck_counts, parse_card
+from tabletop_ctverak.game import CtverakGame
+from tabletop_ctverak.options import CtverakOptions
+from tabletop_ctverak.rules import BLOCKED, CTVERAK, MELD_STEP, OVER, REFILL, State
+
+GAME = CtverakGame()
+BASES = "AS AH AD AC"
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Sorted card ints of a space-separated text."""
+    out = []
+    for code in text.split():
+        card = parse_card(code)
+        assert card is not None, code
+        out.append(card)
+    return tuple(sorted(out))
+
+
+def position_json(
+    hands: dict[int, str],
+    melds: dict[int, list[str]] | None = None,
+    piles: tuple[str, str, str, str] = ("", "", "", ""),
+    stock: str = "",
+    bases: str = BASES,
+    to_act: int = 1,
+    rest: str = "stock",
+    half: bool = False,
+) -> dict[str, Any]:
+    """A K10 position. The deck's other cards go to the stock's end (``rest="stock"``, via
+    the ``stock_rest`` key) or under pile 1 (``rest="pile"``: the stock stays as written)."""
+    data: dict[str, Any] = {
+        "hands": {str(p): h.split() for p, h in hands.items()},
+        "melds": {str(p): [m.split() for m in ms] for p, ms in (melds or {}).items()},
+        "piles": [p.split() for p in piles],
+        "bases": bases.split(),
+        "stock": stock.split(),
+        "to_act": to_act,
+    }
+    if rest == "stock":
+        data["stock_rest"] = True
+        return data
+    groups = [*data["hands"].values(), *data["piles"], data["bases"], data["stock"]]
+    groups += [m for ms in data["melds"].values() for m in ms]
+    placed = Counter(cards(" ".join(" ".join(g) for g in groups)))
+    left = sorted((deck_counts(half) - placed).elements())
+    data["piles"][0] = [card_code(c) for c in left] + data["piles"][0]
+    return data
+
+
+def position(
+    hands: dict[int, str],
+    melds: dict[int, list[str]] | None = None,
+    piles: tuple[str, str, str, str] = ("", "", "", ""),
+    stock: str = "",
+    to_act: int = 1,
+    rest: str = "stock",
+    **options: Any,
+) -> State:
+    """The state of :func:`position_json` for ``len(hands)`` players and these options."""
+    data = position_json(
+        hands, melds, piles, stock, BASES, to_act, rest, options.get("deck") == "half"
+    )
+    return GAME.from_json(data, len(hands), CtverakOptions(**options), 7)
+
+
+def play(state: State, *texts: str) -> State:
+    """Apply actions given as text; each must be legal."""
+    for text in texts:
+        action = GAME.parse(state, text)
+        assert action in GAME.legal(state), (text, GAME.refusal(state, action))
+        state = GAME.apply(state, action)
+    return state
+
+
+def refused(state: State, text: str) -> str:
+    """The refusal of a well-formed action that is not legal."""
+    action = GAME.parse(state, text)
+    assert action not in GAME.legal(state), text
+    return GAME.refusal(state, action)
+
+
+def texts(state: State) -> set[str]:
+    return {GAME.format(state, a) for a in GAME.legal(state)}
+
+
+def total(state: State) -> Counter[int]:
+    """Every card of a state, wherever it lies."""
+    groups = [*state.hands, *(m for mine in state.melds for m in mine), *state.piles]
+    return Counter(c for g in [*groups, state.bases, state.stock] for c in g)
+
+
+# ---------------------------------------------------------------- K9.1 / K2 setup
+
+Deck = Literal["full", "half"]
+SETUP: list[tuple[int, Deck, int]] = [  # players, deck, cards in the stock after the deal
+    (2, "full", 108 - 8 - 4),
+    (3, "full", 108 - 12 - 4),
+    (4, "full", 88),  # K9.1
+    (5, "full", 108 - 20 - 4),
+    (6, "full", 108 - 24 - 4),
+    (2, "half", 54 - 8 - 4),
+    (3, "half", 54 - 12 - 4),
+]
+
+
+@pytest.mark.parametrize(("players", "deck", "stock"), SETUP)
+def test_k9_1_k2_deal_four_each_four_bases_rest_stock(players: int, deck: Deck, stock: int) -> None:
+    s = GAME.new(players, CtverakOptions(deck=deck), 11)
+    assert [len(h) for h in s.hands] == [4] * players
+    assert len(s.bases) == 4 and len(s.stock) == stock
+    assert s.piles == ((), (), (), ()) and s.melds == ((),) * players
+    assert total(s) == deck_counts(deck == "half")
+    assert GAME.to_act(s) == 1 and s.step == MELD_STEP  # K2.3, no refill on the first turn
+
+
+def test_k2_1_the_deal_is_one_card_at_a_time_from_a_seeded_shuffle() -> None:
+    import random
+
+    shuffled = list(sorted(deck_counts(False).elements()))
+    random.Random(5).shuffle(shuffled)
+    s = GAME.new(3, CtverakOptions(), 5)
+    for p in range(3):
+        assert s.hands[p] == tuple(sorted(shuffled[p:12:3]))
+    assert s.bases == tuple(shuffled[12:16]) and s.stock == tuple(shuffled[16:])
+    assert GAME.new(3, CtverakOptions(), 5) == s
+    assert GAME.new(3, CtverakOptions(), 6).hands != s.hands
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_k1_1_half_deck_refused_for_more_than_three_players(players: int) -> None:
+    with pytest.raises(OptionError, match=r"K1\.1.*2-3 players"):
+        GAME.new(players, CtverakOptions(deck="half"), 1)
+    with pytest.raises(OptionError, match=r"K1\.1"):
+        GAME.from_json(position_json({1: "", 2: ""}), players, CtverakOptions(deck="half"), 1)
+
+
+# ---------------------------------------------------------------- K9.2–K9.6
+
+
+def test_k9_2_meld_a_pair_then_end_without_discard() -> None:
+    s = position({1: "7S 7H KD 3C", 2: "2C 4D 6H 8S"})
+    assert s.step == MELD_STEP
+    assert "meld 7S 7H" in texts(s) and "end" not in texts(s)
+    s = play(s, "meld 7S 7H")
+    assert texts(s) == {"end"}  # no discard owed, nothing else to lay
+    assert "K4.3: no discard is owed" in refused(s, "discard KD 1")
+    s = play(s, "end")
+    assert GAME.to_act(s) == 2 and s.hands[0] == cards("KD 3C") and s.melds[0] == (cards("7S 7H"),)
+
+
+def test_k9_3_end_refused_when_nothing_was_laid() -> None:
+    s = position({1: "2S 5H 9D KC", 2: "2C 4D 6H 8S"})
+    assert "K4.3" in refused(s, "end")
+    assert texts(s) == {f"discard {c} {p}" for c in ["2S", "5H", "9D", "KC"] for p in range(1, 5)}
+    match = Match(GAME, 2, CtverakOptions(), 7, start=position_json({1: "2S 5H 9D KC", 2: "2C"}))
+    with pytest.raises(ActionError, match=r"K4\.3: a discard is owed.*allowed: discard 2S 1"):
+        match.play("end")
+    match.play("discard 9D 3")
+    assert match.to_act() == 2 and match.state.piles[2] == cards("9D")
+
+
+MELD_CASES = [  # hand, action, refusal fragment (None: legal), options
+    ("7S 8S X 3C", "meld 7S 8S", "K3.1: a meld is cards of one rank", {}),  # K9.4
+    ("7S 8S X 3C", "meld 7S", "K4.2: a new meld needs 2 or more", {}),  # K9.4
+    ("7S 8S X 3C", "meld 7S X", None, {}),  # K9.4
+    ("7S 8S X X", "meld 7S X X", None, {}),  # one natural, two jokers
+    ("7S X X X", "meld 7S X X X", None, {}),  # a dirty čtverka at once
+    ("7S X X X", "meld X X X", None, {}),  # K3.1 joker meld
+    ("X X 3C 5D", "meld X X", "K3.1: joker melds are played with the full deck", {"deck": "half"}),
+    ("7S 7H X 3C", "meld 7S X", "K3.1: a rank meld needs at least 2 natural", {"min_natural": 2}),
+    ("7S 7H X 3C", "meld 7S 7H X", None, {"min_natural": 2}),
+    ("7S 7H X 3C", "meld 7S 7H X", "K3.1: a rank meld needs at least 3", {"min_natural": 3}),
+    ("7S 7H 7D X", "meld 7S 7H 7D", "K3.1: a rank meld needs at least 4", {"min_natural": 4}),
+    ("7S 7H 3C 4D", "meld 7S 7H 7D", "K4.2: you do not hold 7D", {}),
+    ("7S 7H 3C 4D", "meld 7S 7S", "K4.2: you do not hold another 7S", {}),
+]
+
+
+@pytest.mark.parametrize(("hand", "text", "why", "options"), MELD_CASES)
+def test_k3_k4_2_starting_melds(
+    hand: str, text: str, why: str | None, options: dict[str, Any]
+) -> None:
+    s = position({1: hand, 2: "2C 4D 6H 8S"}, **options)
+    if why is None:
+        s2 = play(s, text)
+        assert len(s2.melds[0]) == 1 and len(s2.hands[0]) == 4 - len(s2.melds[0][0])
+    else:
+        assert refused(s, text).startswith(why)
+
+
+def test_k9_5_open_meld_plus_7d_is_a_closed_dirty_ctverka() -> None:
+    s = position({1: "7D 7C 2S 3S", 2: "2C"}, melds={1: ["7S 7H X"]}, scoring="extended")
+    s = play(s, "add 1 7D")
+    assert s.melds[0] == (cards("7S 7H 7D X"),)
+    assert refused(s, "add 1 7C") == "K3.2: meld 1 is a čtverka and closed"
+    view = GAME.view(s, 2)
+    assert view["ctverky"] == {"1": 1, "2": 0} and view["points"]["1"] == 7  # dirty: single
+
+
+def test_k9_6_four_of_a_kind_refills_at_once_then_a_discard_is_owed() -> None:
+    s = position({1: "5S 5H 5D 5C", 2: "2C"}, stock="9S 9H 2D 3C 4C")
+    s = play(s, "meld 5S 5H 5D 5C")
+    assert s.step == REFILL and s.hands[0] == () and s.melds[0] == (cards("5S 5H 5D 5C"),)
+    assert "K4.1: refill first" in refused(s, "end")
+    s = play(s, "draw stock", "draw stock", "draw stock")
+    assert s.step == REFILL  # three cards: refill goes on
+    s = play(s, "draw stock")
+    assert s.step == MELD_STEP and s.hands[0] == cards("9S 9H 2D 3C")
+    assert "end" not in texts(s) and "discard 2D 4" in texts(s)  # nothing laid since the refill
+    assert "end" in texts(play(s, "meld 9S 9H"))  # laying again lifts the discard
+
+
+def test_k4_2_emptying_the_hand_by_adding_refills_too() -> None:
+    s = position({1: "9D 9C 4S 4H", 2: "2C"}, melds={1: ["9S 9H"]}, stock="KS KH KD QC")
+    s = play(s, "add 1 9D 9C", "meld 4S 4H")
+    assert s.step == REFILL and s.melds[0] == (cards("9S 9H 9D 9C"), cards("4S 4H"))
+    s = play(s, "draw stock", "draw stock", "draw stock", "draw stock")
+    assert s.hands[0] == cards("KS KH KD QC") and s.step == MELD_STEP
+    assert "end" not in texts(s)
+
+
+# ---------------------------------------------------------------- K3.3 and adding
+
+
+def test_k3_3_two_ctverky_of_one_rank_unless_distinct_ranks() -> None:
+    hands = {1: "7S 7H 2C 3D", 2: "2H"}
+    s = position(hands, melds={1: ["7S 7H 7D 7C"]})
+    s = play(s, "meld 7S 7H")
+    assert s.melds[0] == (cards("7S 7H 7D 7C"), cards("7S 7H"))
+    s = position(hands, melds={1: ["7S 7H 7D 7C"]}, distinct_ranks=True)
+    assert refused(s, "meld 7S 7H").startswith("K3.3: you already own a 7 čtverka")
+
+
+def test_k3_3_no_second_unfinished_meld_of_a_rank() -> None:
+    s = position({1: "7D 7C X 3D", 2: "2H"}, melds={1: ["7S 7H"]})
+    assert refused(s, "meld 7D 7C").startswith("K3.3: your 7 meld 1 is unfinished")
+    assert refused(s, "meld 7D X").startswith("K3.3")
+    s = play(s, "add 1 7D 7C")
+    assert s.melds[0] == (cards("7S 7H 7D 7C"),)
+
+
+ADD_CASES = [  # melds of player 1, hand, action, refusal fragment
+    (["7S 7H"], "7D 8S X 3C", "add 1 8S", "K3.1: 8S does not fit meld 1 (a 7 meld)"),
+    (["7S 7H"], "7D 8S X 3C", "add 2 7D", "K4.2: you have no meld 2"),
+    (["7S 7H X"], "7D 7C 8S 3C", "add 1 7D 7C", "K3.2: meld 1 has 3 cards"),
+    (["X X"], "7D X 8S 3C", "add 1 7D", "K3.1: meld 1 is a joker meld"),
+    (["X X"], "7D X 8S 3C", "add 1 X", None),
+    (["7S 7H"], "7D X 8S 3C", "add 1 X", None),  # a joker stands in
+    (["7S 7H"], "7D X 8S 3C", "add 1 7D X", None),
+]
+
+
+@pytest.mark.parametrize(("melds", "hand", "text", "why"), ADD_CASES)
+def test_k3_k4_2_adding_to_own_melds(
+    melds: list[str], hand: str, text: str, why: str | None
+) -> None:
+    s = position({1: hand, 2: "2H"}, melds={1: melds, 2: ["KS KH"]})
+    if why is None:
+        before = len(s.melds[0][0])
+        s = play(s, text)
+        assert len(s.melds[0][0]) == before + len(text.split()) - 2
+    else:
+        assert refused(s, text).startswith(why)
+
+
+def test_k3_3_cards_go_only_to_ones_own_melds() -> None:
+    s = position({1: "KD 2C 3C 4C", 2: "2H"}, melds={2: ["KS KH"]})
+    assert not any(t.startswith("add") for t in texts(s))
+    assert refused(s, "add 1 KD").startswith("K4.2: you have no meld 1")
+
+
+# ---------------------------------------------------------------- K4.1 refill
+
+
+def test_k4_1_refill_from_stock_or_pile_tops_never_a_base() -> None:
+    s = position({1: "2S 3S", 2: "2H"}, piles=("KD QD", "", "X", ""), stock="9C")
+    assert texts(s) == {"draw stock", "draw 1", "draw 3"}
+    assert refused(s, "draw 2").startswith("K4.1: pile 2 has no face-up card")
+    s = play(s, "draw 1")
+    assert s.piles[0] == cards("KD") and s.hands[0] == cards("2S 3S QD")
+    s = play(s, "draw 3")
+    assert s.hands[0] == cards("2S 3S QD X") and s.step == MELD_STEP
+    assert refused(s, "draw stock").startswith("K4.1: your hand already holds 4")
+    assert s.bases == cards(BASES)  # K2.2: bases stay
+
+
+def test_k4_1_refill_is_mandatory_before_melding() -> None:
+    s = position({1: "7S 7H", 2: "2H"})
+    assert s.step == REFILL
+    assert refused(s, "meld 7S 7H").startswith("K4.1: refill first")
+
+
+def no_source(state: State, **changes: Any) -> State:
+    """``state`` with an empty stock and empty piles (the other cards simply vanish: these
+    tests are about the turn's steps, not card conservation)."""
+    empty: dict[str, Any] = {"stock": (), "piles": ((), (), (), ()), "exhausted": True}
+    return state._replace(**{**empty, **changes})
+
+
+def test_k4_3_discard_owed_after_a_shortage_but_not_with_four_cards_rule() -> None:
+    s = position({1: "2S 5H", 2: "2H"}, piles=("9C", "", "", ""))
+    s = no_source(s, piles=(cards("9C"), (), (), ()), step=REFILL)
+    s = play(s, "draw 1")
+    assert s.step == MELD_STEP and len(s.hands[0]) == 3  # no source left: refill stops
+    assert "end" not in texts(s) and "discard 9C 2" in texts(s)  # spec K4.3: nothing laid
+    t = position({1: "2S 5H", 2: "2H"}, discard_rule="four-cards")
+    t = no_source(t, piles=(cards("9C"), (), (), ()), step=REFILL)
+    t = play(t, "draw 1")
+    assert texts(t) == {"end"}  # seed: only a hand of 4 discards
+    assert refused(t, "discard 9C 1") == (
+        "K4.3: no discard is owed (you hold fewer than 4 cards); play end"
+    )
+
+
+def test_k4_2_emptied_hand_without_any_source_just_ends() -> None:
+    s = no_source(position({1: "5S 5H 5D", 2: "2H"}, stock="", rest="pile"), step=MELD_STEP)
+    s = play(s, "meld 5S 5H 5D")
+    assert s.step == MELD_STEP and texts(s) == {"end"}
+    s = play(s, "end")
+    assert GAME.to_act(s) == 2
+
+
+# ---------------------------------------------------------------- K5.1 win
+
+
+def test_k9_7_joker_ctverka_wins_mid_turn_and_scores_190() -> None:
+    melds = {1: ["KS KH KD KC", "7S 7H 7D 7C", "X X X"], 2: ["9S 9H 9D 9C", "2S 2H"]}
+    s = position({1: "X 2D 3D 4H", 2: "5C"}, melds=melds, scoring="extended")
+    assert GAME.view(s, 2)["ctverky"] == {"1": 2, "2": 1}
+    s = play(s, "add 3 X")
+    assert s.step == OVER and s.ending == CTVERAK and s.hands[0] == cards("2D 3D 4H")
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winners == (1,) and "K5.1" in outcome.reason
+    assert GAME.scores(s) == {1: 26 + 14 + 50 + 100, 2: 18}  # K9.7: 190; open 2s score 0
+    assert GAME.legal(s) == [] and GAME.to_act(s) is None
+    simple = position({1: "X 2D 3D 4H", 2: "5C"}, melds=melds)
+    assert GAME.scores(play(simple, "add 3 X")) == {1: 1, 2: 0}
+    assert GAME.scores(simple) == {1: 0, 2: 0}
+
+
+def test_k5_1_four_rank_ctverky_win_at_once_even_with_cards_left() -> None:
+    melds = {1: ["KS KH KD KC", "7S 7H 7D 7C", "4S 4H 4D 4C", "9S 9H 9D"]}
+    s = position({1: "9C 9C 3D 2H", 2: "5C"}, melds=melds)
+    s = play(s, "add 4 9C")
+    assert GAME.outcome(s) == (((1,), "K5.1: player 1 completed a čtverák (four čtverky)"))
+
+
+# ---------------------------------------------------------------- K5.2 blocked end
+
+BLOCK_HANDS = {1: "2S 5H 9D KC", 2: "3S 6H TD QC"}
+
+
+def idle_turns(state: State, turns: int) -> State:
+    """Turns that lay nothing: refill from pile 2 (else 1), discard the first card on pile 2."""
+    for _ in range(turns):
+        assert state.step != OVER
+        while state.step == REFILL:
+            state = play(state, "draw 2" if state.piles[1] else "draw 1")
+        state = play(state, f"discard {card_code(state.hands[state.player - 1][0])} 2")
+    return state
+
+
+def test_k5_2_blocked_after_2n_turns_without_a_card_laid() -> None:
+    melds = {1: ["KS KH KD KC"], 2: ["7S 7H"]}
+    s = position(BLOCK_HANDS, melds=melds, piles=("", "4C", "", ""), rest="pile", stock="")
+    assert s.exhausted and s.idle == 0
+    s = idle_turns(s, 3)
+    assert s.step != OVER and s.idle == 3
+    s = idle_turns(s, 1)
+    assert s.step == OVER and s.ending == BLOCKED and s.winners == (1,)
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.reason.startswith("K5.2: blocked, 4 turns")
+    assert GAME.scores(s) == {1: 1, 2: 0}
+
+
+def test_k5_2_laying_a_card_restarts_the_count() -> None:
+    hands = {1: "2S 2H 9D KC", 2: "3S 6H TD QC"}
+    s = position(hands, piles=("", "4C", "", ""), rest="pile", stock="", to_act=2)
+    s = idle_turns(s, 1)  # player 2
+    s = play(s, "meld 2S 2H", "end")  # player 1 lays: the count restarts
+    assert s.idle == 0
+    s = idle_turns(s, 3)
+    assert s.step != OVER
+    s = idle_turns(s, 1)
+    assert s.step == OVER
+
+
+BLOCKED_TIES = [  # melds of players 1 and 2, winners, scoring
+    (["KS KH KD KC"], ["2S 2H 2D 2C"], (1,), "extended"),  # tie on čtverky: K 26 > 2 4
+    (["KS KH KD X"], ["6S 6H 6D 6C"], (1,), "simple"),  # dirty K 13 > clean 6 12
+    (["6S 6H 6D X"], ["3S 3H 3D 3C"], (), "extended"),  # 6 = 6: a draw
+    (["JS JH JD JC"], ["JS JH JD JC", "4S 4H"], (), "simple"),  # open melds score 0
+    (["JS JH JD JC"], ["X X X X"], (2,), "simple"),  # a joker čtverka counts two
+    ([], ["2S 2H 2D X"], (2,), "simple"),
+]
+
+
+@pytest.mark.parametrize(("m1", "m2", "winners", "scoring"), BLOCKED_TIES)
+def test_k5_2_blocked_tie_breaks(
+    m1: list[str], m2: list[str], winners: tuple[int, ...], scoring: str
+) -> None:
+    s = position(
+        BLOCK_HANDS, melds={1: m1, 2: m2}, piles=("", "4C", "", ""), rest="pile", scoring=scoring
+    )
+    s = idle_turns(s, 4)
+    assert s.ending == BLOCKED and s.winners == winners
+    points = GAME.scores(s)
+    assert points is not None
+    if scoring == "extended":  # no čtverák bonus for a blocked win
+        assert max(points.values()) < 100
+
+
+def test_k5_2_count_starts_with_the_turn_after_the_stock_runs_out() -> None:
+    s = position(BLOCK_HANDS, piles=("", "4C", "", ""), rest="pile", stock="8H")
+    s = play(s, "discard 2S 1")  # player 1: idle (the stock still has a card)
+    assert s.idle == 1 and not s.exhausted
+    s = play(s, "discard 3S 1", "draw stock")  # player 2 idle; player 1 draws the last card
+    assert s.exhausted and s.stock == ()
+    s = play(s, "discard 8H 1")
+    assert s.idle == 0  # drawing from the stock was progress
+    s = idle_turns(s, 3)
+    assert s.step != OVER
+    assert idle_turns(s, 1).ending == BLOCKED
+
+
+def test_k5_2_stall_limit_ends_pile_only_play_while_the_stock_lasts() -> None:
+    s = position(BLOCK_HANDS, piles=("", "4C", "", ""), stall_limit=3)
+    assert len(s.stock) > 50 and not s.exhausted
+    s = idle_turns(s, 5)
+    assert s.step != OVER and s.idle == 5
+    s = idle_turns(s, 1)
+    assert s.ending == BLOCKED
+    outcome = GAME.outcome(s)
+    assert outcome is not None and "option stall_limit" in outcome.reason
+    t = position(BLOCK_HANDS, piles=("", "4C", "", ""), stall_limit=3)
+    t = idle_turns(t, 3)
+    t = play(t, "draw stock")  # player 2 draws from the stock: progress
+    t = play(t, f"discard {card_code(t.hands[1][0])} 1")
+    assert t.idle == 0
+
+
+# ---------------------------------------------------------------- K5.2 reshuffle
+
+
+def reshuffle_position(seed: int, **options: Any) -> State:
+    data = position_json(
+        {1: "2S 5H 9D", 2: "3S 6H TD QC"}, piles=("", "4C 4D", "8S", "JS JH QH"), rest="pile"
+    )
+    return GAME.from_json(data, 2, CtverakOptions(**options), seed)
+
+
+def test_k5_2_reshuffle_builds_a_new_stock_from_all_but_the_tops() -> None:
+    s = reshuffle_position(3, reshuffle=True)
+    assert s.stock == () and s.step == REFILL and "draw stock" in texts(s)
+    pooled = Counter(c for pile in s.piles for c in pile[:-1])
+    t = play(s, "draw stock")
+    assert t.piles == tuple(p[-1:] for p in s.piles) and t.reshuffles == 1
+    assert Counter(t.stock) + Counter(t.hands[0]) - Counter(s.hands[0]) == pooled
+    assert total(t) == total(s) == deck_counts(False)
+    assert play(reshuffle_position(3, reshuffle=True), "draw stock") == t  # deterministic
+    orders = {
+        play(reshuffle_position(seed, reshuffle=True), "draw stock").stock for seed in range(5)
+    }
+    assert len(orders) > 1  # the order comes from the game's seed
+
+
+def test_k5_2_without_reshuffle_the_empty_stock_cannot_be_drawn() -> None:
+    s = reshuffle_position(3)
+    assert refused(s, "draw stock") == "K4.1: the stock is empty; draw from a pile"
+    lone = position({1: "2S", 2: "3S"}, piles=("9C", "8C", "", ""), reshuffle=True)
+    lone = no_source(lone, piles=(cards("9C"), cards("8C"), (), ()), step=REFILL)
+    assert texts(lone) == {"draw 1", "draw 2"}  # no card below a top: nothing to reshuffle
+    assert refused(lone, "draw stock") == (
+        "K4.1: the stock is empty and no pile has cards to reshuffle; draw from a pile"
+    )
+
+
+def test_k5_2_reshuffled_games_still_block() -> None:
+    s = reshuffle_position(4, reshuffle=True)
+    s = play(s, "draw stock")
+    assert s.exhausted  # the stock ran out once: only laying counts as progress now
+    s = play(s, f"discard {card_code(s.hands[0][0])} 2")
+    assert s.idle == 1
