@@ -61,7 +61,8 @@ class Match:
         """The outcome, counting a forfeit on time."""
         if self.forfeit is not None:
             others = tuple(p for p in range(1, self.players + 1) if p != self.forfeit.player)
-            return Outcome(others, f"player {self.forfeit.player} ran out of time (Q6.2)")
+            who = self.forfeit.player
+            return Outcome(others, f"player {who} ran out of time on the move clock")
         return self.game.outcome(self.state)
 
     def listing_text(self) -> list[str]:

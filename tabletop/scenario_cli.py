@@ -1,0 +1,210 @@
+"""``tabletop test``: run rule-scenario files and print a summary per file and per rule.
+
+Without paths it runs the files every installed game ships (``Game.scenarios()``);
+``--game`` keeps one game's cases, ``-k`` selects cases by words of their file name,
+game, case name and rule IDs, ``--coverage`` lists the spec's rule IDs no case covers.
+The exit status is 1 when a case fails, a file or case is malformed, nothing was
+selected, or (with ``--coverage``) a rule of the spec has no scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.errors import UsageError
+from tabletop.registry import Registry, registry
+from tabletop.scenarios import (
+    CaseResult,
+    Suite,
+    game_suites,
+    keyword_filter,
+    load_file,
+    run_case,
+    uncovered,
+)
+
+
+def test_command(paths: list[Path], game: str | None, k: str | None, coverage: bool) -> int:
+    """The body of ``tabletop test``; returns the exit status."""
+    return run_tests(paths, game, k, coverage, registry(), Console(highlight=False))
+
+
+# Not a test for pytest to collect, although its name starts with "test".
+test_command.__test__ = False  # type: ignore[attr-defined]
+
+
+def scenario_files(paths: Sequence[Path]) -> list[Path]:
+    """The YAML files named, folders searched recursively; UsageError for a missing path."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in {".yaml", ".yml"}))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UsageError(f"no such scenario file or folder: {path}")
+    return files
+
+
+def run_tests(
+    paths: Sequence[Path],
+    game: str | None,
+    k: str | None,
+    coverage: bool,
+    games: Registry,
+    console: Console,
+) -> int:
+    """Load, select, run and report; the exit status."""
+    selected: Callable[[str], bool] = lambda words: True  # noqa: E731
+    if k:
+        try:
+            selected = keyword_filter(k)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    gid = games.get(game).info.id if game else None
+    files = scenario_files(paths) if paths else game_suites(games, gid)
+    suites = [load_file(path) for path in files]
+    results: list[tuple[Suite, list[CaseResult]]] = []
+    for suite in suites:
+        cases = [
+            case
+            for case in suite.cases
+            if (gid is None or case.game == gid) and selected(case.keywords())
+        ]
+        results.append((suite, [run_case(case, games) for case in cases]))
+    _print_files(console, results)
+    _print_rules(console, results)
+    bad = _print_failures(console, results)
+    total = sum(len(r) for _, r in results)
+    status = 1 if bad or total == 0 else 0
+    if coverage:
+        considered = [_only(suite, gid) for suite in suites if suite.error is None]
+        status = max(status, _print_coverage(console, considered))
+    _print_total(console, results, suites)
+    return status
+
+
+def _only(suite: Suite, gid: str | None) -> Suite:
+    if gid is None:
+        return suite
+    cases = tuple(c for c in suite.cases if c.game == gid)
+    game = suite.game if suite.game == gid else None
+    return Suite(suite.path, suite.title, game, suite.spec_rules if game else (), cases)
+
+
+def _counts(results: Sequence[CaseResult]) -> tuple[int, int, int]:
+    passed = sum(r.status == "passed" for r in results)
+    failed = sum(r.status == "failed" for r in results)
+    return passed, failed, len(results) - passed - failed
+
+
+def _print_files(console: Console, results: list[tuple[Suite, list[CaseResult]]]) -> None:
+    table = Table(title="Scenario files", title_justify="left")
+    for column in ("file", "cases", "passed", "failed", "errors"):
+        table.add_column(column, justify="left" if column == "file" else "right")
+    for suite, cases in results:
+        passed, failed, errors = _counts(cases)
+        errors += suite.error is not None
+        style = "red" if failed or errors else "green"
+        label = Text(_shown(suite.path), style=style, overflow="fold")
+        table.add_row(label, str(len(cases)), str(passed), str(failed), str(errors))
+    console.print(table)
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the current folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _print_rules(console: Console, results: list[tuple[Suite, list[CaseResult]]]) -> None:
+    by_rule: dict[tuple[str, str], list[CaseResult]] = {}
+    for _, cases in results:
+        for result in cases:
+            for rule in result.case.rules:
+                by_rule.setdefault((result.case.game or "?", rule), []).append(result)
+    if not by_rule:
+        return
+    table = Table(title="Rules", title_justify="left")
+    for column in ("game", "rule", "cases", "result"):
+        table.add_column(column, justify="right" if column == "cases" else "left")
+    for (game, rule), cases in sorted(by_rule.items(), key=lambda item: _rule_key(*item[0])):
+        failing = [r.case.name for r in cases if not r.ok]
+        verdict = Text("ok", style="green")
+        if failing:
+            verdict = Text("failing: " + "; ".join(failing), style="red")
+        table.add_row(game, rule, str(len(cases)), verdict)
+    console.print(table)
+
+
+def _rule_key(game: str, rule: str) -> tuple[str, list[tuple[int, str]]]:
+    parts = [(int(p), "") if p.isdigit() else (0, p) for p in rule.replace(".", " ").split()]
+    return game, parts
+
+
+def _print_failures(console: Console, results: list[tuple[Suite, list[CaseResult]]]) -> int:
+    bad = 0
+    for suite, cases in results:
+        if suite.error is not None:
+            bad += 1
+            console.print(Text(suite.error, style="red bold"), soft_wrap=True)
+        for result in cases:
+            if result.ok:
+                continue
+            bad += 1
+            style = "red bold" if result.status == "error" else "bold"
+            lines = result.report()
+            console.print(Text(lines[0], style=style), soft_wrap=True)
+            for line in lines[1:]:
+                stripped = line.lstrip()
+                style = {"-": "red", "+": "green"}.get(stripped[:1], "")
+                console.print(Text(line, style=style), soft_wrap=True)
+    return bad
+
+
+def _print_coverage(console: Console, suites: list[Suite]) -> int:
+    status = 0
+    for game, (missing, unknown) in uncovered(suites).items():
+        spec = sum(len(s.spec_rules) for s in suites if s.game == game)
+        if not spec:
+            console.print(
+                Text(f"{game}: its scenario files declare no spec_rules; coverage unknown"),
+                style="yellow",
+            )
+        elif missing:
+            status = 1
+            console.print(
+                Text(f"{game}: no scenario for {len(missing)} rule(s): {', '.join(missing)}"),
+                style="red",
+                soft_wrap=True,
+            )
+        else:
+            console.print(Text(f"{game}: every rule ID of the spec has a scenario"), style="green")
+        if unknown:
+            console.print(
+                Text(f"{game}: cases cite rule IDs not in spec_rules: {', '.join(unknown)}"),
+                style="yellow",
+                soft_wrap=True,
+            )
+    return status
+
+
+def _print_total(
+    console: Console, results: list[tuple[Suite, list[CaseResult]]], suites: list[Suite]
+) -> None:
+    every = [r for _, cases in results for r in cases]
+    passed, failed, errors = _counts(every)
+    errors += sum(s.error is not None for s in suites)
+    if not every and not errors:
+        console.print(Text("no scenario cases selected", style="yellow"))
+        return
+    style = "red bold" if failed or errors else "green bold"
+    text = f"{len(every)} cases: {passed} passed, {failed} failed, {errors} errors"
+    console.print(Text(text, style=style))
