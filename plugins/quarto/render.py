@@ -54,9 +54,11 @@ def render(view: dict[str, Any]) -> Any:
     parts: list[Any] = [table]
     hand = view.get("in_hand")
     if hand:
-        line = Text("in hand: ")
-        line.append_text(piece_cell(hand, True))
-        parts.append(line)
+        holder = Table.grid(padding=(0, 1))
+        holder.add_column(vertical="middle")
+        holder.add_column(justify="center")
+        holder.add_row(Text("in hand:", style="bold"), piece_cell(hand, True))
+        parts.append(holder)
     pool = view.get("pool", [])
     pool_table = Table.grid(padding=(0, 1))
     for _ in pool:
