@@ -27,9 +27,9 @@ def plugin_manager(extra: list[ModuleType | object] | None = None) -> pluggy.Plu
         pm.load_setuptools_entrypoints(hookspecs.PROJECT)
     except Exception as exc:  # a broken third-party plugin must not hide the others' error
         raise TabletopError(f"a tabletop plugin failed to load: {exc}") from exc
-    for plugin in extra or []:
-        pm.register(plugin)
     try:
+        for plugin in extra or []:
+            pm.register(plugin)
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise TabletopError(f"plugin error: {exc}") from exc

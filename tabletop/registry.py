@@ -23,7 +23,11 @@ class Registry:
             raise TabletopError(f"plugin registered {game!r}, which is not a tabletop Game")
         gid = game.info.id
         if gid in self._games:
-            raise TabletopError(f"two plugins register a game with the id {gid!r}")
+            first = type(self._games[gid]).__module__
+            raise TabletopError(
+                f"two plugins register a game with the id {gid!r}: "
+                f"{first} and {type(game).__module__}"
+            )
         self._games[gid] = game
 
     def ids(self) -> list[str]:

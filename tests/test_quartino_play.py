@@ -238,10 +238,3 @@ def test_evaluate_is_between_0_and_1_and_knows_the_end() -> None:
     assert before is not None and after is not None and 0.5 < before < after < 1
     won = GAME.apply(GAME.apply(s, GAME.parse(s, "place G r7")), GAME.parse(s, "claim P|YBG 5"))
     assert GAME.evaluate(won, 1) == 1.0 and GAME.evaluate(won, 2) == 0.0
-
-
-def test_conformance_kit() -> None:
-    from tabletop.testing import assert_conformance
-
-    report = assert_conformance("quartino", games=2, seed=3)
-    assert report.ok

@@ -1,0 +1,1 @@
+"""Connect Four for tabletop: a third-party game plugin written against the public API."""

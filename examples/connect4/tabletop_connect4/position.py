@@ -1,0 +1,121 @@
+"""The position JSON (the rules' own picture of a board) and its strict reading.
+
+``{"board": [...], "to_act": 1}``: ``board`` is the rows from the top down, one string
+per row, a character per column: ``X`` (player 1), ``O`` (player 2) or ``.`` (empty).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.errors import PositionError
+from tabletop.game import JSON
+
+from tabletop_connect4.board import MARKS, Geometry, State, has_line, to_act, winning_line
+
+KEYS = ("board", "to_act", "connect", "line")  # the last two are the view's extras
+EMPTY = "."
+
+
+def board_rows(state: State) -> list[str]:
+    """The board as strings, top row first."""
+    geo = state.geo
+    rows = []
+    for r in range(geo.rows - 1, -1, -1):
+        line = []
+        for c in range(geo.columns):
+            bit = geo.bit(c, r)
+            line.append("X" if state.x & bit else "O" if state.o & bit else EMPTY)
+        rows.append("".join(line))
+    return rows
+
+
+def to_json(state: State) -> JSON:
+    """The full position: the board and the player to act (null once the game is over)."""
+    return {"board": board_rows(state), "to_act": to_act(state)}
+
+
+def line_cells(state: State) -> list[list[int]]:
+    """The winning line as [column, row] pairs numbered from 1, or [] (for views)."""
+    if not state.winner:
+        return []
+    discs = state.x if state.winner == 1 else state.o
+    return [[c + 1, r + 1] for c, r in winning_line(discs, state.geo)]
+
+
+def from_json(data: Any, geo: Geometry) -> State:
+    """The state a position JSON describes; PositionError naming what cannot arise."""
+    if not isinstance(data, dict):
+        raise PositionError("a position is an object with 'board' (rows, top first)")
+    for key in data:
+        if key not in KEYS:
+            raise PositionError(f"unknown key {key!r} in the position; keys are board, to_act")
+    x, o = _discs(data.get("board"), geo)
+    nx, no = x.bit_count(), o.bit_count()
+    if nx - no not in (0, 1):
+        raise PositionError(
+            f"X has {nx} discs and O {no}: players alternate and X drops first (C2.1)"
+        )
+    winner = _winner(x, o, geo, nx, no)
+    state = State(x, o, nx + no, winner, geo)
+    if "to_act" in data and data["to_act"] != to_act(state):
+        raise PositionError(f"to_act must be {to_act(state)} in this position (C2.1)")
+    if "connect" in data and data["connect"] != geo.connect:
+        raise PositionError(f"connect must be {geo.connect}, the game's option (C6.1)")
+    if "line" in data and data["line"] != line_cells(state):
+        raise PositionError(f"line must be {line_cells(state)}, the line on the board (C3.1)")
+    return state
+
+
+def _discs(board: Any, geo: Geometry) -> tuple[int, int]:
+    """Both players' bitboards from the rows; checks the size, the marks and gravity."""
+    if not isinstance(board, list) or len(board) != geo.rows:
+        raise PositionError(f"board must be a list of {geo.rows} rows, top row first (C1.1)")
+    x = o = 0
+    for index, row in enumerate(board):
+        r = geo.rows - 1 - index
+        if not isinstance(row, str) or len(row) != geo.columns:
+            raise PositionError(
+                f"row {r + 1} must be a string of {geo.columns} characters X, O or . (C1.1)"
+            )
+        for c, char in enumerate(row):
+            if char == "X":
+                x |= geo.bit(c, r)
+            elif char == "O":
+                o |= geo.bit(c, r)
+            elif char != EMPTY:
+                raise PositionError(f"row {r + 1} column {c + 1}: {char!r} is not X, O or . (C1.2)")
+    occupied = x | o
+    for c in range(geo.columns):
+        for r in range(1, geo.rows):
+            if occupied & geo.bit(c, r) and not occupied & geo.bit(c, r - 1):
+                raise PositionError(
+                    f"column {c + 1}: the disc in row {r + 1} floats above an empty cell (C2.2)"
+                )
+    return x, o
+
+
+def _winner(x: int, o: int, geo: Geometry, nx: int, no: int) -> int:
+    """The player with a line, checking that one last disc made every line (C3.1)."""
+    x_line, o_line = has_line(x, geo), has_line(o, geo)
+    if x_line and o_line:
+        raise PositionError("X and O both have a line: the game ends at the first (C3.1)")
+    if not (x_line or o_line):
+        return 0
+    player = 1 if x_line else 2
+    if (player == 1) != (nx > no):
+        raise PositionError(
+            f"{MARKS[player]} has a line, but the other player dropped after it (C3.1)"
+        )
+    discs = x if player == 1 else o
+    occupied = x | o
+    for c in range(geo.columns):
+        column = occupied & geo.column_masks[c]
+        if column:
+            top = 1 << (column.bit_length() - 1)
+            if discs & top and not has_line(discs & ~top, geo):
+                return player
+    raise PositionError(
+        f"{MARKS[player]}'s lines were not all made by one last disc: "
+        "the game would have ended earlier (C3.1)"
+    )

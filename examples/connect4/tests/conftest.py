@@ -1,0 +1,24 @@
+"""Shared fixtures: the game, and a registry that has it even before ``pip install``."""
+
+from __future__ import annotations
+
+import pytest
+from tabletop.registry import Registry, registry
+
+from tabletop_connect4 import plugin
+from tabletop_connect4.game import ConnectFour
+
+
+@pytest.fixture(scope="session")
+def game() -> ConnectFour:
+    """The game under test."""
+    return ConnectFour()
+
+
+@pytest.fixture(scope="session")
+def games() -> Registry:
+    """The installed games when connect4 is installed, else them plus this plugin."""
+    installed = registry()
+    if "connect4" in installed.ids():
+        return installed
+    return Registry(extra=[plugin])
