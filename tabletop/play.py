@@ -230,18 +230,42 @@ class Session:
         self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")
 
     def undo(self) -> None:
-        """Take back the computer's replies and then the last human action."""
+        """Take back the computer's replies and then the last human action.
+
+        With hidden information, undo never crosses another person's action (hot-seat)
+        and never takes back an action that showed the player something hidden (a card
+        drawn from the stock): the player would keep what they saw.
+        """
         match = self.match
         game = match.game
-        taken = 0
-        while match.actions and game.to_act(match.states[-2]) in self.seats:
+        keep = len(match.actions)
+        while keep and game.to_act(match.states[keep - 1]) in self.seats:
+            keep -= 1
+        if not keep:
+            self.console.print("nothing to undo")
+            return
+        actor = game.to_act(match.states[keep - 1])
+        refusal = self.undo_refusal(keep - 1, actor)
+        if refusal:
+            self.console.print(f"[red]cannot undo: {escape(refusal)}[/]")
+            return
+        taken = len(match.actions) - keep + 1
+        for _ in range(taken):
             match.undo()
-            taken += 1
-        if match.actions:
-            match.undo()
-            taken += 1
-        self.console.print(f"took back {taken} action(s)" if taken else "nothing to undo")
+        self.console.print(f"took back {taken} action(s)")
         self.autosave()
+
+    def undo_refusal(self, index: int, actor: int | None) -> str:
+        """Why action ``index`` may not be taken back ('' when it may)."""
+        match = self.match
+        game = match.game
+        if not game.info.hidden_information or actor is None:
+            return ""
+        if actor != match.to_act() and len(self.humans()) > 1:
+            return f"the last action was {self.name(actor)}'s; you can only take back your own"
+        if reveals(match, index, actor):
+            return f"{match.texts[index]!r} showed you something hidden; it stands"
+        return ""
 
     def save_as(self, words: list[str]) -> None:
         if words:
@@ -260,3 +284,27 @@ class Session:
         if self.save_path is None:
             return "the game was not saved (use --save FILE)"
         return f"the game is saved in {self.save_path}; resume with --load {self.save_path}"
+
+
+SAMPLES = 4
+
+
+def reveals(match: Match, index: int, player: int) -> bool:
+    """Whether action ``index`` showed ``player`` something they could not know before.
+
+    Generic test: apply the action to a few states sampled from the player's view before
+    it; if the player's view afterwards differs between them, it depended on hidden parts.
+    """
+    game = match.game
+    before, action = match.states[index], match.actions[index]
+    view = game.view(before, player)
+    seen = game.view(match.states[index + 1], player)
+    rng = random.Random(index)
+    for _ in range(SAMPLES):
+        try:
+            sample = game.sample(view, player, match.players, match.options, rng)
+            if game.view(game.apply(sample, action), player) != seen:
+                return True
+        except Exception:  # a game that cannot sample: be safe, count it as revealing
+            return True
+    return False

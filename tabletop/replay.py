@@ -19,9 +19,12 @@ def replay(path: Path, pause: bool = False) -> None:
     game = resolve(record.game)
     match = Match.from_record(game, record, f"save file {path}")
     console = Console(highlight=False)
+    # The seed rebuilds every hidden card: shown only once nothing is hidden any more.
+    secret = game.info.hidden_information and match.outcome() is None
+    seed = "" if secret else f", seed {record.seed}"
     console.print(
         f"[bold]{escape(game.info.name)}[/], {record.players} players, "
-        f"options {record.options}, seed {record.seed}"
+        f"options {record.options}{seed}"
     )
     for number, text in enumerate(record.actions, start=1):
         state = match.states[number]

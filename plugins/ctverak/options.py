@@ -38,6 +38,7 @@ class CtverakOptions(BaseModel):
         default=1,
         ge=1,
         le=4,
+        json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
         description="K3.1 [decision]: least number of natural cards in a rank meld "
         "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
         "4: jokers only in joker melds)",

@@ -401,11 +401,17 @@ def reason(state: State) -> str:
     """Why the game ended, citing the rule."""
     if state.ending == CTVERAK:
         return f"K5.1: player {state.winners[0]} completed a čtverák (four čtverky)"
-    who = (
-        f"player {state.winners[0]} wins with the most čtverky"
-        if state.winners
-        else "tied on čtverky and points: a draw"
-    )
+    if not state.winners:
+        who = "tied on čtverky and points: a draw"
+    else:
+        winner = state.winners[0]
+        most = ctverky(state.melds[winner - 1])
+        tied = any(ctverky(mine) == most for p, mine in enumerate(state.melds, 1) if p != winner)
+        who = (
+            f"player {winner} wins on points, tied on čtverky"
+            if tied
+            else f"player {winner} wins with the most čtverky"
+        )
     if state.exhausted:
         return f"K5.2: blocked, {state.idle} turns in a row with no card laid; {who}"
     return (

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
 
-from . import positions, rules
+from . import rules
 from .rules import Action, Config, State
 
 VERSION = "0.1.0"
@@ -112,12 +112,18 @@ class QuartinoGame(Game[State, Action]):
         return "claim a card or end the turn"
 
     def view(self, state: State, player: int | None) -> JSON:
+        from . import positions  # imported on use: `tabletop games` stays fast
+
         return positions.view(state, player)
 
     def to_json(self, state: State) -> JSON:
+        from . import positions
+
         return positions.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
+        from . import positions
+
         return positions.from_json(data, players, config(options))
 
     def render(self, view: JSON, player: int | None) -> Any:
@@ -140,6 +146,8 @@ class QuartinoGame(Game[State, Action]):
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
+        from . import positions
+
         return positions.sample(view, player, players, config(options), rng.randrange(2**31))
 
     def evaluate(self, state: State, player: int) -> float | None:
