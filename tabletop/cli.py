@@ -286,6 +286,22 @@ def arena(
         ar.print_table(data)
 
 
+@app.command()
+@guarded
+def new(
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="The new game's id.")],
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Folder to create (default: ./tabletop-ID).")
+    ] = None,
+) -> None:
+    """Create a complete plugin distribution for a new game."""
+    from tabletop.scaffold import new_command
+
+    made = new_command(game_id, directory)
+    typer.echo(f"created {made}")
+    typer.echo(f"next: pip install -e {made} && tabletop play {game_id} && pytest {made}")
+
+
 def main() -> Any:
     """Console entry point."""
     return app()
