@@ -288,6 +288,30 @@ def arena(
 
 @app.command()
 @guarded
+def solve(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
+    start: Annotated[
+        Path | None, typer.Option("--from", help="Position JSON (default: the start).")
+    ] = None,
+    option: OptionsOpt = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Time budget.")] = 60.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The exact value of a position for the player to act, and a best action."""
+    from tabletop.setup import new_match, resolve
+
+    chosen = resolve(game)
+    match = new_match(chosen, None, option or [], 0, start)
+    if match.outcome() is not None:
+        raise TabletopError("the game is already over in that position; nothing to solve")
+    result = chosen.solve(match.state, seconds)
+    if result is None:
+        raise TabletopError(f"{chosen.info.name} has no exact solver")
+    typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result["summary"])
+
+
+@app.command()
+@guarded
 def new(
     game_id: Annotated[str, typer.Argument(metavar="ID", help="The new game's id.")],
     directory: Annotated[

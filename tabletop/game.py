@@ -170,6 +170,16 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
+    def solve(self, state: S, seconds: float) -> JSON | None:
+        """The exact game-theoretic value of ``state`` for the player to act, if the game
+        has a solver (None otherwise), within ``seconds``.
+
+        The JSON has at least ``value`` (``win``/``draw``/``loss``, or ``unknown`` when the
+        budget ran out), ``exact`` (bool), ``best`` (an action in notation or null) and
+        ``summary`` (one line for people); a game adds what it measures (e.g. placements).
+        """
+        return None
+
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> S:

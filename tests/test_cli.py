@@ -242,3 +242,18 @@ def test_series_rotates_the_deal_and_totals() -> None:
                        "--seed", "11")
     assert code == 0
     assert "game 2 of 4: seat 2 starts" in out and "final table" in out
+
+
+def test_solve_a_position_and_refuse_too_deep(tmp_path: Path) -> None:
+    position = tmp_path / "pos.json"
+    position.write_text(json.dumps({
+        "board": {"a1": "LSRF", "b2": "DTQH", "c3": "LTQF", "a2": "DSRH", "d1": "LTRF",
+                  "c1": "DSQF"},
+        "in_hand": "DTRF", "to_act": 1,
+    }))  # fmt: skip
+    code, out, _ = run("solve", "quarto", "--from", str(position), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] == "win" and data["placements"] == 1
+    assert data["best"] == "place b1" and data["exact"] is True
+    code, out, _ = run("solve", "quarto", "--seconds", "0.2")
+    assert code == 0 and "too deep for the budget" in out

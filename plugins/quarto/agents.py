@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.game import JSON, AgentFactory
-from tabletop.players import Turn
+from tabletop.players import Agent, Budget, Level, Turn
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import DONE, GIVE, PLACE, PLACE_BASE, QUARTO, Rules, State, wins_through
@@ -79,4 +79,28 @@ def hint(view: JSON, rules: Rules) -> str:
     return "nothing to suggest"
 
 
-AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent}
+def _perfect() -> Agent:
+    from tabletop_quarto.perfect import PerfectAgent
+
+    return PerfectAgent()
+
+
+def _search() -> Agent:
+    from tabletop.search import SearchAgent
+
+    return SearchAgent()
+
+
+AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent, "perfect": _perfect}
+
+LEVELS: Mapping[str, Level] = {
+    "2": Level("2", "basic: wins when it can, never hands over a winning piece", BasicAgent),
+    "3": Level("3", "MCTS (UCT), 300 playouts a move", _search, Budget(iterations=300)),
+    "4": Level("4", "MCTS (UCT), 3000 playouts a move", _search, Budget(iterations=3000)),
+    "5": Level(
+        "5",
+        "perfect: the exact solver within 2 s a move, its deepest search before that",
+        _perfect,
+        Budget(seconds=2.0),
+    ),
+}

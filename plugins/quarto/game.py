@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop.players import Level
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, shared_values
@@ -120,6 +121,17 @@ class Quarto(Game[State, int]):
         from tabletop_quarto.agents import AGENTS
 
         return AGENTS
+
+    def levels(self) -> Mapping[str, Level]:
+        from tabletop_quarto.agents import LEVELS
+
+        return LEVELS
+
+    def solve(self, state: State, seconds: float) -> JSON | None:
+        from tabletop_quarto.solver import describe, solve, summary
+
+        solution = solve(state, seconds=seconds)
+        return {**describe(solution, state), "summary": summary(solution, state)}
 
 
 def win_text(state: State) -> str:
