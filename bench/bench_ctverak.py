@@ -1,6 +1,6 @@
 """Čtverák benchmark: random full games per second, and how often games end blocked.
 
-    python bench/bench_ctverak.py [--seconds S]
+    python -m bench.bench_ctverak [--seconds S]
 
 For 2 and 6 players (full deck, default options, then with ``reshuffle``), plays seeded
 uniform-random games through the game API (``legal`` + ``apply``) for S seconds each and
@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from bench.common import random_playout
 from tabletop.players import Turn
 from tabletop.registry import registry
 from tabletop_ctverak.agents import BasicAgent
@@ -42,13 +43,8 @@ def random_games(players: int, seconds: float, **options: Any) -> tuple[float, f
     endings: Counter[str] = Counter()
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        state = game.new(players, opts, games)
-        while True:
-            acts = legal(state)
-            if not acts:
-                break
-            state = apply(state, acts[int(rand() * len(acts))])
-            actions += 1
+        state, count = random_playout(legal, apply, game.new(players, opts, games), rand)
+        actions += count
         games += 1
         endings[ending(state)] += 1
     elapsed = time.perf_counter() - began

@@ -1,6 +1,6 @@
 """Quartino benchmark: random full games per second through the game API.
 
-    python bench/bench_quartino.py [--seconds S]
+    python -m bench.bench_quartino [--seconds S]
 
 For 2 and 4 players (default options: situations on, max_turns 400): ``legal`` + ``apply``
 with a uniform random choice, one core. Prints games/s, actions/s, the mean turns and
@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any, NamedTuple
 
+from bench.common import random_playout
 from tabletop.players import Turn
 from tabletop.registry import registry
 
@@ -37,13 +38,8 @@ def random_games(players: int, seconds: float, seed: int = 1) -> Row:
     games = actions = turns = wins = 0
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        state: Any = game.new(players, options, seed + games)
-        while True:
-            acts = legal(state)
-            if not acts:
-                break
-            state = apply(state, acts[int(rand() * len(acts))])
-            actions += 1
+        state, count = random_playout(legal, apply, game.new(players, options, seed + games), rand)
+        actions += count
         games += 1
         turns += state.turns
         end = outcome(state)

@@ -1,6 +1,6 @@
 """Quarto benchmarks: random full games per second, and the CLI's start-up time.
 
-    python bench/bench_quarto.py [--seconds S] [--startup-runs N]
+    python -m bench.bench_quarto [--seconds S] [--startup-runs N]
 
 1. Through the game API: ``legal`` + ``apply`` with a uniform random choice, one core.
 2. Through the checked path the CLI uses: ``Match.play(text)`` (parse, legality, apply,
@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 
+from bench.common import random_playout
 from tabletop import options as opts
 from tabletop.match import Match
 from tabletop.registry import registry
@@ -34,13 +35,7 @@ def api_games_per_second(seconds: float, seed: int = 1) -> tuple[float, float]:
     deadline = began + seconds
     while time.perf_counter() < deadline:
         for _ in range(200):
-            state = start
-            while True:
-                acts = legal(state)
-                if not acts:
-                    break
-                state = apply(state, acts[int(rand() * len(acts))])
-                actions += 1
+            actions += random_playout(legal, apply, start, rand)[1]
             games += 1
     elapsed = time.perf_counter() - began
     return games / elapsed, actions / games

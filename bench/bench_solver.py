@@ -1,6 +1,6 @@
 """Quarto solver benchmark: exact solve times of random positions, per engine.
 
-    python bench/bench_solver.py [--count N] [--empties 10 12] [--engines python kernel]
+    python -m bench.bench_solver [--count N] [--empties 10 12] [--engines python kernel]
                                  [--python-up-to E] [--squares] [--empty-board] [--table-bits B]
 
 Positions: from the empty board, uniform random legal actions with ``random.Random(seed)``

@@ -1,6 +1,6 @@
 """The AI ladder of a game: each level against the level below it, in the arena.
 
-    python bench/ladder.py GAME [--games N] [--jobs J] [--players P] [--pairs 2:1,3:2,...]
+    python -m bench.ladder GAME [--games N] [--jobs J] [--players P] [--pairs 2:1,3:2,...]
 
 Prints a Markdown table (for the README): wins, draws and losses of the upper level,
 its win rate over the decided games with the 95% Wilson interval, and the seconds a
