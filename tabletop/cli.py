@@ -20,7 +20,7 @@ from tabletop.errors import TabletopError
 
 app = typer.Typer(
     name="tabletop",
-    help="Play, test and study tabletop games: Quarto, Quartino, Čtverák and any plugin.",
+    help="Play, test and study tabletop games: every installed game plugin.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -128,7 +128,7 @@ class Match:
         return True
 
     def lose_on_time(self, player: int) -> None:
-        """End the game: ``player`` ran out of time (the move clock, Q6.2 for Quarto)."""
+        """End the game: ``player`` ran out of time on the move clock."""
         self.forfeit = Forfeit(player=player)
 
     def play_all(self, lines: Sequence[str]) -> None:
