@@ -51,6 +51,7 @@ CHECKS: dict[str, str] = {
     "position": "from_json(to_json(s)) is s; damaged positions are refused",
     "notation": "parse(format(a)) == a for every listed action",
     "views": "a view shows nothing hidden from that player",
+    "samples": "sample(view) agrees with the view, is a possible position, same legal actions",
     "bound": "games end within info.max_actions",
     "fuzz": "bad input raises ActionError, one line, changes nothing",
 }
@@ -58,6 +59,7 @@ GOLDEN_FORMAT = "tabletop-golden/1"
 GOLDEN_DIR = Path("tests/golden")
 DEEP_POSITIONS = 3  # positions per game that get the expensive checks
 SWAPS = 6  # value swaps tried per deep position (views)
+SAMPLES = 2  # determinisations drawn per player and deep position (samples)
 MIN_SWAPS = 20  # accepted swaps before "nothing is hidden from a seat" is concluded
 DAMAGED = 4  # damaged position JSONs tried per game (position)
 JUNK = string.ascii_letters + string.digits + string.punctuation + " \t\n" + "žčřßΩ€😀\x00\u200b"
@@ -364,6 +366,7 @@ class _Checker:
             self.run("notation", self._notation, here)
             self.run("position", self._position, config, seed, here)
             self.run("views", self._views, config, seed, here, rng)
+            self.run("samples", self._samples, config, seed, here, rng)
             self.run("fuzz", self._fuzz, config, seed, actions[:index], rng)
         self.texts = texts
         self.run("position", self._damaged, config, seed, rng.choice(states), rng)
@@ -547,6 +550,38 @@ class _Checker:
                     f"from_json accepted a damaged position ({what}) that then crashes: "
                     f"{type(exc).__name__}: {one_line(str(exc))}"
                 ) from None
+
+    def _samples(self, config: Config, seed: int, state: Any, rng: random.Random) -> None:
+        """Each player's determinisations (``Game.sample``, what search agents play on):
+        the player sees exactly their view in every sample, the sample survives
+        ``from_json(to_json(...))`` (the game's conservation laws and impossibility checks),
+        and the player to act has the same legal actions there as in the true state."""
+        game = self.game
+        if game.outcome(state) is not None:
+            return
+        to_act = game.to_act(state)
+        for player in range(1, config.players + 1):
+            view = game.view(state, player)
+            for _ in range(SAMPLES):
+                try:
+                    sample = game.sample(view, player, config.players, config.options, rng)
+                except NotImplementedError:
+                    if game.info.hidden_information:
+                        raise _Failed(
+                            "hidden information but no sample(): search agents "
+                            "cannot play this game"
+                        ) from None
+                    return
+                if game.view(sample, player) != view:
+                    raise _Failed(f"a sample for player {player} shows them another view")
+                data = json.loads(json.dumps(game.to_json(sample)))
+                try:
+                    game.from_json(data, config.players, config.options, seed)
+                except PositionError as exc:
+                    raise _Failed(f"a sample for player {player} is impossible: {exc}") from None
+                if player == to_act and list(game.legal(sample)) != list(game.legal(state)):
+                    raise _Failed(f"a sample for player {player} changes their legal actions")
+                self.count("samples", 1)
 
     def _views(self, config: Config, seed: int, state: Any, rng: random.Random) -> None:
         """Swap two text values of the position JSON (two cards); when ``from_json`` takes

@@ -152,6 +152,28 @@ class HighCard(Game[HState, int]):
     def rules_text(self) -> str:
         return "H1 deal. H2 play a card. H3 highest total wins."
 
+    def sample(
+        self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
+    ) -> HState:
+        """Deal the cards ``player`` cannot see to the other hands and the stock."""
+        if "hands" in view:  # over: nothing is hidden
+            return self.from_json(view, players, options, 0)
+        played = tuple(
+            tuple(RANKS.index(c) for c in view["played"][str(p)]) for p in range(1, players + 1)
+        )
+        own = tuple(sorted(RANKS.index(c) for c in view["hand"]))
+        seen = {*own, *(c for p in played for c in p)}
+        unseen = [c for c in range(13) if c not in seen]
+        rng.shuffle(unseen)
+        hands = []
+        for p in range(1, players + 1):
+            size = view["hand_sizes"][str(p)]
+            hands.append(own if p == player else tuple(sorted(unseen[:size])))
+            if p != player:
+                unseen = unseen[size:]
+        state = HState(tuple(hands), played, tuple(unseen), 1)
+        return state._replace(player=view["to_act"])
+
 
 # -- broken on purpose ----------------------------------------------------------------------
 class Cells:
@@ -353,6 +375,23 @@ class LeakyRefusal(HighCard):
         return f"H2: you hold no {RANKS[action]} (the next player holds {nxt})"
 
 
+class PeekingSample(HighCard):
+    """Its determinisation deals the sampling player someone else's hand."""
+
+    info = GameInfo(
+        "peeking", "Peeking sample", "1", 2, 3, HighCardOptions, hidden_information=True
+    )
+
+    def sample(
+        self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
+    ) -> HState:
+        state = super().sample(view, player, players, options, rng)
+        hands = list(state.hands)
+        other = player % players
+        hands[player - 1], hands[other] = hands[other], hands[player - 1]
+        return state._replace(hands=tuple(hands))
+
+
 BROKEN: list[tuple[Game[Any, Any], str, str]] = [
     (MutatingApply(), "pure", "apply('mark "),
     (ListState(), "pure", "is not hashable"),
@@ -368,6 +407,7 @@ BROKEN: list[tuple[Game[Any, Any], str, str]] = [
     (LeakyView(), "views", "sees a hidden change"),
     (ShowsEverything(), "views", "nothing is hidden"),
     (LeakyRefusal(), "views", "shows a hidden change"),
+    (PeekingSample(), "samples", "shows them another view"),
 ]
 
 
