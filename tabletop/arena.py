@@ -151,15 +151,21 @@ class Tally:
 
 
 def tally(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Tally]:
-    """Wins, draws and losses per agent, counted per seat it held."""
+    """Wins, draws and losses per agent, counted once per game it played in.
+
+    An agent wins a game when one of its seats is among the winners, draws when there
+    are no winners, and loses otherwise: with more players than agents, an agent that
+    holds several seats is judged by the game, not by each seat.
+    """
     table = {name: Tally(name) for name in agents}
     for result in results:
-        for seat, name in enumerate(result.seats, start=1):
+        for name in dict.fromkeys(result.seats):
             entry = table[name]
-            entry.seconds += result.seconds[seat - 1]
+            seats = [n for n, s in enumerate(result.seats, start=1) if s == name]
+            entry.seconds += sum(result.seconds[n - 1] for n in seats)
             if not result.winners:
                 entry.draws += 1
-            elif seat in result.winners:
+            elif any(n in result.winners for n in seats):
                 entry.wins += 1
             else:
                 entry.losses += 1

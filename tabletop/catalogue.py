@@ -57,8 +57,12 @@ def print_catalogue(rows: list[JSON]) -> None:
         if row["min_players"] == row["max_players"]:
             players = str(row["min_players"])
         typer.echo(f"{row['id']:<10} {row['name']} {row['version']}: {row['summary']}")
-        levels = ", ".join(level["name"] for level in row["ai_levels"])
-        typer.echo(f"{'':<10} players {players}; AI levels {levels} (default {DEFAULT_LEVEL})")
+        typer.echo(
+            f"{'':<10} players {players}; computer players (--ai SEAT:LEVEL, "
+            f"default {DEFAULT_LEVEL}):"
+        )
+        for level in row["ai_levels"]:
+            typer.echo(f"{'':<12} {level['name']:<8} {level['description']}")
         for o in row["options"]:
             default = _value(o["default"]).replace("|", ",")
             typer.echo(f"{'':<10} -o {o['name']}={default}  ({_value(o['allowed'])}) {o['help']}")

@@ -134,8 +134,8 @@ def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
     search = "ismcts" if game.info.hidden_information else "mcts"
     named[search] = Level(
         search,
-        "tree search, 1000 playouts a move",
-        levels["4"].make,
+        "the generic tree search, 1000 playouts a move",
+        _search(1000).make,
         Budget(iterations=1000, seconds=2.0),
     )
     for name, factory in game.agents().items():

@@ -1,9 +1,13 @@
-"""The basic Čtverák AI and the hint: both read only the player's view and the legal list.
+"""The Čtverák AIs and the hint: all read only the player's view and the legal list.
 
 The basic agent draws pile tops that fit its melds or pairs (else the stock), lays what
 it can (completing čtverky first, jokers kept for completing), keeps jokers and pairs,
 and never feeds the next player: it does not discard a card that fits the next player's
-open meld, and it covers a pile top that would.
+open meld, and it covers a pile top that would. The novice is the basic agent that
+takes no pile top to make a pair; the expert is the basic agent that spends jokers to lay lone
+cards and counts the unseen copies of a rank before discarding it. They are levels 3,
+4 and 5 (:mod:`tabletop_ctverak.levels`). :func:`basic_policy` and :func:`expert_policy`
+play the same from a state, for the player to act (only their hand and the table).
 """
 
 from __future__ import annotations
@@ -15,11 +19,31 @@ from typing import Any
 from tabletop.game import JSON
 from tabletop.players import Turn
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, RANKS, card_code, parse_card
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STOCK, Action
+from tabletop_ctverak.rules import (
+    ADD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    STOCK,
+    Action,
+    State,
+    legal,
+)
 
 
 def _cards(codes: list[str]) -> tuple[int, ...]:
     return tuple(c for c in (parse_card(code) for code in codes) if c is not None)
+
+
+def _live(groups: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per rank, 8 minus the copies in ``groups`` (what one sees): how many may still come."""
+    live = [8] * 13
+    for group in groups:
+        for card in group:
+            if card != JOKER:
+                live[card >> 2] -= 1
+    return tuple(live)
 
 
 @dataclass(frozen=True)
@@ -31,6 +55,7 @@ class Seen:
     tops: tuple[int | None, ...]
     next_open: frozenset[int]  # ranks of the next player's unfinished melds
     others_open: frozenset[int]  # ranks of any opponent's unfinished melds
+    live: tuple[int, ...]  # per rank: copies this player has not seen (8 minus those seen)
 
     @classmethod
     def of(cls, view: JSON) -> Seen:
@@ -42,12 +67,35 @@ class Seen:
             return frozenset(m[0] >> 2 for p in players for m in melds[p] if len(m) < 4)
 
         others = [p for p in range(1, n + 1) if p != me]
+        hand = _cards(view["hand"] or [])
+        piles = tuple(_cards(pile) for pile in view["piles"])
         return cls(
-            hand=_cards(view["hand"] or []),
+            hand=hand,
             mine=melds[me],
-            tops=tuple((_cards(pile) or (None,))[-1] for pile in view["piles"]),
+            tops=tuple((pile or (None,))[-1] for pile in piles),
             next_open=open_ranks([me % n + 1]),
             others_open=open_ranks(others),
+            live=_live((hand, *piles, *(m for ms in melds.values() for m in ms))),
+        )
+
+    @classmethod
+    def of_state(cls, state: State) -> Seen:
+        """The same, read from a (sampled) state for the player to act: only their hand
+        and the public table, so it is what :meth:`of` reads from their view."""
+        me = state.player
+        n = state.cfg.players
+        melds = state.melds
+
+        def open_ranks(players: list[int]) -> frozenset[int]:
+            return frozenset(m[0] >> 2 for p in players for m in melds[p - 1] if len(m) < 4)
+
+        return cls(
+            hand=state.hands[me - 1],
+            mine=melds[me - 1],
+            tops=tuple(pile[-1] if pile else None for pile in state.piles),
+            next_open=open_ranks([me % n + 1]),
+            others_open=open_ranks([p for p in range(1, n + 1) if p != me]),
+            live=_live((state.hands[me - 1], *state.piles, *(m for ms in melds for m in ms))),
         )
 
     @property
@@ -72,23 +120,73 @@ class Seen:
         return card >> 2 in self.next_open
 
 
+class NoviceAgent:
+    """The basic agent with less of an eye for the piles: it takes a pile top only when
+    it is a joker or fits one of its open melds, never to make a pair (K4.1)."""
+
+    def act(self, turn: Turn) -> Any:
+        seen = Seen.of(turn.view)
+        if turn.legal[0][0] == DRAW:
+            return max(turn.legal, key=lambda a: _novice_draw_score(seen, a))
+        return choose(seen, list(turn.legal))
+
+
+def _novice_draw_score(seen: Seen, action: Action) -> tuple[int, int]:
+    score = _draw_score(seen, action)
+    return (0, score[1]) if 1 < score[0] < 5 else score
+
+
 class BasicAgent:
     """Plays sensibly from its own view: see the module docstring."""
 
     def act(self, turn: Turn) -> Any:
-        legal: list[Action] = list(turn.legal)
-        seen = Seen.of(turn.view)
-        if legal[0][0] == DRAW:
-            return max(legal, key=lambda a: _draw_score(seen, a))
-        lays = [a for a in legal if a[0] in (MELD, ADD)]
-        if lays:
-            best = max(lays, key=lambda a: _lay_score(seen, a))
-            if _lay_score(seen, best)[0] > 0:
-                return best
-        if (END,) in legal:
-            return (END,)
-        discards = [a for a in legal if a[0] == DISCARD]
-        return min(discards, key=lambda a: _discard_cost(seen, a))
+        return choose(Seen.of(turn.view), list(turn.legal))
+
+
+class ExpertAgent:
+    """The basic agent with two habits of a better player: it lays a joker with any lone
+    card rather than discard (two cards out of the hand are two draws next turn, K4.1),
+    and of the discards basic rates alike it throws the rank with the fewest copies it
+    has not seen (the least likely to pair again, and to help the next player)."""
+
+    def act(self, turn: Turn) -> Any:
+        return choose(Seen.of(turn.view), list(turn.legal), expert=True)
+
+
+def basic_policy(state: State) -> Action:
+    """The basic agent's action in ``state`` (for the player to act, from what they see)."""
+    return choose(Seen.of_state(state), legal(state))
+
+
+def expert_policy(state: State) -> Action:
+    """The expert agent's action in ``state`` (for the player to act, from what they see)."""
+    return choose(Seen.of_state(state), legal(state), expert=True)
+
+
+def choose(seen: Seen, actions: list[Action], expert: bool = False) -> Action:
+    """The basic (or ``expert``) agent's pick among the legal ``actions``: the draw whose
+    pile top it wants most (else the stock); in the meld step the best lay it is willing
+    to make, else ``end``, else the cheapest discard. Deterministic: ties go to the first."""
+    if actions[0][0] == DRAW:
+        return max(actions, key=lambda a: _draw_score(seen, a))
+    floor = 1 if expert else 0
+    lays = [a for a in actions if a[0] in (MELD, ADD)]
+    if lays:
+        best = max(lays, key=lambda a: _lay_score(seen, a, floor))
+        if _lay_score(seen, best, floor)[0] > 0:
+            return best
+    if (END,) in actions:
+        return (END,)
+    discards = [a for a in actions if a[0] == DISCARD]
+    if expert:
+        return min(discards, key=lambda a: _counted_cost(seen, a))
+    return min(discards, key=lambda a: _discard_cost(seen, a))
+
+
+def _counted_cost(seen: Seen, action: Action) -> tuple[int, int, int]:
+    cost, cover = _discard_cost(seen, action)
+    card = action[1]
+    return (cost, 99 if card == JOKER else seen.live[card >> 2], cover)
 
 
 def _draw_score(seen: Seen, action: Action) -> tuple[int, int]:
@@ -98,8 +196,9 @@ def _draw_score(seen: Seen, action: Action) -> tuple[int, int]:
     return (0 if top is None else seen.wanted(top), -action[1])
 
 
-def _lay_score(seen: Seen, action: Action) -> tuple[int, int, int]:
-    """Higher is better; a first field of 0 means 'rather keep the cards'."""
+def _lay_score(seen: Seen, action: Action, floor: int = 0) -> tuple[int, int, int]:
+    """Higher is better; a first field of 0 means 'rather keep the cards' (``floor`` 1:
+    the expert lays jokers rather than keep them)."""
     cards = action[1:] if action[0] == MELD else action[2:]
     jokers = cards.count(JOKER)
     naturals = len(cards) - jokers
@@ -112,7 +211,7 @@ def _lay_score(seen: Seen, action: Action) -> tuple[int, int, int]:
     elif jokers == 0:
         level = 2  # naturals only: lay them
     else:
-        level = 0  # spend jokers only to complete or to empty the hand
+        level = floor  # basic spends jokers only to complete or to empty the hand
     return (level, naturals, -jokers)
 
 

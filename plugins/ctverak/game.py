@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
-from tabletop_ctverak import notation, positions, rules
+from tabletop.players import Level
+from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, config
 from tabletop_ctverak.rules import Action, State
 
@@ -116,12 +117,19 @@ class CtverakGame(Game[State, Action]):
         )
 
     def evaluate(self, state: State, player: int) -> float | None:
-        return rules.evaluate(state, player)
+        return strategy.evaluate(state, player)
+
+    def levels(self) -> Mapping[str, Level]:
+        from tabletop_ctverak.levels import LEVELS
+
+        return LEVELS
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from tabletop_ctverak.agents import BasicAgent
+        from tabletop_ctverak.levels import ismcts
 
-        return {"basic": BasicAgent}
+        # the core names levels["4"] "ismcts"; here level 4 is the basic agent (levels.py)
+        return {"basic": BasicAgent, "ismcts": ismcts}
 
 
 def _options(options: BaseModel) -> CtverakOptions:

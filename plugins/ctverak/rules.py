@@ -385,18 +385,6 @@ def scores(state: State) -> dict[int, int]:
     }
 
 
-def evaluate(state: State, player: int) -> float:
-    """A rough 0-1 outlook for ``player``: čtverky (4 points each, joker čtverka 8) and
-    cards in open melds, against the best opponent (for search agents' cut playouts)."""
-
-    def standing(mine: Sequence[Cards]) -> float:
-        return 4 * ctverky(mine) + sum(len(m) - 1 for m in mine if len(m) < 4) / 2
-
-    me = standing(state.melds[player - 1])
-    best = max(standing(m) for p, m in enumerate(state.melds, 1) if p != player)
-    return min(1.0, max(0.0, 0.5 + (me - best) / 32))
-
-
 def reason(state: State) -> str:
     """Why the game ended, citing the rule."""
     if state.ending == CTVERAK:

@@ -1,0 +1,48 @@
+"""Čtverák's AI levels 3-5, replacing the generic tree-search ones.
+
+Levels 1 (random) and 2 (greedy: one ply with :func:`strategy.evaluate`) are the
+generic ones. Above them the ladder is a line of ever better habits, each level beating
+the one below in the arena (``python bench/ladder.py ctverak``): the novice takes a
+pile top only for a joker or an open meld, the basic agent also takes tops that make a
+pair and does not feed the next player, and the expert also spends jokers to lay lone
+cards and counts cards before discarding.
+
+The generic information-set search is not used: in this game of chance its random
+playouts are meaningless (most random games end blocked, K5.2), and simulations that
+follow the expert over a few turns proved too noisy within 2 s a move to beat the
+expert itself; each level here decides in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tabletop.players import Level
+from tabletop.search import SearchAgent
+from tabletop_ctverak.agents import BasicAgent, ExpertAgent, NoviceAgent
+
+LEVELS: Mapping[str, Level] = {
+    "3": Level(
+        "3",
+        "novice: basic, but takes a pile top only for a joker or an open meld, not a pair",
+        NoviceAgent,
+    ),
+    "4": Level(
+        "4",
+        "basic: draws the pile tops it can use, lays pairs, never feeds the next player",
+        BasicAgent,
+    ),
+    "5": Level(
+        "5",
+        "expert: basic, plus jokers laid with lone cards (more draws) and card counting "
+        "for discards",
+        ExpertAgent,
+    ),
+}
+
+
+def ismcts() -> SearchAgent:
+    """The named agent ``ismcts``: tabletop's information-set MCTS (1000 deals a move
+    unless budgeted), its leaves scored by :func:`strategy.evaluate` instead of random
+    playouts. Kept for comparison; the levels above play better (see the module doc)."""
+    return SearchAgent(playout_limit=0)
