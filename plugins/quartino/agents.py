@@ -1,14 +1,16 @@
-"""Quartino's own agents. They read ``turn.view``, ``turn.legal`` and ``turn.rng`` only."""
+"""Quartino's own agents and its levels 2-5. They read ``turn.view``, ``turn.legal``,
+``turn.rng`` and ``turn.budget`` only."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from tabletop.players import Turn
+from tabletop.players import Agent, Budget, Level, Turn
 
 from .advice import best_fit, rotations, view_tops
 from .cards import deck
-from .rules import CLAIM, END, PLACE, Action, State
+from .rules import CLAIM, END, PLACE, Action
 
 
 class BasicAgent:
@@ -52,21 +54,41 @@ class BasicAgent:
         return best[turn.rng.randrange(len(best))]
 
 
-def progress(state: State, player: int) -> float:
-    """How far ``player`` is, 0…1: done cards count 1, a card on the stand up to 1/2
-    ((hits/4)² at its best rotation, N3.2), over all the player's cards."""
-    done, stand = state.done[player - 1], state.stands[player - 1]
-    if not done and not stand:
-        return 0.0
-    tops = [stack[-1] if stack else -1 for stack in state.board]
-    near = sum((best_fit(tops, card, state.cfg.mirror).hits / 4) ** 2 for card in stand)
-    return (len(done) + near / 2) / (len(done) + len(stand))
+def _planner() -> Agent:
+    from .search import QuartinoSearch
+
+    return QuartinoSearch()
 
 
-def evaluate(state: State, player: int) -> float:
-    """0 (lost) … 1 (won): 1/2 plus half the lead of ``player``'s progress over the best
-    other player's (a draw is 1/2)."""
-    if not state.to_act:
-        return 0.5 if not state.winner else float(state.winner == player)
-    others = [progress(state, p) for p in range(1, len(state.stands) + 1) if p != player]
-    return 0.5 + (progress(state, player) - max(others, default=0.0)) / 2
+def _lookahead() -> Agent:
+    from .search import QuartinoSearch
+
+    return QuartinoSearch(rollout=1)
+
+
+def _level(name: int, playouts: int) -> Level:
+    return Level(
+        str(name),
+        f"turn planner: information-set MCTS over its placements and true claims, "
+        f"leaves scored by progress against the unseen cards, {playouts} playouts a move "
+        "(≤ 2 s)",
+        _planner,
+        Budget(iterations=playouts, seconds=2.0),
+    )
+
+
+# The ladder (bench/ladder.py quartino): each level beats the one below. The planner
+# finds its best turn with about 40 playouts (more gain nothing measurable), so levels 3
+# and 4 stay below that; level 5 adds a look at the next player's turn, which needs ~1000.
+LEVELS: Mapping[str, Level] = {
+    "2": Level("2", "basic: claims what matches, places towards its closest card", BasicAgent),
+    "3": _level(3, 8),
+    "4": _level(4, 16),
+    "5": Level(
+        "5",
+        "turn planner that also plays out the next player's turn (with sampled cards), "
+        "1000 playouts a move (≤ 2 s)",
+        _lookahead,
+        Budget(iterations=1000, seconds=2.0),
+    ),
+}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib.resources
 import random
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,9 @@ from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
 
 from . import rules
 from .rules import Action, Config, State
+
+if TYPE_CHECKING:
+    from tabletop.players import Level
 
 VERSION = "0.1.0"
 
@@ -151,7 +154,7 @@ class QuartinoGame(Game[State, Action]):
         return positions.sample(view, player, players, config(options), rng.randrange(2**31))
 
     def evaluate(self, state: State, player: int) -> float | None:
-        from .agents import evaluate
+        from .evaluation import evaluate
 
         return evaluate(state, player)
 
@@ -159,3 +162,8 @@ class QuartinoGame(Game[State, Action]):
         from .agents import BasicAgent
 
         return {"basic": BasicAgent}
+
+    def levels(self) -> Mapping[str, Level]:
+        from .agents import LEVELS
+
+        return LEVELS

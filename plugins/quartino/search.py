@@ -1,0 +1,246 @@
+"""Quartino's own tree search: a turn planner over the choices that matter (levels 3-5).
+
+The generic search (:mod:`tabletop.search`) spends most playouts on false claims (a
+false claim passes the turn exactly like ``end``, N4.4) and on random playouts that
+never finish a card. This one differs:
+
+- **Moves** (:func:`moves`): while placements are owed, the pawns the mover's cards still
+  need at their best readings (``slack`` pawns worse than the best still count; all
+  placements when the supply has none of those colours, N4.2); otherwise the true claims
+  (N4.3), and ``end`` only when no card matches. A false claim is never better than
+  ``end``, and a true claim is never worse than ending.
+- **Tree**: the player's own turn only (``horizon`` turns: placements, claims, the chain
+  after each claim). A playout finishes it with :func:`policy`, then plays ``rollout``
+  more turns with it (the next players, with their sampled cards), then scores.
+- **Scores** (:func:`scores`): each player's lead in progress (:mod:`.evaluation`); the
+  searching player's own from their cards, every other's from the mean of the cards the
+  searcher has not seen (N7), with the placements the player to act is owed (so leaving
+  the next player a column or four colours, N4.1, costs what it gives them).
+- **Determinisations** come from ``game.sample`` (the other stands drawn from the unseen
+  cards), one per playout, sharing one tree (single-observer ISMCTS, availability counts).
+
+The budget is counted in playouts (``turn.budget.iterations``), so the same seed gives
+the same move; ``turn.budget.seconds`` only caps it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from tabletop.players import Turn
+
+from .cards import deck
+from .evaluation import VALUE, expected_progress, needs, progress, tops_of
+from .rules import END_TURN, Action, State, apply, claim, legal, place
+
+
+def true_claims(state: State) -> list[Action]:
+    """The claims of the player to act that match now (N3.2), one per card (lowest k)."""
+    tops = tops_of(state)
+    mirror = state.cfg.mirror
+    centre = deck().centre
+    found = []
+    for card in state.stands[state.to_act - 1]:
+        if centre[card] != tops[0]:
+            continue
+        for k, need in needs(card, mirror):
+            if all(tops[f] == c for f, c in need):
+                found.append(claim(card, k))
+                break
+    return found
+
+
+def moves(state: State, slack: int = 1) -> tuple[Action, ...]:
+    """The actions worth searching: placements while owed; else true claims, or ``end``."""
+    if not state.to_act:
+        return ()
+    if state.owed:
+        return placements(state, slack)
+    claims = true_claims(state)
+    return tuple(claims) if claims else (END_TURN,)
+
+
+def placements(state: State, slack: int = 1) -> tuple[Action, ...]:
+    """Placements towards the mover's cards: every pawn some reading of a card still needs,
+    among the readings at most ``slack`` pawns worse than the best one (N3.2); all legal
+    placements when none of those colours is in the supply (N4.2)."""
+    tops = tops_of(state)
+    supply = state.supply
+    mirror = state.cfg.mirror
+    lists: list[tuple[int, list[tuple[int, int]]]] = []
+    least = 4
+    for card in state.stands[state.to_act - 1]:
+        for _, need in needs(card, mirror):
+            gaps = [(f, c) for f, c in need if tops[f] != c]
+            n = len(gaps)
+            if n <= least + slack:
+                lists.append((n, gaps))
+                least = min(least, n)
+    chosen: set[Action] = set()
+    for n, gaps in lists:
+        if n <= least + slack:
+            chosen.update(place(c, f) for f, c in gaps if supply[c])
+    if not chosen:
+        return legal(state)
+    return tuple(sorted(chosen))
+
+
+def policy(state: State, rng: random.Random) -> Action:
+    """A cheap playout move: claim what matches; place a pawn that the mover's card closest
+    to matching still needs (a random one of its best readings); else any placement."""
+    if not state.owed:
+        claims = true_claims(state)
+        return claims[0] if claims else END_TURN
+    tops = tops_of(state)
+    supply = state.supply
+    mirror = state.cfg.mirror
+    best_hits = -1
+    options: list[tuple[int, int]] = []
+    for card in state.stands[state.to_act - 1]:
+        for _, need in needs(card, mirror):
+            missing = [(f, c) for f, c in need if tops[f] != c]
+            hits = 4 - len(missing)
+            usable = [(f, c) for f, c in missing if supply[c]]
+            if not usable:
+                continue
+            if hits > best_hits:
+                best_hits, options = hits, usable
+            elif hits == best_hits:
+                options.extend(usable)
+    if options:
+        field, colour = options[rng.randrange(len(options))]
+        return Action(0, colour, field)
+    actions = legal(state)
+    return actions[rng.randrange(len(actions))]
+
+
+class _Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+def scores(
+    state: State,
+    observer: int,
+    unseen: list[int],
+    scale: float,
+    value: tuple[float, ...] = VALUE,
+) -> list[float]:
+    """Reward per player (index 0 unused): the result if over; else each player's lead in
+    progress over the best other, ``observer``'s from their own cards, the others' from
+    the cards ``observer`` has not seen (so the sampled stands add no noise), clipped."""
+    players = len(state.stands)
+    if not state.to_act:
+        if not state.winner:
+            return [0.0] + [1.0 / players] * players
+        return [0.0] + [float(p == state.winner) for p in range(1, players + 1)]
+    tops = tops_of(state)
+    prog = [0.0] * (players + 1)
+    for p in range(1, players + 1):
+        if p == observer:
+            prog[p] = progress(state, p, tops, value)
+        else:
+            prog[p] = expected_progress(state, p, unseen, tops, value)
+    out = [0.0]
+    for p in range(1, players + 1):
+        lead = prog[p] - max(prog[q] for q in range(1, players + 1) if q != p)
+        out.append(min(1.0, max(0.0, 0.5 + lead * scale)))
+    return out
+
+
+class QuartinoSearch:
+    """The planner: ISMCTS over :func:`moves` for ``horizon`` turns (1: its own), then
+    :func:`policy` playouts of ``rollout`` more turns; leaves scored by :func:`scores`
+    (``scale``: reward per card of lead; ``value``: see :data:`.evaluation.VALUE`)."""
+
+    def __init__(
+        self,
+        exploration: float = 0.3,
+        horizon: int = 1,
+        scale: float = 0.25,
+        slack: int = 1,
+        value: tuple[float, ...] = VALUE,
+        rollout: int = 0,
+    ) -> None:
+        self.value = value
+        self.rollout = rollout
+        self.exploration = exploration
+        self.horizon = horizon
+        self.scale = scale
+        self.slack = slack
+
+    def act(self, turn: Turn) -> Any:
+        game, rng, player = turn.game, turn.rng, turn.player
+        base = game.sample(turn.view, player, turn.players, turn.options, rng)
+        allowed = set(turn.legal)
+        root_moves = [a for a in moves(base, self.slack) if a in allowed]
+        if len(root_moves) <= 1:
+            return root_moves[0] if root_moves else turn.legal[0]
+        seen = set(turn.view.get("stand", []))
+        for cards in turn.view.get("done", {}).values():
+            seen.update(cards)
+        unseen = [i for i, code in enumerate(deck().codes) if code not in seen]
+        iterations = turn.budget.iterations or 500
+        seconds = turn.budget.seconds
+        deadline = None if seconds is None else time.monotonic() + seconds
+        stop = base.turns + self.horizon
+        rollout_stop = stop + self.rollout
+        root = _Node()
+        c = self.exploration
+        for done in range(iterations):
+            if deadline is not None and done & 15 == 0 and time.monotonic() > deadline:
+                break
+            state = game.sample(turn.view, player, turn.players, turn.options, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while state.turns < stop:
+                actions = moves(state, self.slack)
+                if not actions:
+                    break
+                mover = state.to_act
+                children = node.children
+                untried = []
+                for action in actions:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                    else:
+                        child.available += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = _Node()
+                    child.available = 1
+                    state = apply(state, action)
+                    path.append((child, mover))
+                    break
+                best_value = -1.0
+                best = actions[0]
+                for action in actions:
+                    child = children[action]
+                    v = child.visits
+                    value = child.reward / v + c * math.sqrt(math.log(child.available) / v)
+                    if value > best_value:
+                        best_value, best = value, action
+                node = children[best]
+                state = apply(state, best)
+                path.append((node, mover))
+            while state.to_act and state.turns < rollout_stop:
+                state = apply(state, policy(state, rng))
+            rewards = scores(state, player, unseen, self.scale, self.value)
+            for child, mover in path:
+                child.visits += 1
+                child.reward += rewards[mover]
+        ranked = [
+            (child.visits, child.reward, -i, a)
+            for i, (a, child) in enumerate(root.children.items())
+            if a in allowed
+        ]
+        return max(ranked)[3] if ranked else root_moves[0]
