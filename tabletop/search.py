@@ -15,7 +15,9 @@ The budget is counted in playouts, so the same seed and budget give the same mov
 from __future__ import annotations
 
 import math
+import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.game import Game
@@ -35,6 +37,36 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
+
+
+def select_child(
+    node: Node, actions: Sequence[Any], rng: random.Random, exploration: float
+) -> tuple[Any, Node, bool]:
+    """One step down the tree among ``actions`` (those available in this determinisation):
+    count their availability, then expand an untried one at random (``True``) or take the
+    best by UCB1 with availability counts (``False``)."""
+    children = node.children
+    untried = []
+    for action in actions:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+        else:
+            child.available += 1
+    if untried:
+        action = untried[rng.randrange(len(untried))]
+        child = children[action] = Node()
+        child.available = 1
+        return action, child, True
+    best_value = -1.0
+    best = actions[0]
+    for action in actions:
+        child = children[action]
+        visits = child.visits
+        value = child.reward / visits + exploration * math.sqrt(math.log(child.available) / visits)
+        if value > best_value:
+            best_value, best = value, action
+    return best, children[best], False
 
 
 def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
@@ -84,32 +116,11 @@ class SearchAgent:
                 if node is root:
                     actions = [a for a in actions if a in allowed]
                 mover = to_act(state) or 0
-                children = node.children
-                untried = [a for a in actions if a not in children]
-                for action in actions:
-                    child = children.get(action)
-                    if child is not None:
-                        child.available += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = children[action] = Node()
-                    child.available = 1
-                    state = apply(state, action)
-                    path.append((child, mover))
-                    break
-                best_value = -1.0
-                best_action = actions[0]
-                for action in actions:
-                    child = children[action]
-                    visits = child.visits
-                    value = child.reward / visits + c * math.sqrt(
-                        math.log(child.available) / visits
-                    )
-                    if value > best_value:
-                        best_value, best_action = value, action
-                node = children[best_action]
-                state = apply(state, best_action)
+                action, node, new = select_child(node, actions, rng, c)
+                state = apply(state, action)
                 path.append((node, mover))
+                if new:
+                    break
             # playout
             steps = 0
             while steps < self.playout_limit:

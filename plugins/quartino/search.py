@@ -25,12 +25,12 @@ the same move; ``turn.budget.seconds`` only caps it.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
 
 from tabletop.players import Turn
+from tabletop.search import Node, select_child
 
 from .cards import deck
 from .evaluation import VALUE, expected_progress, needs, progress, tops_of
@@ -117,16 +117,6 @@ def policy(state: State, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
-class _Node:
-    __slots__ = ("available", "children", "reward", "visits")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 0
-
-
 def scores(
     state: State,
     observer: int,
@@ -193,45 +183,24 @@ class QuartinoSearch:
         deadline = None if seconds is None else time.monotonic() + seconds
         stop = base.turns + self.horizon
         rollout_stop = stop + self.rollout
-        root = _Node()
+        root = Node()
         c = self.exploration
         for done in range(iterations):
             if deadline is not None and done & 15 == 0 and time.monotonic() > deadline:
                 break
             state = game.sample(turn.view, player, turn.players, turn.options, rng)
             node = root
-            path: list[tuple[_Node, int]] = []
+            path: list[tuple[Node, int]] = []
             while state.turns < stop:
                 actions = moves(state, self.slack)
                 if not actions:
                     break
                 mover = state.to_act
-                children = node.children
-                untried = []
-                for action in actions:
-                    child = children.get(action)
-                    if child is None:
-                        untried.append(action)
-                    else:
-                        child.available += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    child = children[action] = _Node()
-                    child.available = 1
-                    state = apply(state, action)
-                    path.append((child, mover))
-                    break
-                best_value = -1.0
-                best = actions[0]
-                for action in actions:
-                    child = children[action]
-                    v = child.visits
-                    value = child.reward / v + c * math.sqrt(math.log(child.available) / v)
-                    if value > best_value:
-                        best_value, best = value, action
-                node = children[best]
-                state = apply(state, best)
+                action, node, new = select_child(node, actions, rng, c)
+                state = apply(state, action)
                 path.append((node, mover))
+                if new:
+                    break
             while state.to_act and state.turns < rollout_stop:
                 state = apply(state, policy(state, rng))
             rewards = scores(state, player, unseen, self.scale, self.value)
