@@ -104,7 +104,9 @@ def play(
     seed: SeedOpt = None,
     ai: Annotated[
         list[str] | None,
-        typer.Option("--ai", help="Computer player SEAT[:LEVEL], e.g. --ai 2:basic."),
+        typer.Option(
+            "--ai", help="Computer player SEAT[:LEVEL], e.g. --ai 2:basic; SEAT 'lot' draws it."
+        ),
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save after every action.")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
@@ -135,7 +137,7 @@ def play(
         from tabletop.series import ai_by_seat, play_series
 
         first = new_match(chosen, players, option or [], seed)
-        levels = ai_by_seat(ai or [], first.players)
+        levels = ai_by_seat(ai or [], first.players, first.seed)
         for level in levels.values():
             make_seat(chosen, level)  # an unknown level fails before the first game
         play_series(
@@ -162,7 +164,10 @@ def play(
     else:
         match = new_match(chosen, players, option or [], seed)
         specs = ai or []
-    seats = parse_seats(chosen, match.players, specs)
+    seats = parse_seats(chosen, match.players, specs, match.seed)
+    if any(spec.lower().startswith("lot") for spec in specs):
+        drawn = ", ".join(f"player {n} ({seat.level})" for n, seat in sorted(seats.items()))
+        typer.echo(f"drawn by lot: the computer plays {drawn}")
     session = Session(match, seats, Console(highlight=False), LineReader(), save, move_time)
     session.autosave()
     session.run()

@@ -73,8 +73,12 @@ def new_match(
         raise PositionError(f"{where}{exc}") from None
 
 
-def parse_seats(game: Game[Any, Any], players: int, specs: Sequence[str]) -> dict[int, Seat]:
+def parse_seats(
+    game: Game[Any, Any], players: int, specs: Sequence[str], seed: int = 0
+) -> dict[int, Seat]:
     """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
     from tabletop.series import ai_by_seat
 
-    return {seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players).items()}
+    return {
+        seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players, seed).items()
+    }

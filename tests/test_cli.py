@@ -238,8 +238,9 @@ def test_damaged_save_is_refused(tmp_path: Path, damage: str) -> None:
 
 
 def test_series_rotates_the_deal_and_totals() -> None:
-    code, out, _ = run("play", "quarto", "--ai", "1:1", "--ai", "2:2", "--games", "4",
-                       "--seed", "11")
+    code, out, _ = run(
+        "play", "quarto", "--ai", "1:1", "--ai", "2:2", "--games", "4", "--seed", "11"
+    )
     assert code == 0
     assert "game 2 of 4: seat 2 starts" in out and "final table" in out
 
@@ -257,3 +258,22 @@ def test_solve_a_position_and_refuse_too_deep(tmp_path: Path) -> None:
     assert data["best"] == "place b1" and data["exact"] is True
     code, out, _ = run("solve", "quarto", "--seconds", "0.2")
     assert code == 0 and "too deep for the budget" in out
+
+
+def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
+    """Q3.1: who is player 1 may be decided by lot; the lot follows the seed."""
+    from tabletop.series import ai_by_seat
+
+    drawn = {next(iter(ai_by_seat(["lot:1"], 2, seed))) for seed in range(40)}
+    assert drawn == {1, 2}
+    assert ai_by_seat(["lot:1"], 2, 5) == ai_by_seat(["lot:1"], 2, 5)
+    assert ai_by_seat(["1:2", "lot"], 2, 5) == {1: "2", 2: None}
+    save = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "quarto", "--ai", "lot:1", "--seed", "11", "--save", str(save), stdin="quit\n"
+    )
+    seat = next(iter(ai_by_seat(["lot:1"], 2, 11)))
+    assert code == 0 and f"drawn by lot: the computer plays player {seat} (1)" in out
+    assert load(save).seats == {str(seat): "1"}
+    code, _, err = run("play", "quarto", "--ai", "1", "--ai", "2", "--ai", "lot")
+    assert code == 2 and "every seat is taken" in err
