@@ -35,10 +35,6 @@ class NotationError(TabletopError):
     """Text that is not an action of the game's notation."""
 
 
-class IllegalActionError(TabletopError):
-    """A well-formed action the rules refuse at this moment."""
-
-
 class PositionError(TabletopError):
     """A position (JSON) that cannot arise in the game."""
 

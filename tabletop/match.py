@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop import options as opts
-from tabletop.errors import ActionError, NotationError, PositionError, RecordError
+from tabletop.errors import ActionError, NotationError, OptionError, PositionError, RecordError
 from tabletop.game import JSON, Game, Outcome
 from tabletop.records import Forfeit, Record
 
@@ -163,15 +163,20 @@ class Match:
                 f"{source} has {record.players} players; {info.id} takes "
                 f"{info.min_players}-{info.max_players}"
             )
-        options = opts.build(info.options, record.options, info.id)
+        versions = ""
+        if record.game_version != info.version:
+            versions = f" (saved with {info.id} {record.game_version}, installed {info.version})"
         try:
+            options = opts.build(info.options, record.options, info.id)
             match = cls(game, record.players, options, record.seed, record.start)
+        except OptionError as exc:
+            raise RecordError(f"{source} has options this game refuses{versions}: {exc}") from None
         except PositionError as exc:
             raise RecordError(f"{source} starts from an impossible position: {exc}") from None
         try:
             match.play_all(record.actions)
         except ActionError as exc:
-            raise RecordError(f"{source} does not replay: {exc}") from None
+            raise RecordError(f"{source} does not replay{versions}: {exc}") from None
         if record.forfeit is not None:
             match.forfeit = record.forfeit
         return match

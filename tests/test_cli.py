@@ -277,3 +277,25 @@ def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
     assert load(save).seats == {str(seat): "1"}
     code, _, err = run("play", "quarto", "--ai", "1", "--ai", "2", "--ai", "lot")
     assert code == 2 and "every seat is taken" in err
+
+
+def test_a_save_from_other_rules_names_both_versions(tmp_path: Path) -> None:
+    """A record that no longer replays says which rules version wrote it (plugins.md §16)."""
+    from tabletop.errors import RecordError
+    from tabletop.match import Match
+    from tabletop.records import Record
+    from tests.quarto_helpers import quarto
+
+    record = Record(
+        game="quarto",
+        game_version="0.9.0",
+        players=2,
+        options={},
+        seed=0,
+        actions=["give DTRH", "place z9"],
+    )
+    with pytest.raises(RecordError, match=r"saved with quarto 0\.9\.0, installed .*z9"):
+        Match.from_record(quarto(), record, "save file old.json")
+    odd = record.model_copy(update={"options": {"colour": "true"}, "actions": []})
+    with pytest.raises(RecordError, match=r"save file old\.json has options this game refuses"):
+        Match.from_record(quarto(), odd, "save file old.json")
