@@ -151,3 +151,22 @@ def test_evaluate_ranks_progress_and_sums_to_one_for_two_players() -> None:
     assert won.step == OVER and won.winners == (1,)
     assert strategy.evaluate(won, 1) == 1.0 and strategy.evaluate(won, 2) == 0.0
     assert strategy.evaluate(near, 1) > strategy.evaluate(ahead, 1)
+
+
+def test_expert_plans_its_refill_over_the_cards_below_the_pile_tops() -> None:
+    # K4.1/K8: pile 1 shows 9S under 9H; neither pairs the hand, so basic draws the stock,
+    # but the expert's two draws take both nines: a pair to lay (K4.2)
+    state = position({1: "3C 6D", 2: "2C 5D 8H JC"}, piles=("9S 9H", "", "", ""))
+    assert state.step == REFILL
+    assert BasicAgent().act(turn(state, random.Random(1))) == GAME.parse(state, "draw stock")
+    first = ExpertAgent().act(turn(state, random.Random(1)))
+    assert GAME.format(state, first) == "draw 1"
+    state = GAME.apply(state, first)
+    assert sorted(GAME.view(state, 1)["hand"]) == ["3C", "6D", "9H"]
+    assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw 1"
+    # with one draw left a lone nine is worth less than a stock card: the expert takes the stock
+    state = position({1: "3C 6D KH", 2: "2C 5D 8H JC"}, piles=("9S 9H", "", "", ""))
+    assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw stock"
+    # a top that pairs the hand still beats the stock
+    state = position({1: "3C 6D 9D", 2: "2C 5D 8H JC"}, piles=("9S 9H", "", "", ""))
+    assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw 1"

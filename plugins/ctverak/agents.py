@@ -5,7 +5,8 @@ it can (completing čtverky first, jokers kept for completing), keeps jokers and
 and never feeds the next player: it does not discard a card that fits the next player's
 open meld, and it covers a pile top that would. The novice is the basic agent that
 takes no pile top to make a pair; the expert is the basic agent that spends jokers to lay lone
-cards and counts the unseen copies of a rank before discarding it. They are levels 3,
+cards, counts the unseen copies of a rank before discarding it, and plans its refill
+as a whole (:func:`plan_draw`: pile cards below the tops included). They are levels 3,
 4 and 5 (:mod:`tabletop_ctverak.levels`). :func:`basic_policy` and :func:`expert_policy`
 play the same from a state, for the player to act (only their hand and the table).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from tabletop.game import JSON
@@ -53,6 +55,7 @@ class Seen:
     hand: tuple[int, ...]
     mine: tuple[tuple[int, ...], ...]
     tops: tuple[int | None, ...]
+    piles: tuple[tuple[int, ...], ...]  # the face-up pile cards, bottom to top (K8)
     next_open: frozenset[int]  # ranks of the next player's unfinished melds
     others_open: frozenset[int]  # ranks of any opponent's unfinished melds
     live: tuple[int, ...]  # per rank: copies this player has not seen (8 minus those seen)
@@ -73,6 +76,7 @@ class Seen:
             hand=hand,
             mine=melds[me],
             tops=tuple((pile or (None,))[-1] for pile in piles),
+            piles=piles,
             next_open=open_ranks([me % n + 1]),
             others_open=open_ranks(others),
             live=_live((hand, *piles, *(m for ms in melds.values() for m in ms))),
@@ -93,6 +97,7 @@ class Seen:
             hand=state.hands[me - 1],
             mine=melds[me - 1],
             tops=tuple(pile[-1] if pile else None for pile in state.piles),
+            piles=state.piles,
             next_open=open_ranks([me % n + 1]),
             others_open=open_ranks([p for p in range(1, n + 1) if p != me]),
             live=_live((state.hands[me - 1], *state.piles, *(m for ms in melds for m in ms))),
@@ -144,10 +149,11 @@ class BasicAgent:
 
 
 class ExpertAgent:
-    """The basic agent with two habits of a better player: it lays a joker with any lone
-    card rather than discard (two cards out of the hand are two draws next turn, K4.1),
-    and of the discards basic rates alike it throws the rank with the fewest copies it
-    has not seen (the least likely to pair again, and to help the next player)."""
+    """The basic agent with three habits of a better player: it lays a joker with any
+    lone card rather than discard (two cards out of the hand are two draws next turn,
+    K4.1); of the discards basic rates alike it throws the rank with the fewest copies it
+    has not seen (the least likely to pair again, and to help the next player); and it
+    plans its whole refill (:func:`plan_draw`), taking pile cards below the tops too."""
 
     def act(self, turn: Turn) -> Any:
         return choose(Seen.of(turn.view), list(turn.legal), expert=True)
@@ -168,6 +174,8 @@ def choose(seen: Seen, actions: list[Action], expert: bool = False) -> Action:
     pile top it wants most (else the stock); in the meld step the best lay it is willing
     to make, else ``end``, else the cheapest discard. Deterministic: ties go to the first."""
     if actions[0][0] == DRAW:
+        if expert:
+            return plan_draw(seen, actions)
         return max(actions, key=lambda a: _draw_score(seen, a))
     floor = 1 if expert else 0
     lays = [a for a in actions if a[0] in (MELD, ADD)]
@@ -181,6 +189,58 @@ def choose(seen: Seen, actions: list[Action], expert: bool = False) -> Action:
     if expert:
         return min(discards, key=lambda a: _counted_cost(seen, a))
     return min(discards, key=lambda a: _discard_cost(seen, a))
+
+
+STOCK_WORTH = 0.7  # a stock card, in cards it lets one lay (0.55-0.85 measured alike)
+
+
+def plan_draw(seen: Seen, actions: list[Action]) -> Action:
+    """The expert's next refill draw (K4.1): the first draw of the best sequence that
+    fills the hand. Every sequence of sources is tried, a pile giving its face-up cards
+    top down (K8: the cards below a top are seen); the hand it ends with is worth the
+    cards it could lay (:func:`_layable`) plus :data:`STOCK_WORTH` per stock card. Ties
+    go to the stock, then the lowest pile."""
+    sources = [a[1] for a in actions]
+    best: tuple[float, bool, int] | None = None
+    choice = actions[0]
+    for plan in product(sources, repeat=max(1, 4 - len(seen.hand))):
+        taken = [0, 0, 0, 0]
+        drawn: list[int] = []
+        stock = 0
+        for source in plan:
+            if source == STOCK:
+                stock += 1
+                continue
+            pile = seen.piles[source - 1]
+            if taken[source - 1] >= len(pile):
+                break  # the pile is used up: the plan ends here
+            taken[source - 1] += 1
+            drawn.append(pile[-taken[source - 1]])
+        key = (_layable(seen, drawn) + STOCK_WORTH * stock, plan[0] == STOCK, -plan[0])
+        if best is None or key > best:
+            best, choice = key, (DRAW, plan[0])
+    return choice
+
+
+def _layable(seen: Seen, drawn: list[int]) -> int:
+    """How many cards of the hand plus ``drawn`` could be laid (K4.2): ranks of an open
+    meld or held twice or more, and jokers with lone cards (or on their own)."""
+    counts: dict[int, int] = {}
+    jokers = 0
+    for card in (*seen.hand, *drawn):
+        if card == JOKER:
+            jokers += 1
+        else:
+            counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    mine = seen.my_open
+    laid = 0
+    lone = 0
+    for key, count in counts.items():
+        if count >= 2 or key in mine:
+            laid += count
+        else:
+            lone += 1
+    return laid + 2 * min(jokers, lone) + max(0, jokers - lone)
 
 
 def _counted_cost(seen: Seen, action: Action) -> tuple[int, int, int]:
