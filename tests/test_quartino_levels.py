@@ -22,7 +22,7 @@ from tabletop_quartino.evaluation import (
 )
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields
-from tabletop_quartino.search import moves, placements
+from tabletop_quartino.search import moves, placements, scores
 from tests.test_quartino import load, position
 
 GAME = QuartinoGame()
@@ -146,3 +146,26 @@ def test_evaluation_counts_missing_pawns_and_owed_placements() -> None:
     other = load(position("c:P r5:Y r6:B", {1: ["P|YBG"], 2: ["B|PGY"]}, owed=1))
     unseen = [c for c in range(24) if c != 18]
     assert expected_progress(s, 2, unseen, tops) == expected_progress(other, 2, unseen, tops)
+
+
+def test_softmax_scores_are_shares_that_follow_progress() -> None:
+    """Level 5's leaf score: shares of a softmax over progress (sum 1, more progress more
+    share, every rival counting); the lead form is clipped; a finished game scores its
+    result in both."""
+    s = load(
+        position("c:P r5:Y r6:B", {1: ["P|YBG"], 2: ["G|YBP"], 3: ["Y|BGP"]}, owed=1, players=3), 3
+    )
+    unseen = [c for c in range(24) if c != 18]
+    shares = scores(s, 1, unseen, 0.25, sharpness=2.0)
+    assert sum(shares[1:]) == pytest.approx(1.0)
+    far = load(
+        position("c:P r5:Y r6:B", {1: ["B|PGY"], 2: ["G|YBP"], 3: ["Y|BGP"]}, owed=1, players=3), 3
+    )
+    far_shares = scores(far, 1, unseen, 0.25, sharpness=2.0)
+    assert far_shares[1] < shares[1] and far_shares[2] > shares[2]  # same others, less own
+    lead = scores(s, 1, unseen, 10.0)
+    assert all(0.0 <= r <= 1.0 for r in lead[1:]) and 1.0 in lead[1:]
+    after = GAME.apply(s, GAME.parse(s, "place G r7"))
+    over = GAME.apply(after, GAME.parse(after, "claim P|YBG 5"))
+    assert over.to_act == 0 and over.winner == 1
+    assert scores(over, 1, unseen, 0.25, sharpness=2.0)[1:] == [1.0, 0.0, 0.0]

@@ -60,35 +60,37 @@ def _planner() -> Agent:
     return QuartinoSearch()
 
 
-def _lookahead() -> Agent:
+def _sharp_planner() -> Agent:
+    from .evaluation import STEEP
     from .search import QuartinoSearch
 
-    return QuartinoSearch(rollout=1)
+    return QuartinoSearch(value=STEEP, sharpness=2.0)
 
 
 def _level(name: int, playouts: int) -> Level:
     return Level(
         str(name),
         f"turn planner: information-set MCTS over its placements and true claims, "
-        f"leaves scored by progress against the unseen cards, {playouts} playouts a move "
-        "(≤ 2 s)",
+        f"leaves scored by its lead in progress against the unseen cards, {playouts} "
+        "playouts a move (≤ 2 s)",
         _planner,
         Budget(iterations=playouts, seconds=2.0),
     )
 
 
-# The ladder (bench/ladder.py quartino): each level beats the one below. The planner
-# finds its best turn with about 40 playouts (more gain nothing measurable), so levels 3
-# and 4 stay below that; level 5 adds a look at the next player's turn, which needs ~1000.
+# The ladder (python -m bench.ladder quartino, with 2, 3 and 4 players): each level beats
+# the one below. With the lead as its score the planner gains nothing from more than
+# ~16 playouts; level 5 scores leaves by a softmax over every player's progress, with
+# far cards worth less (STEEP), and that reading keeps gaining up to 100 playouts.
 LEVELS: Mapping[str, Level] = {
     "2": Level("2", "basic: claims what matches, places towards its closest card", BasicAgent),
     "3": _level(3, 8),
     "4": _level(4, 16),
     "5": Level(
         "5",
-        "turn planner that also plays out the next player's turn (with sampled cards), "
-        "1000 playouts a move (≤ 2 s)",
-        _lookahead,
-        Budget(iterations=1000, seconds=2.0),
+        "turn planner whose leaves weigh every player's progress (a softmax), far cards "
+        "counting little, 100 playouts a move (≤ 2 s)",
+        _sharp_planner,
+        Budget(iterations=100, seconds=2.0),
     ),
 }

@@ -10,12 +10,16 @@ never finish a card. This one differs:
   (N4.3), and ``end`` only when no card matches. A false claim is never better than
   ``end``, and a true claim is never worse than ending.
 - **Tree**: the player's own turn only (``horizon`` turns: placements, claims, the chain
-  after each claim). A playout finishes it with :func:`policy`, then plays ``rollout``
-  more turns with it (the next players, with their sampled cards), then scores.
-- **Scores** (:func:`scores`): each player's lead in progress (:mod:`.evaluation`); the
+  after each claim). A playout finishes the turn with :func:`policy`, then scores.
+  Playing the next players' turns out with sampled cards was tried and lost to this
+  (their sampled cards add more noise than the look-ahead adds knowledge).
+- **Scores** (:func:`scores`): each player's progress (:mod:`.evaluation`); the
   searching player's own from their cards, every other's from the mean of the cards the
   searcher has not seen (N7), with the placements the player to act is owed (so leaving
-  the next player a column or four colours, N4.1, costs what it gives them).
+  the next player a column or four colours, N4.1, costs what it gives them). A player's
+  reward is either their lead over the best other (clipped) or, with ``sharpness``, their
+  share of a softmax over everyone's progress, which weighs every rival, not only the
+  leader, and never saturates.
 - **Determinisations** come from ``game.sample`` (the other stands drawn from the unseen
   cards), one per playout, sharing one tree (single-observer ISMCTS, availability counts).
 
@@ -25,6 +29,7 @@ the same move; ``turn.budget.seconds`` only caps it.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -123,10 +128,13 @@ def scores(
     unseen: list[int],
     scale: float,
     value: tuple[float, ...] = VALUE,
+    sharpness: float = 0.0,
 ) -> list[float]:
-    """Reward per player (index 0 unused): the result if over; else each player's lead in
-    progress over the best other, ``observer``'s from their own cards, the others' from
-    the cards ``observer`` has not seen (so the sampled stands add no noise), clipped."""
+    """Reward per player (index 0 unused): the result if over; else from each player's
+    progress, ``observer``'s from their own cards, the others' from the cards ``observer``
+    has not seen (so the sampled stands add no noise): the lead over the best other, times
+    ``scale``, clipped to 0…1 around 1/2; or, when ``sharpness`` is set, the player's share
+    of ``exp(sharpness * progress)`` over all players (the shares sum to 1)."""
     players = len(state.stands)
     if not state.to_act:
         if not state.winner:
@@ -139,6 +147,10 @@ def scores(
             prog[p] = progress(state, p, tops, value)
         else:
             prog[p] = expected_progress(state, p, unseen, tops, value)
+    if sharpness:
+        weights = [math.exp(sharpness * prog[p]) for p in range(1, players + 1)]
+        total = sum(weights)
+        return [0.0] + [w / total for w in weights]
     out = [0.0]
     for p in range(1, players + 1):
         lead = prog[p] - max(prog[q] for q in range(1, players + 1) if q != p)
@@ -147,9 +159,10 @@ def scores(
 
 
 class QuartinoSearch:
-    """The planner: ISMCTS over :func:`moves` for ``horizon`` turns (1: its own), then
-    :func:`policy` playouts of ``rollout`` more turns; leaves scored by :func:`scores`
-    (``scale``: reward per card of lead; ``value``: see :data:`.evaluation.VALUE`)."""
+    """The planner: ISMCTS over :func:`moves` for ``horizon`` turns (1: its own), each
+    playout finishing the turn with :func:`policy`; leaves scored by :func:`scores`
+    (``scale``: reward per card of lead; ``value``: see :data:`.evaluation.VALUE`;
+    ``sharpness``: softmax shares instead of the lead)."""
 
     def __init__(
         self,
@@ -158,10 +171,10 @@ class QuartinoSearch:
         scale: float = 0.25,
         slack: int = 1,
         value: tuple[float, ...] = VALUE,
-        rollout: int = 0,
+        sharpness: float = 0.0,
     ) -> None:
         self.value = value
-        self.rollout = rollout
+        self.sharpness = sharpness
         self.exploration = exploration
         self.horizon = horizon
         self.scale = scale
@@ -182,7 +195,6 @@ class QuartinoSearch:
         seconds = turn.budget.seconds
         deadline = None if seconds is None else time.monotonic() + seconds
         stop = base.turns + self.horizon
-        rollout_stop = stop + self.rollout
         root = Node()
         c = self.exploration
         for done in range(iterations):
@@ -201,9 +213,9 @@ class QuartinoSearch:
                 path.append((node, mover))
                 if new:
                     break
-            while state.to_act and state.turns < rollout_stop:
+            while state.to_act and state.turns < stop:
                 state = apply(state, policy(state, rng))
-            rewards = scores(state, player, unseen, self.scale, self.value)
+            rewards = scores(state, player, unseen, self.scale, self.value, self.sharpness)
             for child, mover in path:
                 child.visits += 1
                 child.reward += rewards[mover]
