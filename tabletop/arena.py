@@ -37,13 +37,15 @@ class Setup:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game: the agent in each seat, the winners, its length and thinking time."""
+    """One game: the agent in each seat, the winners, its length and thinking time (per
+    seat: in all, and the longest single move)."""
 
     index: int
     seats: tuple[str, ...]
     winners: tuple[int, ...]
     actions: int
     seconds: tuple[float, ...]
+    longest: tuple[float, ...]
 
 
 def seating(agents: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -65,6 +67,7 @@ def play_game(setup: Setup, index: int) -> GameResult:
     seed = game_seed(setup.seed, index)
     match = Match(game, setup.players, options, seed)
     thinking = [0.0] * setup.players
+    longest = [0.0] * setup.players
     limit = game.info.max_actions(setup.players, options)
     while match.outcome() is None and len(match.actions) <= limit:
         player = match.to_act()
@@ -72,11 +75,13 @@ def play_game(setup: Setup, index: int) -> GameResult:
         rng = random.Random(f"{seed}:{player}:{len(match.actions)}")
         began = time.perf_counter()
         action = computer[player].choose(game, match.state, player, setup.players, options, rng)
-        thinking[player - 1] += time.perf_counter() - began
+        spent = time.perf_counter() - began
+        thinking[player - 1] += spent
+        longest[player - 1] = max(longest[player - 1], spent)
         match.push(action)
     outcome = match.outcome()
     winners = outcome.winners if outcome else ()
-    return GameResult(index, seats, winners, len(match.actions), tuple(thinking))
+    return GameResult(index, seats, winners, len(match.actions), tuple(thinking), tuple(longest))
 
 
 def _play_star(args: tuple[Setup, int]) -> GameResult:
