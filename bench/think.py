@@ -10,6 +10,7 @@ is about 2 s). Run it on an otherwise idle machine, with ``--jobs 1`` for clean 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from tabletop import arena
 
@@ -23,8 +24,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("-o", "--option", action="append", default=[])
     args = parser.parse_args(argv)
-    same = f"{args.level},{args.level}"  # the arena wants two agents: the same one twice
-    setup = arena.make_setup(args.game, same, args.games, args.players, args.option, 0)
+    other = "2" if args.level == "1" else "1"  # the arena checks a pair of agents
+    checked = arena.make_setup(
+        args.game, f"{args.level},{other}", args.games, args.players, args.option, 0
+    )
+    setup = dataclasses.replace(checked, agents=(args.level,))  # the level in every seat
     results = arena.play_all(setup, args.jobs)
     moves = sum(r.actions for r in results)
     mean = sum(sum(r.seconds) for r in results) / moves

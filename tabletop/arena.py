@@ -118,7 +118,8 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     denominator = 1 + Z95**2 / trials
     centre = (p + Z95**2 / (2 * trials)) / denominator
     half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Clamped to 0..1, and always holding p itself (rounding can leave 1.0 just outside).
+    return min(max(0.0, centre - half), p), max(min(1.0, centre + half), p)
 
 
 @dataclass
@@ -130,6 +131,7 @@ class Tally:
     draws: int = 0
     losses: int = 0
     seconds: float = 0.0
+    longest: float = 0.0
 
     @property
     def games(self) -> int:
@@ -152,6 +154,7 @@ class Tally:
             "win_rate_decided_ci95": [round(low, 4), round(high, 4)],
             "elo": round(elo, 1),
             "seconds_per_game": round(self.seconds / self.games, 3) if self.games else 0.0,
+            "longest_move_seconds": round(self.longest, 3),
         }
 
 
@@ -168,6 +171,7 @@ def tally(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Tal
             entry = table[name]
             seats = [n for n, s in enumerate(result.seats, start=1) if s == name]
             entry.seconds += sum(result.seconds[n - 1] for n in seats)
+            entry.longest = max(entry.longest, *(result.longest[n - 1] for n in seats))
             if not result.winners:
                 entry.draws += 1
             elif any(n in result.winners for n in seats):
@@ -244,6 +248,12 @@ def make_setup(
     names = tuple(name.strip() for name in agents.split(",") if name.strip())
     if len(names) < 2:
         raise UsageError("--agents needs at least two agents, e.g. --agents 1,2")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise UsageError(
+            f"--agents names {', '.join(twice)} more than once; name each agent once "
+            "(an agent's seats are counted together), e.g. --agents 1,2"
+        )
     for name in names:
         make_seat(game, name)  # unknown level -> UsageError listing the known ones
     if games < 1:

@@ -1,0 +1,327 @@
+"""Computer players (issue 6): what an agent is handed, the levels of every installed game,
+the generic random / greedy / tree-search agents and their budgets.
+
+"An agent receives only its player's view and the legal actions, plus a budget (iterations
+or time) and a seeded rng, and returns an action. Same seed, same budget in iterations:
+same moves." Budgets are kept small so that the whole file stays cheap.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tabletop import options as opts
+from tabletop.errors import UsageError
+from tabletop.game import JSON, Game
+from tabletop.players import (
+    DEFAULT_LEVEL,
+    Budget,
+    GreedyAgent,
+    RandomAgent,
+    Seat,
+    Turn,
+    agent_levels,
+    generic_levels,
+    make_seat,
+)
+from tabletop.registry import registry
+from tabletop.search import SearchAgent
+from tests import test_ctverak, test_quartino
+
+GAMES = registry().ids()
+LEVELS = [(g, name) for g in GAMES for name in agent_levels(registry().get(g))]
+# These search up to a number of positions (about 1 s a move), too slow for this test;
+# tests/test_quarto_solver.py checks that their budget makes them reproducible.
+TIMED = {("quarto", "5"), ("quarto", "perfect")}
+SMALL = Budget(iterations=30, seconds=0.2)
+
+QUARTO = registry().get("quarto")
+QUARTO_OPTIONS = opts.build(QUARTO.info.options, {}, "quarto")
+# A give after 8 placements (found by a seeded random game): of the 8 pieces in the pool
+# only LTRH lets the opponent place without winning at once (Q4.2).
+BOARD = {
+    "d1": "LTQF",
+    "a2": "DTQF",
+    "a3": "DTRH",
+    "b3": "LSRF",
+    "d3": "DSQH",
+    "a4": "DSRF",
+    "b4": "LSRH",
+    "d4": "DSQF",
+}
+
+
+def options(game: Game[Any, Any]) -> Any:
+    return opts.build(game.info.options, {}, game.info.id)
+
+
+def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int]:
+    """A position a few random actions into a seeded game, and its player count."""
+    players = game.info.min_players
+    state = game.new(players, options(game), seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = game.legal(state)
+        if not legal:
+            break
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+    assert game.legal(state), "the game ended too soon for this test"
+    return state, players
+
+
+def choose(seat: Seat, game: Game[Any, Any], state: Any, players: int, seed: int) -> Any:
+    player = game.to_act(state)
+    assert player is not None
+    return seat.choose(game, state, player, players, options(game), random.Random(seed))
+
+
+def quarto_state(data: JSON) -> Any:
+    return QUARTO.from_json(data, 2, QUARTO_OPTIONS, 0)
+
+
+def search(iterations: int) -> Seat:
+    """The generic tree search (UCT / ISMCTS) with a budget in playouts."""
+    return Seat("search", SearchAgent(), Budget(iterations=iterations))
+
+
+def wins_at_once(game: Game[Any, Any], state: Any, action: Any) -> bool:
+    """``action`` ends the game won by the player taking it."""
+    outcome = game.outcome(game.apply(state, action))
+    return outcome is not None and game.to_act(state) in outcome.winners
+
+
+# ---------------------------------------------------------------------- the ladder
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_levels_1_to_5_and_the_generic_agents(game_id: str) -> None:
+    """'Levels 1-5 for every game, each named and described'; 'random', 'greedy', and
+    'mcts' for perfect-information games or 'ismcts' for hidden-information ones."""
+    game = registry().get(game_id)
+    levels = agent_levels(game)
+    search = "ismcts" if game.info.hidden_information else "mcts"
+    other = "mcts" if game.info.hidden_information else "ismcts"
+    assert {"1", "2", "3", "4", "5", "random", "greedy", search} <= set(levels)
+    assert other not in levels
+    assert list(levels)[:5] == ["1", "2", "3", "4", "5"]
+    for name, level in levels.items():
+        assert level.name == name
+        assert len(level.description) >= 10, name
+    assert levels["random"].make is RandomAgent and levels["greedy"].make is GreedyAgent
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_generic_ladder_is_random_greedy_then_growing_searches(game_id: str) -> None:
+    game = registry().get(game_id)
+    levels = generic_levels(game)
+    assert list(levels) == ["1", "2", "3", "4", "5"]
+    assert levels["1"].make is RandomAgent and levels["2"].make is GreedyAgent
+    budgets = [levels[n].budget.iterations or 0 for n in ("3", "4", "5")]
+    assert 0 < budgets[0] < budgets[1] < budgets[2]
+    kind = "information-set MCTS" if game.info.hidden_information else "MCTS (UCT)"
+    for name in ("3", "4", "5"):
+        assert isinstance(levels[name].make(), SearchAgent)
+        assert kind in levels[name].description
+        assert f"{levels[name].budget.iterations} playouts" in levels[name].description
+
+
+def test_make_seat_defaults_to_level_3_and_lists_the_known_levels() -> None:
+    seat = make_seat(QUARTO, None)
+    assert seat.level == DEFAULT_LEVEL == "3"
+    assert seat.budget == agent_levels(QUARTO)["3"].budget
+    with pytest.raises(UsageError) as caught:
+        make_seat(QUARTO, "9")
+    message = str(caught.value)
+    assert "unknown AI level '9' for quarto" in message
+    assert "1, 2, 3, 4, 5, random, greedy, mcts" in message and "\n" not in message
+
+
+@pytest.mark.parametrize(("game_id", "name"), LEVELS)
+def test_every_level_returns_a_legal_action_from_the_start(game_id: str, name: str) -> None:
+    """Each level's agent (on a small budget) acts legally in a start position."""
+    game = registry().get(game_id)
+    seat = make_seat(game, name)
+    assert seat.level == name
+    small = Seat(name, seat.agent, SMALL)
+    players = game.info.min_players
+    state = game.new(players, options(game), 3)
+    assert choose(small, game, state, players, 1) in game.legal(state)
+
+
+@pytest.mark.parametrize(("game_id", "name"), [lv for lv in LEVELS if lv not in TIMED])
+def test_same_seed_same_budget_same_move(game_id: str, name: str) -> None:
+    """'Same seed, same budget in iterations: same moves' (fresh agents each time)."""
+    game = registry().get(game_id)
+    budget = Budget(iterations=30)
+    for seed in (1, 2):
+        state, players = midgame(game, seed)
+        first, again = (
+            choose(Seat(name, make_seat(game, name).agent, budget), game, state, players, 7)
+            for _ in range(2)
+        )
+        assert first == again and first in game.legal(state)
+
+
+# ---------------------------------------------------------------------- what an agent gets
+
+
+class Recorder:
+    """Keeps the turn it is handed; plays the first legal action."""
+
+    def __init__(self) -> None:
+        self.turns: list[Turn] = []
+
+    def act(self, turn: Turn) -> Any:
+        self.turns.append(turn)
+        return turn.legal[0]
+
+
+@pytest.mark.parametrize("game_id", ["quartino", "ctverak"])
+def test_a_seat_hands_its_agent_the_view_legal_actions_budget_and_rng(game_id: str) -> None:
+    game = registry().get(game_id)
+    state, players = midgame(game, 4)
+    player = game.to_act(state)
+    assert player is not None
+    recorder, budget, rng = Recorder(), Budget(iterations=5, seconds=1.0), random.Random(0)
+    action = Seat("rec", recorder, budget).choose(game, state, player, players, options(game), rng)
+    (turn,) = recorder.turns
+    assert action == turn.legal[0]
+    assert turn.game is game and (turn.player, turn.players) == (player, players)
+    assert turn.view == game.view(state, player) != game.to_json(state)  # hidden parts out
+    assert list(turn.legal) == list(game.legal(state))
+    assert turn.budget == budget and turn.rng is rng
+
+
+def test_search_on_hidden_information_reads_only_the_view_quartino() -> None:
+    """ISMCTS 'with determinisation (Game.sample)': two Quartino states that differ only
+    in player 2's hidden stand (N4) give player 1 the same move for the same seed."""
+    load, position = test_quartino.load, test_quartino.position
+    game = test_quartino.GAME
+    one = load(position("c:P r5:Y r1:G", {1: ["P|YBG", "Y|BGP"], 2: ["G|YBP"]}, owed=2))
+    two = load(position("c:P r5:Y r1:G", {1: ["P|YBG", "Y|BGP"], 2: ["B|PGY"]}, owed=2))
+    assert game.to_json(one) != game.to_json(two) and game.view(one, 2) != game.view(two, 2)
+    assert game.view(one, 1) == game.view(two, 1)
+    assert game.legal(one) == game.legal(two) and len(game.legal(one)) > 10
+    moves = set()
+    for seed in (0, 1, 2):
+        first, second = (
+            choose(search(60), game, one, 2, seed),
+            choose(search(60), game, two, 2, seed),
+        )
+        assert first == second
+        moves.add(first)
+    assert moves <= set(game.legal(one))
+
+
+def test_search_on_hidden_information_reads_only_the_view_ctverak() -> None:
+    """The same for Čtverák: player 2's hand (and so the stock) differ, player 1's view not."""
+    position, game = test_ctverak.position, test_ctverak.GAME
+    one = position({1: "9S 3H", 2: "2C 5D 8H JC"}, piles=("", "4C 9D", "", ""))
+    two = position({1: "9S 3H", 2: "2C 5D 8H QC"}, piles=("", "4C 9D", "", ""))
+    assert game.to_json(one) != game.to_json(two)
+    assert game.view(one, 1) == game.view(two, 1) and game.legal(one) == game.legal(two)
+    assert choose(search(40), game, one, 2, 5) == choose(search(40), game, two, 2, 5)
+
+
+# ---------------------------------------------------------------------- Quarto positions
+
+
+def test_quarto_position_has_one_win_and_one_safe_give() -> None:
+    """The positions below are what the tests say they are."""
+    place = quarto_state({"board": BOARD, "in_hand": "LTRF", "to_act": 2, "last_placed": "d1"})
+    wins = [a for a in QUARTO.legal(place) if wins_at_once(QUARTO, place, a)]
+    assert [QUARTO.format(place, a) for a in wins] == ["place c2"]
+    give = quarto_state({"board": BOARD, "in_hand": None, "to_act": 1, "last_placed": "d1"})
+    assert len(QUARTO.legal(give)) == 8
+    assert [QUARTO.format(give, a) for a in safe_gives(give)] == ["give LTRH"]
+
+
+def safe_gives(state: Any) -> list[Any]:
+    """Gives after which no placement wins at once for the opponent (Q3.4, Q4.2)."""
+    safe = []
+    for give in QUARTO.legal(state):
+        after = QUARTO.apply(state, give)
+        if not any(wins_at_once(QUARTO, after, a) for a in QUARTO.legal(after)):
+            safe.append(give)
+    return safe
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_and_greedy_take_an_immediate_win(seed: int) -> None:
+    place = quarto_state({"board": BOARD, "in_hand": "LTRF", "to_act": 2, "last_placed": "d1"})
+    win = QUARTO.parse(place, "place c2")
+    assert choose(search(100), QUARTO, place, 2, seed) == win
+    assert choose(Seat("greedy", GreedyAgent(), Budget()), QUARTO, place, 2, seed) == win
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_uct_does_not_hand_over_a_winning_piece(seed: int) -> None:
+    """UCT with 200 playouts gives the one piece that does not lose at once (Q4.2)."""
+    give = quarto_state({"board": BOARD, "in_hand": None, "to_act": 1, "last_placed": "d1"})
+    assert choose(search(200), QUARTO, give, 2, seed) == QUARTO.parse(give, "give LTRH")
+
+
+def test_random_agent_plays_every_legal_action_uniformly() -> None:
+    give = quarto_state({"board": BOARD, "in_hand": None, "to_act": 1, "last_placed": "d1"})
+    seat = Seat("random", RandomAgent(), Budget())
+    picks = [choose(seat, QUARTO, give, 2, seed) for seed in range(400)]
+    counts = [picks.count(a) for a in QUARTO.legal(give)]
+    assert sum(counts) == 400 and min(counts) >= 25  # 50 expected for each of 8
+
+
+# ---------------------------------------------------------------------- budgets
+
+
+class Counting:
+    """Counts the determinisations (one per playout) the search asks the game for."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.sample = game.sample
+        self.calls = 0
+
+    def __call__(self, *args: Any) -> Any:
+        self.calls += 1
+        return self.sample(*args)
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> Counting:
+    counter = Counting(QUARTO)
+    monkeypatch.setattr(QUARTO, "sample", counter)
+    return counter
+
+
+def test_an_iteration_budget_is_exact_and_reproducible(counted: Counting) -> None:
+    """'The budget is counted in playouts, so the same seed and budget give the same move'."""
+    state, _ = midgame(QUARTO, 11, actions=5)
+    moves = [choose(search(150), QUARTO, state, 2, 3) for _ in range(3)]
+    assert counted.calls == 3 * 150
+    assert len(set(moves)) == 1 and moves[0] in QUARTO.legal(state)
+    counted.calls = 0
+    choose(Seat("default", SearchAgent(), Budget()), QUARTO, state, 2, 3)
+    assert counted.calls == 1000  # 'default 1000 playouts'
+
+
+def test_a_seconds_cap_stops_the_search_early(counted: Counting) -> None:
+    state, _ = midgame(QUARTO, 11, actions=5)
+    capped = Seat("capped", SearchAgent(), Budget(iterations=100_000, seconds=0.05))
+    began = time.perf_counter()
+    action = choose(capped, QUARTO, state, 2, 3)
+    assert time.perf_counter() - began < 1.0
+    assert action in QUARTO.legal(state)
+    assert 0 < counted.calls < 100_000
+
+
+def test_a_single_legal_action_needs_no_search(counted: Counting) -> None:
+    # 15 pieces placed (a seeded random game): the last one, DTRF, must be given (Q3.3)
+    full = "DSQF LTRF DTQH LSRF LTRH LTQF DTRH LSQH - DSRH LSRH DSQH DTQF DSRF LSQF LTQH"
+    squares = [f"{f}{r}" for r in "1234" for f in "abcd"]
+    board = {sq: piece for sq, piece in zip(squares, full.split(), strict=True) if piece != "-"}
+    state = quarto_state({"board": board, "in_hand": None, "to_act": 2, "last_placed": "b4"})
+    assert len(QUARTO.legal(state)) == 1
+    assert choose(search(500), QUARTO, state, 2, 0) == QUARTO.legal(state)[0]
+    assert counted.calls == 0
