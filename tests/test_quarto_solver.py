@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.players import Budget, Turn
+from tabletop.players import Budget, Turn, make_seat
 from tabletop_quarto import search as pysearch
 from tabletop_quarto.game import rules_for
 from tabletop_quarto.options import QuartoOptions
@@ -515,3 +515,29 @@ def test_the_perfect_agent_answers_within_its_budget_from_the_start() -> None:
     turn = Turn(game, 1, 2, options, to_json(state), list(legal(state)), random.Random(0), Budget())
     action = PerfectAgent(seconds=0.2, nodes=20_000).act(turn)
     assert action in legal(state)
+
+
+def test_level_5_is_reproducible_its_budget_is_in_positions() -> None:
+    """Level 5 searches a number of positions (more with the compiled kernel), so the
+    same position gives the same move whatever the machine's load; the 2 s is a cap."""
+    from tabletop_quarto import agents, kernel
+
+    seat = make_seat(quarto(), "5")
+    assert isinstance(seat.agent, PerfectAgent)
+    assert seat.agent.nodes == (agents.KERNEL_NODES if kernel.available() else agents.PYTHON_NODES)
+    assert seat.budget.seconds == 2.0
+    options = QuartoOptions.model_validate({})
+    state = random_position(rules_for(options), 14, PLACE, random.Random(5))
+    game = quarto()
+    turn = Turn(
+        game,
+        state.player,
+        2,
+        options,
+        to_json(state),
+        list(legal(state)),
+        random.Random(0),
+        Budget(),
+    )
+    moves = {PerfectAgent(seconds=None, nodes=5_000).act(turn) for _ in range(3)}
+    assert len(moves) == 1 and moves <= set(legal(state))
