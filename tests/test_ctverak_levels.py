@@ -1,5 +1,5 @@
 """Čtverák's AI levels 1-5 and named agents: legal, reproducible, described, and the habits
-that set the levels apart (the arena ladder itself is ``python bench/ladder.py ctverak``)."""
+that set the levels apart (the arena ladder itself is ``python -m bench.ladder ctverak``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Quartino's AI levels 1-5 and named agents: legal, described, reproducible, view-only.
 
-Cheap checks only; the ladder itself is measured with ``bench/ladder.py quartino``.
+Cheap checks only; the ladder itself is measured with ``python -m bench.ladder quartino``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Levels 1 (random) and 2 (greedy: one ply with :func:`strategy.evaluate`) are the
 generic ones. Above them the ladder is a line of ever better habits, each level beating
-the one below in the arena (``python bench/ladder.py ctverak``): the novice takes a
+the one below in the arena (``python -m bench.ladder ctverak``): the novice takes a
 pile top only for a joker or an open meld, the basic agent also takes tops that make a
 pair and does not feed the next player, and the expert also spends jokers to lay lone
 cards, counts cards before discarding and plans each refill as a whole, pile cards below
