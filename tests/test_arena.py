@@ -48,7 +48,7 @@ def played(results: list[GameResult]) -> list[tuple[int, tuple[str, ...], tuple[
 def result(seats: str, winners: tuple[int, ...], seconds: tuple[float, ...] = ()) -> GameResult:
     """A hand-made game: ``seats`` as letters, one agent per letter."""
     times = seconds or tuple(1.0 for _ in seats)
-    return GameResult(0, tuple(seats), winners, 10, times, times)
+    return GameResult(0, tuple(seats), winners, 10, times, tuple(t / 2 for t in times))
 
 
 # ---------------------------------------------------------------------- seating, seeds
@@ -203,7 +203,7 @@ def test_tally_skips_agents_not_at_the_table_and_shares_wins() -> None:
     assert row["win_rate_decided_ci95"] == [round(x, 4) for x in wilson(1, 1)]
     assert row["score_ci95"] == [round(x, 4) for x in wilson(1.5, 2)]
     assert row["seconds_per_game"] == 2.5
-    assert row["longest_move_seconds"] == 3.0  # its longest single move, over its seats
+    assert row["longest_move_seconds"] == 1.5  # its longest single move, over its seats
 
 
 def test_a_row_without_games_has_no_rate() -> None:

@@ -170,3 +170,18 @@ def test_expert_plans_its_refill_over_the_cards_below_the_pile_tops() -> None:
     # a top that pairs the hand still beats the stock
     state = position({1: "3C 6D 9D", 2: "2C 5D 8H JC"}, piles=("9S 9H", "", "", ""))
     assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw 1"
+
+
+def test_the_refill_plan_fills_an_open_meld_only_up_to_four_k3_2() -> None:
+    # An open meld of three nines takes one more (K3.2); a second nine would be a lone
+    # card (K3.3), worth less than a stock card, so the expert leaves the pile's nine
+    state = position(
+        {1: "3C 6D 9H", 2: "2C 5D 8H JC"}, melds={1: ["9C 9D 9S"]}, piles=("9C", "", "", "")
+    )
+    assert state.step == REFILL
+    assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw stock"
+    # without the nine in hand, the pile's nine completes the čtverka: the expert takes it
+    state = position(
+        {1: "3C 6D QH", 2: "2C 5D 8H JC"}, melds={1: ["9C 9D 9S"]}, piles=("9C", "", "", "")
+    )
+    assert GAME.format(state, ExpertAgent().act(turn(state, random.Random(1)))) == "draw 1"

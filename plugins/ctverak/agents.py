@@ -56,6 +56,7 @@ class Seen:
     mine: tuple[tuple[int, ...], ...]
     tops: tuple[int | None, ...]
     piles: tuple[tuple[int, ...], ...]  # the face-up pile cards, bottom to top (K8)
+    stock: int  # cards left in the stock (K8: its size is seen)
     next_open: frozenset[int]  # ranks of the next player's unfinished melds
     others_open: frozenset[int]  # ranks of any opponent's unfinished melds
     live: tuple[int, ...]  # per rank: copies this player has not seen (8 minus those seen)
@@ -77,6 +78,7 @@ class Seen:
             mine=melds[me],
             tops=tuple((pile or (None,))[-1] for pile in piles),
             piles=piles,
+            stock=int(view.get("stock") or 0),
             next_open=open_ranks([me % n + 1]),
             others_open=open_ranks(others),
             live=_live((hand, *piles, *(m for ms in melds.values() for m in ms))),
@@ -98,6 +100,7 @@ class Seen:
             mine=melds[me - 1],
             tops=tuple(pile[-1] if pile else None for pile in state.piles),
             piles=state.piles,
+            stock=len(state.stock),
             next_open=open_ranks([me % n + 1]),
             others_open=open_ranks([p for p in range(1, n + 1) if p != me]),
             live=_live((state.hands[me - 1], *state.piles, *(m for ms in melds for m in ms))),
@@ -198,8 +201,9 @@ def plan_draw(seen: Seen, actions: list[Action]) -> Action:
     """The expert's next refill draw (K4.1): the first draw of the best sequence that
     fills the hand. Every sequence of sources is tried, a pile giving its face-up cards
     top down (K8: the cards below a top are seen); the hand it ends with is worth the
-    cards it could lay (:func:`_layable`) plus :data:`STOCK_WORTH` per stock card. Ties
-    go to the stock, then the lowest pile."""
+    cards it could lay (:func:`_layable`) plus :data:`STOCK_WORTH` per stock card the
+    stock still holds (a draw from an empty stock is legal only with ``reshuffle``, K5.2,
+    and then counts too). Ties go to the stock, then the lowest pile."""
     sources = [a[1] for a in actions]
     best: tuple[float, bool, int] | None = None
     choice = actions[0]
@@ -216,6 +220,8 @@ def plan_draw(seen: Seen, actions: list[Action]) -> Action:
                 break  # the pile is used up: the plan ends here
             taken[source - 1] += 1
             drawn.append(pile[-taken[source - 1]])
+        if seen.stock:
+            stock = min(stock, seen.stock)
         key = (_layable(seen, drawn) + STOCK_WORTH * stock, plan[0] == STOCK, -plan[0])
         if best is None or key > best:
             best, choice = key, (DRAW, plan[0])
@@ -223,8 +229,9 @@ def plan_draw(seen: Seen, actions: list[Action]) -> Action:
 
 
 def _layable(seen: Seen, drawn: list[int]) -> int:
-    """How many cards of the hand plus ``drawn`` could be laid (K4.2): ranks of an open
-    meld or held twice or more, and jokers with lone cards (or on their own)."""
+    """How many cards of the hand plus ``drawn`` could be laid (K4.2): those that fit an
+    open meld (up to its 4 cards, K3.2), ranks held twice or more (a new meld, also once
+    the open one closes, K3.3), and jokers with lone cards (or on their own)."""
     counts: dict[int, int] = {}
     jokers = 0
     for card in (*seen.hand, *drawn):
@@ -232,14 +239,14 @@ def _layable(seen: Seen, drawn: list[int]) -> int:
             jokers += 1
         else:
             counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    mine = seen.my_open
+    room = {m[0] >> 2: 4 - len(m) for m in seen.mine if len(m) < 4}
     laid = 0
     lone = 0
     for key, count in counts.items():
-        if count >= 2 or key in mine:
-            laid += count
-        else:
-            lone += 1
+        added = min(count, room.get(key, 0))
+        rest = count - added
+        laid += added + (rest if rest >= 2 else 0)
+        lone += rest == 1
     return laid + 2 * min(jokers, lone) + max(0, jokers - lone)
 
 

@@ -79,11 +79,12 @@ def hint(view: JSON, rules: Rules) -> str:
     return "nothing to suggest"
 
 
-# Positions the perfect agent may search a move: about 1 s with the compiled kernel
-# (1.5-3.5 million a second here) and with plain Python (17-50 thousand). A budget in
-# positions, not seconds, makes the agent reproducible; its 2 s cap is only a safety net.
+# Positions the perfect agent may search a move: at most about 1.3 s here with the
+# compiled kernel (1.5-3.5 million a second) and with plain Python (17-50 thousand). A
+# budget in positions, not seconds, makes the agent reproducible; the 2 s cap is only a
+# safety net.
 KERNEL_NODES = 2_000_000
-PYTHON_NODES = 40_000
+PYTHON_NODES = 20_000
 
 
 def _perfect() -> Agent:
@@ -107,7 +108,7 @@ LEVELS: Mapping[str, Level] = {
     "4": Level("4", "MCTS (UCT), 3000 playouts a move", _search, Budget(iterations=3000)),
     "5": Level(
         "5",
-        "perfect: the exact solver, 2,000,000 positions a move (40,000 without the compiled "
+        "perfect: the exact solver, 2,000,000 positions a move (20,000 without the compiled "
         "kernel; ≤ 2 s), its deepest search before that",
         _perfect,
         Budget(seconds=2.0),

@@ -23,7 +23,8 @@ from tabletop_quarto.solver import solve
 
 
 class PerfectAgent:
-    """Plays the solver's best action within ``seconds`` per move (see the module docstring)."""
+    """Plays the solver's best action within ``seconds`` and ``nodes`` (positions searched)
+    per move (see the module docstring)."""
 
     def __init__(self, seconds: float | None = 2.0, nodes: int | None = None) -> None:
         self.seconds = seconds
