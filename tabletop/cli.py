@@ -16,7 +16,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from tabletop.errors import TabletopError
+from tabletop.errors import TabletopError, UsageError
 
 app = typer.Typer(
     name="tabletop",
@@ -299,17 +299,22 @@ def solve(
         Path | None, typer.Option("--from", help="Position JSON (default: the start).")
     ] = None,
     option: OptionsOpt = None,
-    seconds: Annotated[float, typer.Option("--seconds", help="Time budget.")] = 60.0,
+    seconds: Annotated[
+        float,
+        typer.Option("--seconds", help="Time budget; 0: no limit, solve to the end."),
+    ] = 60.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The exact value of a position for the player to act, and a best action."""
     from tabletop.setup import new_match, resolve
 
+    if seconds < 0:
+        raise UsageError(f"--seconds must be 0 (no limit) or more, not {seconds:g}")
     chosen = resolve(game)
     match = new_match(chosen, None, option or [], 0, start)
     if match.outcome() is not None:
         raise TabletopError("the game is already over in that position; nothing to solve")
-    result = chosen.solve(match.state, seconds)
+    result = chosen.solve(match.state, seconds or None)
     if result is None:
         raise TabletopError(f"{chosen.info.name} has no exact solver")
     typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result["summary"])

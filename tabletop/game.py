@@ -170,9 +170,9 @@ class Game(ABC, Generic[S, A]):
         """
         return None
 
-    def solve(self, state: S, seconds: float) -> JSON | None:
+    def solve(self, state: S, seconds: float | None) -> JSON | None:
         """The exact game-theoretic value of ``state`` for the player to act, if the game
-        has a solver (None otherwise), within ``seconds``.
+        has a solver (None otherwise), within ``seconds`` (None: however long it takes).
 
         The JSON has at least ``value`` (``win``/``draw``/``loss``, or ``unknown`` when the
         budget ran out), ``exact`` (bool), ``best`` (an action in notation or null) and

@@ -299,3 +299,31 @@ def test_a_save_from_other_rules_names_both_versions(tmp_path: Path) -> None:
     odd = record.model_copy(update={"options": {"colour": "true"}, "actions": []})
     with pytest.raises(RecordError, match=r"save file old\.json has options this game refuses"):
         Match.from_record(quarto(), odd, "save file old.json")
+
+
+def test_solve_with_no_limit_and_a_bad_budget(tmp_path: Path) -> None:
+    """`--seconds 0` solves to the end (an exact value however long it takes); a negative
+    budget is a usage error, one line, exit 2."""
+    import random
+
+    from tabletop_quarto.pieces import ATTRIBUTES
+    from tabletop_quarto.position import to_json
+    from tabletop_quarto.rules import PLACE, QUARTO, legal, make_rules
+    from tests.test_quarto_solver import random_position
+
+    rng = random.Random(4)
+    rules = make_rules(False, frozenset(ATTRIBUTES), False)
+    state = random_position(rules, 9, PLACE, rng)
+    while QUARTO in legal(state):
+        state = random_position(rules, 9, PLACE, rng)
+    position = tmp_path / "pos.json"
+    position.write_text(json.dumps(to_json(state)))
+    code, out, _ = run("solve", "quarto", "--from", str(position), "--seconds", "0", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["exact"] is True and data["value"] in ("win", "draw", "loss")
+    code, out, err = run("solve", "quarto", "--seconds", "-1")
+    assert (
+        code == 2
+        and out == ""
+        and err == "tabletop: --seconds must be 0 (no limit) or more, not -1\n"
+    )

@@ -127,7 +127,7 @@ class Quarto(Game[State, int]):
 
         return LEVELS
 
-    def solve(self, state: State, seconds: float) -> JSON | None:
+    def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary
 
         solution = solve(state, seconds=seconds)
