@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,9 +73,8 @@ def play_game(setup: Setup, index: int) -> GameResult:
     while match.outcome() is None and len(match.actions) <= limit:
         player = match.to_act()
         assert player is not None
-        rng = random.Random(f"{seed}:{player}:{len(match.actions)}")
         began = time.perf_counter()
-        action = computer[player].choose(game, match.state, player, setup.players, options, rng)
+        action = computer[player].move(match)
         spent = time.perf_counter() - began
         thinking[player - 1] += spent
         longest[player - 1] = max(longest[player - 1], spent)
@@ -91,23 +91,21 @@ def _play_star(args: tuple[Setup, int]) -> GameResult:
 def play_all(
     setup: Setup, jobs: int, progress: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
-    """Every game of the arena, in index order, on ``jobs`` processes."""
+    """Every game of the arena, in index order (as they finish, in order, to ``progress``),
+    on ``jobs`` processes."""
     work = [(setup, i) for i in range(setup.games)]
-    results: list[GameResult] = []
-    stream: Iterator[GameResult]
-    if jobs <= 1:
-        stream = (play_game(s, i) for s, i in work)
+    with ExitStack() as stack:
+        if jobs <= 1:
+            stream: Iterator[GameResult] = map(_play_star, work)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            stream = pool.map(_play_star, work, chunksize=1)
+        results = []
         for result in stream:
             results.append(result)
             if progress:
                 progress(result)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(_play_star, work, chunksize=1):
-                results.append(result)
-                if progress:
-                    progress(result)
-    return sorted(results, key=lambda r: r.index)
+    return results
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:

@@ -27,8 +27,7 @@ def describe_game(game: Game[Any, Any]) -> JSON:
         "hidden_information": info.hidden_information,
         "options": opts.describe(info.options),
         "ai_levels": [
-            {"name": lv.name if name == lv.name else name, "description": lv.description}
-            for name, lv in agent_levels(game).items()
+            {"name": name, "description": lv.description} for name, lv in agent_levels(game).items()
         ],
         "default_ai_level": DEFAULT_LEVEL,
     }

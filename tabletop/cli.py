@@ -16,7 +16,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from tabletop.errors import TabletopError, UsageError
+from tabletop.errors import TabletopError, UsageError, one_line
 
 app = typer.Typer(
     name="tabletop",
@@ -33,7 +33,7 @@ R = TypeVar("R")
 
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` as the one error line and return the Exit to raise."""
-    sys.stderr.write(f"tabletop: {' '.join(message.split())}\n")
+    sys.stderr.write(f"tabletop: {one_line(message)}\n")
     sys.stderr.flush()
     return typer.Exit(code)
 
@@ -123,23 +123,21 @@ def play(
     from tabletop import records
     from tabletop.match import Match
     from tabletop.play import LineReader, Session
-    from tabletop.players import make_seat
     from tabletop.setup import new_match, parse_seats, resolve
 
     chosen = resolve(game)
     if move_time is not None and move_time <= 0:
-        raise TabletopError("--move-time must be a positive number of seconds")
+        raise UsageError("--move-time must be a positive number of seconds")
     if series < 1:
-        raise TabletopError("--games must be at least 1")
+        raise UsageError("--games must be at least 1")
     if series > 1:
         if load is not None:
-            raise TabletopError("--games starts a new series; it cannot resume one with --load")
-        from tabletop.series import ai_by_seat, play_series
+            raise UsageError("--games starts a new series; it cannot resume one with --load")
+        from tabletop.series import play_series
 
         first = new_match(chosen, players, option or [], seed)
-        levels = ai_by_seat(ai or [], first.players, first.seed)
-        for level in levels.values():
-            make_seat(chosen, level)  # an unknown level fails before the first game
+        seats = parse_seats(chosen, first.players, ai or [], first.seed)  # checks the levels
+        levels: dict[int, str | None] = {seat: s.level for seat, s in seats.items()}
         play_series(
             chosen,
             first.players,
@@ -155,7 +153,7 @@ def play(
         raise typer.Exit(0)
     if load is not None:
         if players is not None or option or seed is not None:
-            raise TabletopError("--load resumes a saved game: its players, options and seed stand")
+            raise UsageError("--load resumes a saved game: its players, options and seed stand")
         record = records.load(load)
         match = Match.from_record(chosen, record, f"save file {load}")
         specs = ai if ai else [f"{seat}:{level}" for seat, level in record.seats.items()]

@@ -102,14 +102,18 @@ class Match:
     def play(self, text: str) -> Any:
         """Parse, check and apply one action; returns the action."""
         action = self.check(text)
-        self.push(action)
+        self._append(action)
         return action
 
     def push(self, action: Any) -> None:
-        """Apply an action already known to be legal (from ``check`` or an agent)."""
-        state = self.state
-        if action not in self.game.legal(state):
+        """Apply an action from an agent, checked against the legal ones first."""
+        if action not in self.game.legal(self.state):
             raise ActionError(len(self.actions) + 1, repr(action), "not a legal action now")
+        self._append(action)
+
+    def _append(self, action: Any) -> None:
+        """Apply a legal ``action`` and record it with its notation."""
+        state = self.state
         text = self.game.format(state, action)
         self.states.append(self.game.apply(state, action))
         self.actions.append(action)
@@ -177,8 +181,7 @@ class Match:
             match.play_all(record.actions)
         except ActionError as exc:
             raise RecordError(f"{source} does not replay{versions}: {exc}") from None
-        if record.forfeit is not None:
-            match.forfeit = record.forfeit
+        match.forfeit = record.forfeit
         return match
 
     # -- JSON --------------------------------------------------------------------------

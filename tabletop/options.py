@@ -95,5 +95,6 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def dump(options: BaseModel) -> dict[str, Any]:
-    """Options as JSON-ready values (sets as sorted lists)."""
+    """Options as JSON-ready values (a model that holds sets serializes them itself, in a
+    stable order, e.g. with a field serializer)."""
     return options.model_dump(mode="json")

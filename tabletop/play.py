@@ -169,9 +169,7 @@ class Session:
     def computer_moves(self, player: int) -> None:
         seat = self.seats[player]
         match = self.match
-        rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
-        action = seat.choose(match.game, match.state, player, match.players, match.options, rng)
-        match.push(action)
+        match.push(seat.move(match))
         said = escape(match.texts[-1])
         self.console.print(f"{self.name(player)} (computer, {seat.level}): [bold]{said}[/]")
         self.autosave()

@@ -24,6 +24,8 @@ from tabletop.game import JSON, AgentFactory, Game
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from tabletop.match import Match
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -97,15 +99,11 @@ class GreedyAgent:
         return best[turn.rng.randrange(len(best))]
 
 
-def _search(iterations: int) -> Level:
+def _search(name: str, description: str, iterations: int) -> Level:
+    """The generic tree search with ``iterations`` playouts a move (capped at 2 s)."""
     from tabletop.search import SearchAgent
 
-    return Level(
-        f"search{iterations}",
-        f"Monte Carlo tree search, {iterations} playouts a move",
-        SearchAgent,
-        Budget(iterations=iterations, seconds=2.0),
-    )
+    return Level(name, description, SearchAgent, Budget(iterations=iterations, seconds=2.0))
 
 
 def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
@@ -116,10 +114,8 @@ def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
         "2": Level("2", "greedy: one ply with the game's evaluation", GreedyAgent),
     }
     for name, iterations in (("3", 200), ("4", 1000), ("5", 4000)):
-        level = _search(iterations)
-        levels[name] = Level(
-            name, f"{search}, {iterations} playouts a move (≤ 2 s)", level.make, level.budget
-        )
+        described = f"{search}, {iterations} playouts a move (≤ 2 s)"
+        levels[name] = _search(name, described, iterations)
     return levels
 
 
@@ -132,12 +128,7 @@ def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
         "greedy": Level("greedy", "one ply with the game's evaluation", GreedyAgent),
     }
     search = "ismcts" if game.info.hidden_information else "mcts"
-    named[search] = Level(
-        search,
-        "the generic tree search, 1000 playouts a move",
-        _search(1000).make,
-        Budget(iterations=1000, seconds=2.0),
-    )
+    named[search] = _search(search, "the generic tree search, 1000 playouts a move", 1000)
     for name, factory in game.agents().items():
         named[name] = Level(name, f"{game.info.name}'s own agent {name!r}", factory)
     return {**levels, **named}
@@ -175,6 +166,15 @@ class Seat:
             self.budget,
         )
         return self.agent.act(turn)
+
+    def move(self, match: Match) -> Any:
+        """The agent's action for the player to act in ``match``, with a generator seeded
+        by the match's seed, that player and the move number: the same move whether the
+        match is played at the terminal or in the arena."""
+        player = match.to_act()
+        assert player is not None, "the game is over: nobody is to act"
+        rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
+        return self.choose(match.game, match.state, player, match.players, match.options, rng)
 
 
 def make_seat(game: Game[Any, Any], level: str | None) -> Seat:

@@ -89,8 +89,7 @@ class Record(BaseModel):
 def save(record: Record, path: Path) -> None:
     """Write ``record`` atomically: a temp file in the same folder, fsync, rename."""
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(record.to_text())

@@ -22,6 +22,11 @@ class Registry:
         if not isinstance(game, Game):
             raise TabletopError(f"plugin registered {game!r}, which is not a tabletop Game")
         gid = game.info.id
+        if gid != gid.lower():
+            raise TabletopError(
+                f"{type(game).__module__} registers the game id {gid!r}; ids are lower case "
+                "(they are looked up that way)"
+            )
         if gid in self._games:
             first = type(self._games[gid]).__module__
             raise TabletopError(

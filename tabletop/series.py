@@ -8,8 +8,6 @@ shown after every game and at the end.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +26,9 @@ def player_in_game(seat: int, game_index: int, players: int) -> int:
     return (seat - 1 - game_index) % players + 1
 
 
-def points(game: Game[Any, Any], match: Match) -> dict[int, int]:
+def points(match: Match) -> dict[int, int]:
     """Points per player of a finished game: its scores, else one per winner."""
-    scores = game.scores(match.state)
+    scores = match.game.scores(match.state)
     if scores is not None:
         return dict(scores)
     outcome = match.outcome()
@@ -72,38 +70,8 @@ def play_series(
         session.autosave()
         if not session.run():
             break
-        for player, value in points(game, match).items():
+        for player, value in points(match).items():
             totals[seat_of[player]] += value
         console.print(totals_table(totals, f"after game {index + 1}"))
     console.print(totals_table(totals, "final table"))
     return totals
-
-
-def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, str | None]:
-    """``--ai SEAT[:LEVEL]`` words as {seat: level or None} (levels are checked later).
-
-    ``SEAT`` may be ``lot``: the computer takes a free seat drawn from the seed (who
-    plays first is decided by lot, as several rule sets say, e.g. Quarto's Q3.1).
-    """
-    from tabletop.errors import UsageError
-
-    levels: dict[int, str | None] = {}
-    by_lot: list[str | None] = []
-    for spec in specs:
-        seat_text, _, level = spec.partition(":")
-        chosen = level.strip() or None
-        if seat_text.strip().lower() == "lot":
-            by_lot.append(chosen)
-            continue
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
-            raise UsageError(
-                f"--ai {spec!r}: the seat must be a player number 1-{players} or 'lot'"
-            )
-        levels[int(seat_text)] = chosen
-    rng = random.Random(f"lot:{seed}")
-    for chosen in by_lot:
-        free = [s for s in range(1, players + 1) if s not in levels]
-        if not free:
-            raise UsageError("--ai lot: every seat is taken already")
-        levels[rng.choice(free)] = chosen
-    return levels

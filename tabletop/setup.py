@@ -73,12 +73,38 @@ def new_match(
         raise PositionError(f"{where}{exc}") from None
 
 
+def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, str | None]:
+    """``--ai SEAT[:LEVEL]`` words as {seat: level or None} (levels are checked later).
+
+    ``SEAT`` may be ``lot``: the computer takes a free seat drawn from the seed (who
+    plays first is decided by lot, as several rule sets say, e.g. Quarto's Q3.1).
+    """
+    levels: dict[int, str | None] = {}
+    by_lot: list[str | None] = []
+    for spec in specs:
+        seat_text, _, level = spec.partition(":")
+        chosen = level.strip() or None
+        if seat_text.strip().lower() == "lot":
+            by_lot.append(chosen)
+            continue
+        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
+            raise UsageError(
+                f"--ai {spec!r}: the seat must be a player number 1-{players} or 'lot'"
+            )
+        levels[int(seat_text)] = chosen
+    rng = random.Random(f"lot:{seed}")
+    for chosen in by_lot:
+        free = [s for s in range(1, players + 1) if s not in levels]
+        if not free:
+            raise UsageError("--ai lot: every seat is taken already")
+        levels[rng.choice(free)] = chosen
+    return levels
+
+
 def parse_seats(
     game: Game[Any, Any], players: int, specs: Sequence[str], seed: int = 0
 ) -> dict[int, Seat]:
     """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
-    from tabletop.series import ai_by_seat
-
     return {
         seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players, seed).items()
     }
