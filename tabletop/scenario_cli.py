@@ -22,6 +22,7 @@ from tabletop.scenarios import (
     CaseResult,
     Suite,
     game_suites,
+    is_scenario_file,
     keyword_filter,
     load_file,
     run_case,
@@ -39,11 +40,16 @@ test_command.__test__ = False  # type: ignore[attr-defined]
 
 
 def scenario_files(paths: Sequence[Path]) -> list[Path]:
-    """The YAML files named, folders searched recursively; UsageError for a missing path."""
+    """The files named, and the scenario files in folders (searched recursively: YAML files
+    that begin with the format line, as the pytest plugin collects them); UsageError for a
+    missing path."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in {".yaml", ".yml"}))
+            found = path.rglob("*.y*ml")
+            files.extend(
+                sorted(p for p in found if p.suffix in {".yaml", ".yml"} and is_scenario_file(p))
+            )
         elif path.is_file():
             files.append(path)
         else:

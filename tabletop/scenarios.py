@@ -44,7 +44,7 @@ from tabletop.match import Match
 from tabletop.registry import Registry, registry
 
 FORMAT = "tabletop-scenarios/1"
-FORMAT_LINE = re.compile(r"^format:\s*['\"]?tabletop-scenarios/1\b", re.MULTILINE)
+FORMAT_LINE = re.compile(rf"^format:\s*['\"]?{re.escape(FORMAT)}\b", re.MULTILINE)
 TOP_KEYS = ("format", "title", "game", "spec_rules", "define", "cases")
 RULE_ID = re.compile(r"^[A-Z]+\d+(?:\.\d+)*$")
 
@@ -523,7 +523,7 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
     except TabletopError as exc:
         return CaseResult(loaded, "error", error=_broken(loaded, one_line(str(exc))).error)
     except Exception as exc:
-        message = f"the game crashed while setting up: {type(exc).__name__}: {exc}"
+        message = f"the game crashed while setting up: {type(exc).__name__}: {one_line(str(exc))}"
         return CaseResult(loaded, "failed", (StepFailure(0, loaded.line, "", message),), crash=exc)
     for number, step in enumerate(loaded.case.steps, start=1):
         try:

@@ -42,6 +42,7 @@ from tabletop.game import JSON, Game
 from tabletop.match import Match
 from tabletop.records import Record, load, save
 from tabletop.registry import registry
+from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
     "legal": "legal is empty exactly when the game is over; listing agrees",
@@ -58,6 +59,7 @@ CHECKS: dict[str, str] = {
 GOLDEN_FORMAT = "tabletop-golden/1"
 GOLDEN_DIR = Path("tests/golden")
 DEEP_POSITIONS = 3  # positions per game that get the expensive checks
+DEEP_GAMES = 25  # games per configuration that get them (then every tenth)
 SWAPS = 6  # value swaps tried per deep position (views)
 SAMPLES = 2  # determinisations drawn per player and deep position (samples)
 MIN_SWAPS = 20  # accepted swaps before "nothing is hidden from a seat" is concluded
@@ -852,21 +854,18 @@ def check_game(
     players: int | None = None,
     fuzz: int = 40,
     max_configs: int = 12,
-    deep_games: int = 25,
 ) -> CheckReport:
     """Play ``games`` seeded random games per configuration and run every check.
 
     ``fuzz`` bad inputs are tried at each of a few positions per game; the first
-    ``deep_games`` games of a configuration (and every tenth after) also get the costliest
+    ``DEEP_GAMES`` games of a configuration (and every tenth after) also get the costliest
     checks (a deep copy around every apply, a real save/load). Game ``i`` of configuration
     ``c`` uses seed ``seed + c * games + i``.
     """
     resolved = _resolve(game)
     info = resolved.info
-    if players is not None and not info.min_players <= players <= info.max_players:
-        raise TabletopError(
-            f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
-        )
+    if players is not None:
+        player_count(resolved, players)  # UsageError naming the allowed counts
     configs = configurations(resolved, players, max_configs, seed)
     report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
@@ -874,7 +873,7 @@ def check_game(
     started = time.perf_counter()
     for index, config in enumerate(configs):
         for number in range(games):
-            deep = number < deep_games or number % 10 == 0
+            deep = number < DEEP_GAMES or number % 10 == 0
             checker.play(config, seed + index * games + number, deep, save_load=number == 0)
     checker.hides_something()
     report.seconds = time.perf_counter() - started
@@ -954,8 +953,8 @@ def record_golden(
 
 GOLDEN_STEPS = (20, 200)
 GOLDEN_TRIES = 12
-# Uniform random play first; games where it never ends in time (Quartino's random false
-# claims) are played by the greedy level instead.
+# Uniform random play first; games where it never ends in time (random play that rarely
+# finishes anything) are played by the greedy level instead.
 GOLDEN_LEVELS = ("random", "2")
 
 
@@ -1031,16 +1030,14 @@ def _differences(expected: JSON, actual: JSON, where: str) -> list[str]:
             at = _first_difference(want, got, (key,))
             found.append(
                 f"{where} ({expected.get('action', 'start')}): {at}: expected "
-                f"{_show_at(want, at)}, now {_show_at(got, at)}"
+                f"{_show_at(want, key, at)}, now {_show_at(got, key, at)}"
             )
     return found
 
 
-def _show_at(value: Any, at: str) -> str:
-    if value is _MISSING:
-        return "(missing)"
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 200 else text[:200] + "…"
+def _show_at(value: Any, key: str, at: str) -> str:
+    """The part of a snapshot's ``key`` value at the path ``at`` (which starts with key)."""
+    return "(missing)" if value is _MISSING else _pick({key: value}, at)
 
 
 # -- the command ---------------------------------------------------------------------------------

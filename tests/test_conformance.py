@@ -474,7 +474,7 @@ def test_configurations_cover_every_option_value() -> None:
 
 
 def test_players_outside_the_range_are_refused() -> None:
-    with pytest.raises(TabletopError, match="takes 2-3 players, not 5"):
+    with pytest.raises(TabletopError, match="High card is for 2-3 players, not 5"):
         check_game(HighCard(), players=5)
 
 
@@ -539,6 +539,8 @@ def test_golden_replay_catches_a_rule_change(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     [difference] = replay_golden(path, TicTacToe())
     assert "action 2" in difference and "position.board" in difference
+    # the values shown are the ones at that path, not the whole position
+    assert difference.endswith('position.board.a1: expected "Z", now (missing)')
 
 
 def golden_files() -> list[Path]:

@@ -24,12 +24,13 @@ from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
 from tabletop.pytest_plugin import check_case, shipped_cases
 from tabletop.registry import Registry, registry
-from tabletop.scenario_cli import run_tests, test_command
+from tabletop.scenario_cli import run_tests, scenario_files, test_command
 from tabletop.scenarios import (
     CaseResult,
     LoadedCase,
     Suite,
     cites,
+    game_suites,
     keyword_filter,
     load_file,
     run_case,
@@ -651,7 +652,7 @@ def test_cli_reports_broken_files_and_cases(tmp_path: Path, games: Registry) -> 
 def test_test_command_runs_the_shipped_suites(
     games: Registry, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shipped = [path for gid in registry().ids() for path in registry().get(gid).scenarios()]
+    shipped = game_suites(registry())
     status = test_command([], None, None, coverage=False)
     out = capsys.readouterr().out
     if not shipped:
@@ -711,7 +712,7 @@ def test_shipped_scenario(case: LoadedCase | str) -> None:
 
 
 def shipped_suites() -> list[Suite]:
-    return [load_file(p) for gid in registry().ids() for p in registry().get(gid).scenarios()]
+    return [load_file(p) for p in game_suites(registry())]
 
 
 @pytest.mark.parametrize("game", sorted({s.game or "" for s in shipped_suites() if s.spec_rules}))
@@ -720,3 +721,16 @@ def test_shipped_scenarios_cover_every_rule_of_the_spec(game: str) -> None:
     missing, unknown = uncovered([s for s in shipped_suites() if s.game == game])[game]
     assert missing == [], f"{game}: no scenario for {', '.join(missing)}"
     assert unknown == [], f"{game}: cases cite rule IDs not in spec_rules: {unknown}"
+
+
+def test_a_folder_gives_only_its_scenario_files(tmp_path: Path) -> None:
+    """`tabletop test FOLDER` takes the YAML files that begin with the format line, as the
+    pytest plugin does; other YAML (a CI file, say) beside them is not a broken suite."""
+    (tmp_path / "deep").mkdir()
+    suite = tmp_path / "deep" / "rules.yaml"
+    suite.write_text("format: tabletop-scenarios/1\ngame: tictactoe\ncases: []\n")
+    (tmp_path / "ci.yaml").write_text("jobs: {}\n")
+    (tmp_path / "notes.yml").write_text("# format: tabletop-scenarios/1 only in a comment\n")
+    assert scenario_files([tmp_path]) == [suite]
+    other = tmp_path / "ci.yaml"
+    assert scenario_files([other]) == [other]  # a file named on purpose is read as given
