@@ -214,7 +214,7 @@ def test_play_refused_action_keeps_the_game(tmp_path: Path) -> None:
     assert load(save).actions == ["give DTRH", "place a1"]
 
 
-def test_computer_against_computer_finishes(tmp_path: Path) -> None:
+def test_computer_against_computer_finishes() -> None:
     code, out, _ = run("play", "quarto", "--ai", "1:random", "--ai", "2:basic", "--seed", "3")
     assert code == 0 and "Game over" in out
 
@@ -279,7 +279,7 @@ def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
     assert code == 2 and "every seat is taken" in err
 
 
-def test_a_save_from_other_rules_names_both_versions(tmp_path: Path) -> None:
+def test_a_save_from_other_rules_names_both_versions() -> None:
     """A record that no longer replays says which rules version wrote it (plugins.md §16)."""
     from tabletop.errors import RecordError
     from tabletop.match import Match
@@ -308,14 +308,11 @@ def test_solve_with_no_limit_and_a_bad_budget(tmp_path: Path) -> None:
 
     from tabletop_quarto.pieces import ATTRIBUTES
     from tabletop_quarto.position import to_json
-    from tabletop_quarto.rules import PLACE, QUARTO, legal, make_rules
+    from tabletop_quarto.rules import PLACE, make_rules
     from tests.test_quarto_solver import random_position
 
     rng = random.Random(4)
-    rules = make_rules(False, frozenset(ATTRIBUTES), False)
-    state = random_position(rules, 9, PLACE, rng)
-    while QUARTO in legal(state):
-        state = random_position(rules, 9, PLACE, rng)
+    state = random_position(make_rules(False, frozenset(ATTRIBUTES), False), 9, PLACE, rng)
     position = tmp_path / "pos.json"
     position.write_text(json.dumps(to_json(state)))
     code, out, _ = run("solve", "quarto", "--from", str(position), "--seconds", "0", "--json")

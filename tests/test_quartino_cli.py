@@ -464,7 +464,7 @@ BAD = [
     (["play", "quartino", "-p", "1"], "2-4 players", 2),
     (["play", "quartino", "--ai", "3:basic"], "seat must be a player number 1-2", 2),
     (["play", "quartino", "--ai", "2:grandmaster"], "unknown AI level", 2),
-    (["check", "quartino", "-p", "5", "--games", "1"], "takes 2-4 players, not 5", 1),
+    (["check", "quartino", "-p", "5", "--games", "1"], "Quartino is for 2-4 players, not 5", 2),
 ]
 
 

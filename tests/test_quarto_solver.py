@@ -307,9 +307,10 @@ def test_solver_finds_wins_draws_and_losses() -> None:
 def test_kernel_settings_in_python_match_brute_force(
     variant: tuple[bool, frozenset[str], bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The kernel's tuning (3-empty shortcut, ordering from 5, table from 4) in Python."""
+    """The kernel's tuning (3-empty shortcut, ordering from 5, _kernel.c) in Python, with
+    the table from 4 empty squares (the kernel's is from 7) so these small positions use it."""
     monkeypatch.setattr(pysearch, "COUNT3", True)
-    monkeypatch.setattr(pysearch, "ORDER_MIN", 4)
+    monkeypatch.setattr(pysearch, "ORDER_MIN", 5)
     monkeypatch.setattr(pysearch, "TT_MIN", 4)
     rules = make_rules(*variant)
     rng = random.Random(17)

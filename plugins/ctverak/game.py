@@ -133,7 +133,6 @@ class CtverakGame(Game[State, Action]):
 
 
 def _options(options: BaseModel) -> CtverakOptions:
-    """The game's own options model (a foreign model is validated through its dump)."""
-    if isinstance(options, CtverakOptions):
-        return options
-    return CtverakOptions.model_validate(options.model_dump())
+    """The game's own options model (the core always builds ``info.options``)."""
+    assert isinstance(options, CtverakOptions)
+    return options

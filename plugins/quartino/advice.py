@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 
 from tabletop.game import JSON
 
-from .cards import COLOURS, FIELDS, RING, deck
+from .cards import COLOURS, FIELDS, deck
+from .evaluation import needs
 from .rules import owed_text
 
 
@@ -33,32 +34,20 @@ def view_tops(view: JSON) -> list[int]:
     return tops
 
 
-def readings(card: int, k: int, mirror: bool) -> list[tuple[tuple[int, int], ...]]:
-    """The (field, colour) pairs ``card`` needs at rotation ``k``: plain, then mirrored."""
-    d = deck()
-    ring = d.ring[card]
-    ways = [d.plain[k], d.mirror[k]] if mirror else [d.plain[k]]
-    return [((0, d.centre[card]), *zip(fields, ring, strict=True)) for fields in ways]
-
-
 def rotations(tops: Sequence[int], card: int, mirror: bool) -> list[int]:
     """The rotations k at which ``card`` matches the tops (N3.2)."""
-    return [
-        k
-        for k in range(RING)
-        if any(all(tops[f] == c for f, c in need) for need in readings(card, k, mirror))
-    ]
+    matching = (k for k, need in needs(card, mirror) if all(tops[f] == c for f, c in need))
+    return list(dict.fromkeys(matching))
 
 
 def best_fit(tops: Sequence[int], card: int, mirror: bool) -> Fit:
     """The rotation where most of ``card``'s fields already show the right colour."""
     best = Fit(-1, 0, ())
-    for k in range(RING):
-        for need in readings(card, k, mirror):
-            missing = tuple((f, c) for f, c in need if tops[f] != c)
-            count = 4 - len(missing)
-            if count > best.hits:
-                best = Fit(count, k, missing)
+    for k, need in needs(card, mirror):
+        missing = tuple((f, c) for f, c in need if tops[f] != c)
+        count = 4 - len(missing)
+        if count > best.hits:
+            best = Fit(count, k, missing)
     return best
 
 

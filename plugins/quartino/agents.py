@@ -20,7 +20,7 @@ class BasicAgent:
     broken by the rng; ends the turn when nothing better is left."""
 
     def act(self, turn: Turn) -> Any:
-        legal: list[Action] = [a for a in turn.legal if isinstance(a, Action)]
+        legal: list[Action] = list(turn.legal)
         view = turn.view
         d = deck()
         stand = [d.index[code] for code in view.get("stand", [])]
@@ -34,8 +34,7 @@ class BasicAgent:
             for k in rotations(tops, card, mirror):
                 if (card, k) in offered:
                     return next(a for a in legal if a.kind == CLAIM and (a.a, a.b) == (card, k))
-        ends = [a for a in legal if a.kind == END]
-        return ends[0] if ends else turn.legal[turn.rng.randrange(len(turn.legal))]
+        return next(a for a in legal if a.kind == END)  # no placement owed: end is legal (N4.5)
 
     @staticmethod
     def _best_place(

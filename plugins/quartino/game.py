@@ -51,8 +51,8 @@ class QuartinoOptions(BaseModel):
 
 def config(options: BaseModel) -> Config:
     """The rules' plain config from the options model."""
-    opts = options if isinstance(options, QuartinoOptions) else QuartinoOptions()
-    return Config(opts.situations, opts.mirror, opts.max_turns)
+    assert isinstance(options, QuartinoOptions)  # the core builds info.options
+    return Config(options.situations, options.mirror, options.max_turns)
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -77,8 +77,8 @@ class QuartinoGame(Game[State, Action]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        lot = isinstance(options, QuartinoOptions) and options.start == "lot"
-        return rules.new_state(players, config(options), seed, by_lot=lot)
+        assert isinstance(options, QuartinoOptions)
+        return rules.new_state(players, config(options), seed, by_lot=options.start == "lot")
 
     def to_act(self, state: State) -> int | None:
         return state.to_act or None

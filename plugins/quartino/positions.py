@@ -345,16 +345,22 @@ def _state(
     )
 
 
+def unseen_cards(view_data: JSON) -> list[int]:
+    """The cards a player's view does not show (neither on their stand nor done), in deck
+    order: the other stands and the cards out of play are among them (N7)."""
+    seen = set(view_data.get("stand", []))
+    for cards in view_data.get("done", {}).values():
+        seen.update(cards)
+    return [i for i, code in enumerate(deck().codes) if code not in seen]
+
+
 def sample(view_data: JSON, player: int, players: int, cfg: Config, seed: int) -> State:
     """A full state consistent with ``player``'s view: the other stands are drawn (seeded)
     from the cards that player has not seen (neither on their stand nor done)."""
     import random
 
-    d = deck()
-    seen = set(view_data.get("stand", []))
-    for cards in view_data.get("done", {}).values():
-        seen.update(cards)
-    unseen = [code for code in d.codes if code not in seen]
+    codes = deck().codes
+    unseen = [codes[i] for i in unseen_cards(view_data)]
     random.Random(seed).shuffle(unseen)
     stands: dict[str, list[str]] = {}
     for p in range(1, players + 1):

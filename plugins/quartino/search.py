@@ -39,6 +39,7 @@ from tabletop.search import Node, select_child
 
 from .cards import deck
 from .evaluation import VALUE, expected_progress, needs, progress, tops_of
+from .positions import unseen_cards
 from .rules import END_TURN, Action, State, apply, claim, legal, place
 
 
@@ -187,10 +188,7 @@ class QuartinoSearch:
         root_moves = [a for a in moves(base, self.slack) if a in allowed]
         if len(root_moves) <= 1:
             return root_moves[0] if root_moves else turn.legal[0]
-        seen = set(turn.view.get("stand", []))
-        for cards in turn.view.get("done", {}).values():
-            seen.update(cards)
-        unseen = [i for i, code in enumerate(deck().codes) if code not in seen]
+        unseen = unseen_cards(turn.view)
         iterations = turn.budget.iterations or 500
         seconds = turn.budget.seconds
         deadline = None if seconds is None else time.monotonic() + seconds

@@ -18,7 +18,6 @@ from __future__ import annotations
 from tabletop.players import Turn
 from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.position import from_json
-from tabletop_quarto.rules import ANSWER, DONE, LAST_CLAIM, QUARTO
 from tabletop_quarto.solver import solve
 
 
@@ -34,11 +33,7 @@ class PerfectAgent:
         from tabletop_quarto.game import rules_for
 
         legal = turn.legal
-        if QUARTO in legal:
-            return QUARTO
         state = from_json(turn.view, rules_for(turn.options))
-        if state.phase in (LAST_CLAIM, ANSWER):
-            return DONE
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
         solution = solve(state, seconds=seconds, nodes=self.nodes)
         if solution.best is not None and solution.best in legal:

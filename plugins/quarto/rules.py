@@ -159,9 +159,4 @@ def apply(state: State, action: int) -> State:
     return State(board, occupied, pool & ~(1 << action), action, 3 - player, PLACE, last, rules)
 
 
-def winner(state: State) -> int:
-    """The winner of a finished game, 0 for a draw."""
-    return state.player
-
-
 __all__ = ["DONE", "GIVE", "OVER", "PLACE", "QUARTO", "Rules", "State", "encode", "make_rules"]
