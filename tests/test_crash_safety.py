@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tabletop.errors import RecordError
 from tabletop.match import Match
 from tabletop.records import load
@@ -90,3 +92,27 @@ def test_move_clock_runs_out_and_the_player_loses(tmp_path: Path) -> None:
     resumed = Match.from_record(quarto(), record)
     outcome = resumed.outcome()
     assert outcome is not None and outcome.winners == (1,)
+
+
+def test_a_save_that_fails_midway_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saving is write-temp, fsync, rename: if anything fails before the rename (a full
+    disk, a kill), the previous save is untouched and no temp file is left behind."""
+    from tabletop import records
+
+    match = quarto_match()
+    match.play("give LSRF")
+    path = tmp_path / "game.json"
+    records.save(match.record(), path)
+    before = path.read_bytes()
+    match.play("place a1")
+
+    def fail(*args: object) -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError):
+        records.save(match.record(), path)
+    assert path.read_bytes() == before and load(path).actions == ["give LSRF"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
