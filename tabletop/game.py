@@ -28,10 +28,17 @@ JSON = dict[str, Any]
 
 
 class Outcome(NamedTuple):
-    """How a finished game ended: ``winners`` are player numbers (empty for a draw)."""
+    """How a finished game ended.
+
+    ``winners`` are player numbers (empty for a draw); ``reason`` is the prose for people,
+    citing the rule; ``kind`` is one short machine-readable word for programs (the web
+    page, balance statistics): ``line``, ``draw``, ``completed``, ``blocked``,
+    ``turn-limit``, ``time``, ... A game picks its own words; empty means it did not say.
+    """
 
     winners: tuple[int, ...]
     reason: str = ""
+    kind: str = ""
 
 
 @dataclass(frozen=True)

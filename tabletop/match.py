@@ -62,7 +62,7 @@ class Match:
         if self.forfeit is not None:
             others = tuple(p for p in range(1, self.players + 1) if p != self.forfeit.player)
             who = self.forfeit.player
-            return Outcome(others, f"player {who} ran out of time on the move clock")
+            return Outcome(others, f"player {who} ran out of time on the move clock", "time")
         return self.game.outcome(self.state)
 
     def listing_text(self) -> list[str]:
@@ -203,6 +203,8 @@ class Match:
         }
         if outcome is not None and outcome.reason:
             data["reason"] = outcome.reason
+        if outcome is not None and outcome.kind:
+            data["end"] = outcome.kind
         if reveal:
             data["state"] = game.to_json(state)
         return data

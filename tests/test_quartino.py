@@ -180,6 +180,7 @@ def test_fourth_card_ends_the_game_at_once_without_placement() -> None:
     assert GAME.outcome(s) is not None and GAME.outcome(s) == (
         (1,),
         "N5.1: player 1 completed their cards",
+        "completed",
     )
     assert GAME.legal(s) == () and GAME.to_act(s) is None
     assert GAME.prompt(s) == "the game is over"
@@ -240,7 +241,7 @@ def test_max_turns_draw() -> None:
             s = GAME.apply(s, GAME.legal(s)[0])
         s = act(s, "end")
         assert s.turns == turn + 1
-    assert GAME.outcome(s) == ((), "N5.2: a draw, 3 turns ended without a winner")
+    assert GAME.outcome(s) == ((), "N5.2: a draw, 3 turns ended without a winner", "turn-limit")
     assert GAME.legal(s) == ()
 
 

@@ -64,7 +64,7 @@ class CtverakGame(Game[State, Action]):
     def outcome(self, state: State) -> Outcome | None:
         if state.step != rules.OVER:
             return None
-        return Outcome(state.winners, rules.reason(state))
+        return Outcome(state.winners, rules.reason(state), rules.end_kind(state))
 
     def scores(self, state: State) -> dict[int, int] | None:
         return rules.scores(state)

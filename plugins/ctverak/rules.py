@@ -385,6 +385,11 @@ def scores(state: State) -> dict[int, int]:
     }
 
 
+def end_kind(state: State) -> str:
+    """The outcome's kind: ``ctverak`` (K5.1) or ``blocked`` (K5.2)."""
+    return "ctverak" if state.ending == CTVERAK else "blocked"
+
+
 def reason(state: State) -> str:
     """Why the game ended, citing the rule."""
     if state.ending == CTVERAK:

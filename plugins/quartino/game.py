@@ -91,8 +91,12 @@ class QuartinoGame(Game[State, Action]):
         if state.to_act:
             return None
         if state.winner:
-            return Outcome((state.winner,), f"N5.1: player {state.winner} completed their cards")
-        return Outcome((), f"N5.2: a draw, {state.cfg.max_turns} turns ended without a winner")
+            return Outcome(
+                (state.winner,), f"N5.1: player {state.winner} completed their cards", "completed"
+            )
+        return Outcome(
+            (), f"N5.2: a draw, {state.cfg.max_turns} turns ended without a winner", "turn-limit"
+        )
 
     def refusal(self, state: State, action: Action) -> str:
         return rules.refusal(state, action)

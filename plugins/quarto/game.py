@@ -71,8 +71,10 @@ class Quarto(Game[State, int]):
         if state.phase != OVER:
             return None
         if not state.player:
-            return Outcome((), "all 16 pieces placed with no win: a draw (Q6.1)")
-        return Outcome((state.player,), f"quarto by player {state.player}: {win_text(state)}")
+            return Outcome((), "all 16 pieces placed with no win: a draw (Q6.1)", "draw")
+        return Outcome(
+            (state.player,), f"quarto by player {state.player}: {win_text(state)}", "line"
+        )
 
     def refusal(self, state: State, action: int) -> str:
         return refusal(state, action)

@@ -64,9 +64,10 @@ class ConnectFour(Game[State, int]):
                 f"{state.geo.connect} in a row for player {state.winner} "
                 f"({MARKS[state.winner]}) from column {c1} row {r1} "
                 f"to column {c2} row {r2} (C3.1)",
+                "line",
             )
         if state.moves == state.geo.cells:
-            return Outcome((), "the board is full and nobody has a line: a draw (C4.1)")
+            return Outcome((), "the board is full and nobody has a line: a draw (C4.1)", "draw")
         return None
 
     def refusal(self, state: State, action: int) -> str:

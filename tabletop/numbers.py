@@ -1,0 +1,31 @@
+"""The one way to read a whole number from text: ASCII digits only, bounded in length.
+
+``str.isdigit()`` is true for ``²`` and ``٣`` and ``int()`` refuses more than 4,300
+digits; every reader of numbers (actions, options, flags, positions) goes through here.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_DIGITS = 20
+_INTEGER = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS, re.ASCII)
+
+
+def parse_int(text: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    """``text`` as an int when it is an optionally signed run of at most 20 ASCII digits
+    (surrounding spaces allowed) within ``lo``..``hi``; otherwise None."""
+    word = text.strip()
+    if not _INTEGER.fullmatch(word):
+        return None
+    value = int(word)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return None
+    return value
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``repr`` of user input cut to about ``limit`` characters, for messages."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"… ({len(text)} characters)"
