@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 MAX_DIGITS = 20
-_INTEGER = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS, re.ASCII)
+_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 
 
 def parse_int(text: str, lo: int | None = None, hi: int | None = None) -> int | None:
