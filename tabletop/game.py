@@ -16,10 +16,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabletop.players import Agent, Level
+
+__all__ = [
+    "JSON",
+    "ActionError",
+    "AgentFactory",
+    "Game",
+    "GameInfo",
+    "NotationError",
+    "OptionError",
+    "Outcome",
+    "PositionError",
+]
 
 S = TypeVar("S")
 A = TypeVar("A")
