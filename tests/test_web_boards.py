@@ -191,9 +191,15 @@ def test_quartino_claim_marks_the_matching_turn_and_wins_by_clicks(page: Any) ->
     game = registry().get("quartino")
     match = Match(game, 2, opts.build(game.info.options, {}, "quartino"), 0, start)
     show(page, match, 1)
+    assert "✓ k=5" in page.inner_text('[data-card="P|YBG"]')  # the stand says where it lies
     page.click('[data-card="P|YBG"]')
-    matching = page.eval_on_selector_all(".qn-match", "els => els.map(e => e.dataset.rotation)")
+    matching = page.eval_on_selector_all(
+        ".qn-rot.qn-match", "els => els.map(e => e.dataset.rotation)"
+    )
     assert matching == ["5"]
+    page.hover('[data-rotation="5"]')  # the wheel shows the fields the card covers there
+    covered = page.eval_on_selector_all(".qn-cover", "els => els.map(e => e.dataset.field)")
+    assert sorted(covered) == ["c", "r5", "r6", "r7"]
     page.screenshot(path=str(SHOTS / "quartino-claim-choice.png"), full_page=True)
     page.click('[data-rotation="5"]')
     assert harness.acted(page) == ["claim P|YBG 5"]

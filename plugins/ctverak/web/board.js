@@ -61,6 +61,7 @@ const CSS = `
 .ck-player { border: 1px solid #cfd8cf; border-radius: 10px; padding: 8px; background: #fff;
   min-width: 220px; display: flex; flex-direction: column; gap: 6px; }
 .ck-player.ck-to-act { border: 2px solid #f0b400; background: #fffaea; }
+.ck-melds { display: flex; flex-wrap: wrap; gap: 2px 12px; max-width: 470px; }
 .ck-meld { display: flex; gap: 3px; align-items: center; padding: 3px; border-radius: 8px;
   border: 2px solid transparent; }
 .ck-meld.ck-legal { cursor: pointer; border-color: #1e6fd9; background: #eaf3ff; }
@@ -200,7 +201,7 @@ export function render(root, position, act, seat) {
     slot.dataset.pile = n;
     slot.appendChild(el("div", "ck-slot-label", `Pile ${n}`));
     const fan = el("div", "ck-fan");
-    const step = pile.length > 8 ? 12 : 20;
+    const step = pile.length > 8 ? 15 : 20;
     const cards = [bases ? bases[i] : null, ...pile];
     cards.forEach((code, j) => {
       const face = cardFace(code);
@@ -266,7 +267,7 @@ export function render(root, position, act, seat) {
     }
     row.appendChild(el("span", "ck-note",
       "Add to your open meld: select cards, click the meld. Discard: select one card, click a pile."));
-    wrap.appendChild(row);
+    if (view.to_act !== null) wrap.appendChild(row);
   }
 
   // Every player's melds, hand size and čtverky.
@@ -275,7 +276,7 @@ export function render(root, position, act, seat) {
     const mine = Number(p) === seat;
     const box = el("div", "ck-player" + (Number(p) === view.to_act ? " ck-to-act" : ""));
     const won = (view.winners || []).includes(Number(p));
-    box.appendChild(el("b", "", `Player ${p}${mine ? " (you)" : ""}${won ? " 🏆" : ""}`));
+    box.appendChild(el("b", "", `Player ${p}${mine ? " (you)" : ""}${won ? " ★ winner" : ""}`));
     box.appendChild(el("span", "ck-note",
       `čtverky ${(view.ctverky || {})[p] || 0}/4 · points ${(view.points || {})[p] || 0}`));
     const handRow = el("div", "ck-row");
@@ -286,6 +287,7 @@ export function render(root, position, act, seat) {
     handRow.appendChild(el("span", "ck-note", `hand: ${size}`));
     box.appendChild(handRow);
     const melds = (view.melds || {})[p] || [];
+    const meldBox = el("div", "ck-melds");
     melds.forEach((codes, j) => {
       const n = String(j + 1);
       const m = el("div", "ck-meld");
@@ -302,9 +304,9 @@ export function render(root, position, act, seat) {
           m.addEventListener("click", () => act(text));
         }
       }
-      box.appendChild(m);
+      meldBox.appendChild(m);
     });
-    if (!melds.length) box.appendChild(el("span", "ck-note", "no melds yet"));
+    box.appendChild(melds.length ? meldBox : el("span", "ck-note", "no melds yet"));
     players.appendChild(box);
   }
   wrap.appendChild(players);

@@ -16,6 +16,7 @@ const CSS = `
 .qn { font-family: system-ui, sans-serif; color: #222; display: flex; flex-wrap: wrap;
   gap: 18px; align-items: flex-start; }
 .qn-col { display: flex; flex-direction: column; gap: 10px; max-width: 560px; }
+.qn-col.qn-left { width: 390px; }
 .qn-status { font-weight: 600; font-size: 15px; padding: 6px 10px; border-radius: 6px;
   background: #eef0f4; }
 .qn-status.qn-mine { background: #ffe08a; }
@@ -37,6 +38,8 @@ const CSS = `
 .qn-card { display: flex; flex-direction: column; align-items: center; padding: 4px 6px;
   border-radius: 8px; border: 2px solid #ccc; background: #fff; font: 12px monospace; }
 .qn-card.qn-legal { cursor: pointer; border-color: #8aa; }
+.qn-card.qn-match { border-color: #22a447; background: #e8f8ec; }
+.qn-badge { font: 600 11px system-ui, sans-serif; color: #167a34; }
 .qn-card.qn-legal:hover { border-color: #333; }
 .qn-card.qn-picked { border-color: #111; box-shadow: 0 0 0 3px #ffd24d; }
 .qn-back { width: 34px; height: 48px; border-radius: 5px; border: 2px solid #445;
@@ -228,7 +231,7 @@ function playersTable(view, seat) {
   for (const p of Object.keys(sizes)) {
     const row = el("tr", Number(p) === view.to_act ? "qn-row-to-act" : "");
     const who = Number(p) === seat ? `Player ${p} (you)` : `Player ${p}`;
-    row.appendChild(el("td", "qn-h", who + (Number(p) === view.winner ? " 🏆" : "")));
+    row.appendChild(el("td", "qn-h", who + (Number(p) === view.winner ? " ★ winner" : "")));
     const stand = el("td", "");
     const shown = (view.stands || {})[p];
     const box = el("div", "qn-cards");
@@ -271,7 +274,7 @@ export function render(root, position, act, seat) {
 
   root.replaceChildren();
   const wrap = el("div", "qn");
-  const left = el("div", "qn-col");
+  const left = el("div", "qn-col qn-left");
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
     statusText(view, legal, seat)));
   if (view.check && view.check.text) {
@@ -313,6 +316,12 @@ export function render(root, position, act, seat) {
       const box = cardBox(code, claimable(code) ? "qn-legal" : "");
       box.dataset.card = code;
       box.title = "centre colour in the middle, ring colours clockwise";
+      const lying = [...Array(RING).keys()].filter((k) => matches(view, code, k));
+      if (lying.length) {
+        box.classList.add("qn-match");
+        box.appendChild(el("span", "qn-badge", `✓ k=${lying.join(",")}`));
+        box.title += `; matches the board now at k=${lying.join(", ")}`;
+      }
       if (claimable(code)) {
         if (ui.card === code) box.classList.add("qn-picked");
         box.addEventListener("click", () => { ui.card = code; redraw(); });
@@ -338,6 +347,13 @@ export function render(root, position, act, seat) {
       b.appendChild(cardSvg(ui.card, k, 56));
       b.appendChild(el("span", "", `k=${k}${ok ? " ✓" : ""}`));
       b.addEventListener("click", () => act(text));
+      const covered = ["c", ...[0, 1, 2].map((i) => `r${(k + i) % RING}`)];
+      const mark = (on) => covered.forEach((f) => {
+        const g = root.querySelector(`.qn-wheel [data-field="${f}"]`);
+        if (g) g.classList.toggle("qn-cover", on);
+      });
+      b.addEventListener("mouseenter", () => mark(true));
+      b.addEventListener("mouseleave", () => mark(false));
       rots.appendChild(b);
     }
     right.appendChild(rots);
