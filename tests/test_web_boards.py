@@ -52,9 +52,7 @@ IDS = [f"{g}-{p}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
     with harness.serve() as url, sync_api.sync_playwright() as play:
-        browser = play.chromium.launch(
-            executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS
-        )
+        browser = play.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         tab = browser.new_page(viewport={"width": 1100, "height": 900})
         errors: list[str] = []
         tab.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -89,8 +87,11 @@ def _done(match: Match, state: Any) -> int:
 
 def _true_claims(match: Match, state: Any) -> list[str]:
     game = match.game
-    return [game.format(state, a) for a in game.legal(state)
-            if a[0] == CLAIM and _done(match, game.apply(state, a)) > _done(match, state)]
+    return [
+        game.format(state, a)
+        for a in game.legal(state)
+        if a[0] == CLAIM and _done(match, game.apply(state, a)) > _done(match, state)
+    ]
 
 
 def choose(match: Match, rng: random.Random) -> str:
@@ -168,8 +169,18 @@ def test_a_whole_game_is_played_by_clicks_alone(
 
 def test_quarto_highlights_the_last_piece_and_the_winning_line(page: Any) -> None:
     match = new_match("quarto", 2, {}, seed=0)
-    match.play_all(["give LTRF", "place a2", "give LTQH", "place b2", "give DTRH", "place c2",
-                    "give DTQF", "place d2"])
+    match.play_all(
+        [
+            "give LTRF",
+            "place a2",
+            "give LTQH",
+            "place b2",
+            "give DTRH",
+            "place c2",
+            "give DTQF",
+            "place d2",
+        ]
+    )
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (1,)
     show(page, match, 1)
@@ -220,8 +231,10 @@ def test_nothing_is_offered_to_a_seat_not_to_act_or_a_spectator(page: Any, game_
     for seat in (other, None):
         show(page, match, seat)
         assert page.locator("[class*='-legal']").count() == 0
-        for element in page.locator("[data-square], [data-piece], [data-field], [data-colour], "
-                                    "[data-card], [data-pile], [data-meld]").all()[:20]:
+        for element in page.locator(
+            "[data-square], [data-piece], [data-field], [data-colour], "
+            "[data-card], [data-pile], [data-meld]"
+        ).all()[:20]:
             element.click()
         assert harness.acted(page) == []
 

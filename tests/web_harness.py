@@ -18,11 +18,20 @@ from typing import Any
 
 from tabletop.match import Match
 
-PACKAGES = {"quarto": "tabletop_quarto", "quartino": "tabletop_quartino",
-            "ctverak": "tabletop_ctverak"}
+PACKAGES = {
+    "quarto": "tabletop_quarto",
+    "quartino": "tabletop_quartino",
+    "ctverak": "tabletop_ctverak",
+}
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>board harness</title>

@@ -2,6 +2,7 @@
 //
 // Shows only position.view (your hand; others' hands face down; the piles' face-up cards,
 // never their bases or the stock, K8) and offers only what position.legal lists.
+// The board's outer element carries data-board="ctverak".
 // Clickable elements (stable data-* attributes):
 //   data-card="<code>"       a card of your hand, e.g. "7H", "X" (joker); click selects or
 //                             unselects it (aria-pressed="true"/"false"; two identical
@@ -103,7 +104,7 @@ function sameCards(a, b) {
 }
 
 /** The card's name for tooltips: "7 of hearts", "joker". */
-export function cardName(code) {
+function cardName(code) {
   if (code === "X") return "joker";
   return `${RANK_NAME[code[0]] || code[0]} of ${SUIT_NAME[code[1]]}`;
 }
@@ -178,6 +179,7 @@ export function render(root, position, act, seat) {
 
   root.replaceChildren();
   const wrap = el("div", "ck");
+  wrap.dataset.board = "ctverak";
   wrap.appendChild(el("div", "ck-status" + (legal.length ? " ck-mine" : ""),
     statusText(view, legal, seat)));
 
@@ -252,7 +254,7 @@ export function render(root, position, act, seat) {
     wrap.appendChild(box);
     const row = el("div", "ck-row");
     const meldText = chosen.length ? find("meld", []) : undefined;
-    const meld = el("button", "ck-btn", chosen.length ? `Meld ${chosen.join(" ")}` : "Meld selected");
+    const meld = el("button", "ck-btn", chosen.length ? `Meld ${chosen.map(label).join(" ")}` : "Meld selected");
     meld.dataset.action = "meld";
     meld.disabled = !meldText;
     meld.title = "start a meld: 2-4 cards of one rank plus jokers (K3.1, K4.2)";

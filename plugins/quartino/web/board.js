@@ -175,7 +175,7 @@ function wheel(view, clickable, onField) {
 }
 
 /** A card "X|abc" drawn as its piece of the wheel at rotation k (N1.3, N3.2). */
-export function cardSvg(code, k = 0, size = 52) {
+function cardSvg(code, k = 0, size = 52) {
   const svg = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img" });
   const title = svgEl("title", {});
   title.textContent = `card ${code}: centre ${NAMES[code[0]]}, then clockwise ` +
@@ -274,6 +274,7 @@ export function render(root, position, act, seat) {
 
   root.replaceChildren();
   const wrap = el("div", "qn");
+  wrap.dataset.board = "quartino";
   const left = el("div", "qn-col qn-left");
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
     statusText(view, legal, seat)));

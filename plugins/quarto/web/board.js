@@ -1,6 +1,7 @@
 // Quarto's browser board (the web-board contract: render(root, position, act, seat)).
 //
 // Shows only position.view and offers only what position.legal lists.
+// The board's outer element carries data-board="quarto".
 // Clickable elements (stable data-* attributes, used by tests and tools):
 //   data-piece="<code>"   a piece of the pool, e.g. "DTRH"; click = "give DTRH"   (Q3.2)
 //   data-square="<name>"  a board square a1..d4; click on an empty one = "place b2" (Q3.3)
@@ -81,20 +82,20 @@ function svgEl(tag, attrs) {
 }
 
 /** The four traits of a piece code such as "DTRH": {dark, tall, square, hollow}. */
-export function traits(code) {
+function traits(code) {
   const c = code.toUpperCase();
   return { dark: c[0] === "D", tall: c[1] === "T", square: c[2] === "Q", hollow: c[3] === "H" };
 }
 
 /** Words for a piece: "dark, tall, round, hollow". */
-export function describe(code) {
+function describe(code) {
   const t = traits(code);
   return [t.dark ? "dark" : "light", t.tall ? "tall" : "short",
     t.square ? "square" : "round", t.hollow ? "hollow" : "solid"].join(", ");
 }
 
 /** An SVG drawing of a piece (side view with its top face visible). */
-export function pieceSvg(code, size = 64) {
+function pieceSvg(code, size = 64) {
   const t = traits(code);
   const body = t.dark ? "#5b3414" : "#f4dfb4";
   const side = t.dark ? "#3f220b" : "#d9bd86";
@@ -198,8 +199,10 @@ function statusText(view, legal, seat) {
   if (!legal.length) {
     return `Player ${view.to_act} is ${view.phase === "place" ? "placing a piece" : "choosing a piece"}`;
   }
-  if (view.phase === "give") return "Your turn: click a piece of the pool to give it to your opponent";
-  if (view.phase === "place") return `Your turn: click an empty square to place ${view.in_hand}`;
+  const claim = legal.includes("quarto")
+    ? " — or press Quarto! if the piece just placed completed a winning line" : "";
+  if (view.phase === "give") return `Your turn: click a piece of the pool to give it${claim}`;
+  if (view.phase === "place") return `Your turn: click an empty square to place ${view.in_hand}${claim}`;
   return "All 16 placed: claim Quarto! or say done (Q5.4)";
 }
 
@@ -226,6 +229,7 @@ export function render(root, position, act, seat) {
     ? winningSquares(position, view) : new Set();
   root.replaceChildren();
   const wrap = el("div", "qt");
+  wrap.dataset.board = "quarto";
 
   const left = el("div", "qt-col");
   const status = el("div", "qt-status" + (legal.length ? " qt-mine" : ""),
@@ -268,7 +272,7 @@ export function render(root, position, act, seat) {
     hand.appendChild(pieceBox(view.in_hand));
     hand.appendChild(el("span", "", describe(view.in_hand)));
   } else {
-    hand.appendChild(el("span", "", "—"));
+    hand.appendChild(el("span", "", view.phase === "give" ? "— (a piece is given next)" : "—"));
   }
   right.appendChild(hand);
   const buttons = el("div", "");
