@@ -50,7 +50,8 @@ IDS = [f"{g}-{p}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
+def board_page() -> Iterator[tuple[Any, list[str]]]:
+    """One Chromium page on the harness for the module, and its JavaScript errors."""
     with harness.serve() as url, sync_api.sync_playwright() as play:
         browser = play.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
         tab = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -58,9 +59,18 @@ def page() -> Iterator[Any]:
         tab.on("pageerror", lambda exc: errors.append(str(exc)))
         tab.goto(url)
         tab.wait_for_function("window.ready === true")
-        yield tab
+        yield tab, errors
         browser.close()
-        assert not errors, f"JavaScript errors on the board page: {errors}"
+
+
+@pytest.fixture
+def page(board_page: tuple[Any, list[str]]) -> Iterator[Any]:
+    """The harness page; after each test: no JavaScript error, no click off the board."""
+    tab, errors = board_page
+    tab.evaluate("window.decoyClicked = undefined")
+    yield tab
+    assert not errors, f"JavaScript errors on the board page: {errors}"
+    assert tab.evaluate("window.decoyClicked") is None, "a click landed off the board"
 
 
 def new_match(game_id: str, players: int, options: dict[str, Any], seed: int) -> Match:
@@ -231,10 +241,14 @@ def test_nothing_is_offered_to_a_seat_not_to_act_or_a_spectator(page: Any, game_
     for seat in (other, None):
         show(page, match, seat)
         assert page.locator("[class*='-legal']").count() == 0
-        for element in page.locator(
-            "[data-square], [data-piece], [data-field], [data-colour], "
-            "[data-card], [data-pile], [data-meld]"
-        ).all()[:20]:
+        for element in (
+            page.locator("#root")
+            .locator(
+                "[data-square], [data-piece], [data-field], [data-colour], "
+                "[data-card], [data-pile], [data-meld]"
+            )
+            .all()[:20]
+        ):
             element.click()
         assert harness.acted(page) == []
 

@@ -3,7 +3,9 @@ a tiny page and each game's ``web/board.js`` (at ``/games/{id}/board.js``, as th
 server does), real ``position`` messages built from a :class:`Match`, and Chromium.
 
 The page exposes ``show(game, position, seat)`` (renders the board; every ``act(text)``
-is appended to ``window.acted``) and ``window.acted``.
+is appended to ``window.acted``) and ``window.acted``. Decoy buttons with the boards'
+``data-*`` names sit before the board, as a match page's own controls might; clicking one
+sets ``window.decoyClicked``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ CHROMIUM_ARGS = [
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>board harness</title>
 <style>body { margin: 12px; background: #fbf8f2; }</style></head>
-<body><div id="root"></div>
+<body>
+<div id="decoys" onclick="window.decoyClicked = true">
+  <button data-action="end">end</button><button data-action="meld">meld</button>
+  <button data-action="quarto">quarto</button><span data-pile="stock"></span>
+</div>
+<div id="root"></div>
 <script type="module">
 window.acted = [];
 const boards = {};
