@@ -39,7 +39,8 @@ PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>board harness</title>
 <style>body { margin: 12px; background: #fbf8f2; }</style></head>
 <body>
-<div id="decoys" onclick="window.decoyClicked = true">
+<div id="decoys" onclick="window.decoyClicked = true"
+     style="position: fixed; bottom: 0; right: 0; font-size: 9px; opacity: 0.5">
   <button data-action="end">end</button><button data-action="meld">meld</button>
   <button data-action="quarto">quarto</button><span data-pile="stock"></span>
 </div>

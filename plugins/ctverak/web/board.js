@@ -58,7 +58,7 @@ const CSS = `
 .ck-btn { font-size: 15px; font-weight: 700; padding: 7px 16px; border-radius: 8px;
   border: 2px solid #555; background: #fff; cursor: pointer; }
 .ck-btn:disabled { opacity: 0.4; cursor: default; }
-.ck-players { display: flex; gap: 10px; flex-wrap: wrap; }
+.ck-players { display: flex; gap: 10px; flex-wrap: wrap; align-items: flex-start; }
 .ck-player { border: 1px solid #cfd8cf; border-radius: 10px; padding: 8px; background: #fff;
   min-width: 220px; display: flex; flex-direction: column; gap: 6px; }
 .ck-player.ck-to-act { border: 2px solid #f0b400; background: #fffaea; }
@@ -269,7 +269,7 @@ export function render(root, position, act, seat) {
     }
     row.appendChild(el("span", "ck-note",
       "Add to your open meld: select cards, click the meld. Discard: select one card, click a pile."));
-    if (view.to_act !== null) wrap.appendChild(row);
+    if (view.step === "meld" && legal.length) wrap.appendChild(row);
   }
 
   // Every player's melds, hand size and čtverky.
