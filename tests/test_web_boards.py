@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import options as opts
-from tabletop.match import Match
-from tabletop.registry import registry
+from tabletop.core import options as opts
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop_quartino.rules import CLAIM
 from tests import web_harness as harness
 from tests.web_clicks import click_action

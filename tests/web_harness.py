@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tabletop.match import Match
+from tabletop.core.match import Match
 
 PACKAGES = {
     "quarto": "tabletop_quarto",
