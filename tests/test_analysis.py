@@ -337,3 +337,38 @@ def test_play_run_and_games_import_neither_the_analysis_nor_its_stacks() -> None
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def doc_commands() -> list[list[str]]:
+    """Every ``tabletop analyse`` command of docs/analysis.md, as words."""
+    import shlex
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "analysis.md").read_text("utf-8")
+    text = text.replace("\\\n", " ")
+    found = []
+    for line in text.splitlines():
+        line = line.strip().removeprefix("$ ").strip("`")
+        if line.startswith("tabletop analyse "):
+            words = shlex.split(line.split(" # ")[0].split(" > ")[0])
+            found.append(words[2:])
+    return found
+
+
+def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
+    """docs/analysis.md states the command of each finding: each must parse and plan."""
+    from typer.main import get_command
+
+    command = get_command(app).commands["analyse"]  # type: ignore[attr-defined]
+    commands = doc_commands()
+    assert len(commands) >= 6
+    for words in commands:
+        params = command.make_context("analyse", list(words)).params
+        plan = make_plan(
+            params["game"],
+            params["players"],
+            params["option"] or [],
+            params["agents"],
+            params["games"],
+            params["seed"],
+        )
+        assert plan.configurations

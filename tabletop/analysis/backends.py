@@ -8,13 +8,17 @@ game costs more in scheduling than a short game takes (see ``bench/bench_analysi
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any, TypeVar
 
 from tabletop.errors import TabletopError, UsageError
+from tabletop.numbers import parse_int, quote
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -38,6 +42,10 @@ def check_backend(backend: str, jobs: int, address: str | None) -> None:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     if address is not None and backend != "ray":
         raise UsageError("--address names a Ray cluster; use it with --backend ray")
+    if backend == "ray":
+        import_ray()
+        if address is not None:
+            check_address(address)
 
 
 def run(
@@ -93,16 +101,55 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
     if ray.is_initialized():
         return False
     quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
+    where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
     try:
-        if address is None:
-            ray.init(num_cpus=jobs, **quiet)
-        else:
-            ray.init(address=address, **quiet)
+        with _silent_stderr():  # Ray's C++ core logs its retries to file descriptor 2
+            if address is None:
+                ray.init(num_cpus=jobs, **quiet)
+            else:
+                ray.init(address=address, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise TabletopError(f"cannot connect to {where}: {first}") from None
+        hint = (
+            " (a cluster with token authentication, the default of 'ray start' since Ray "
+            "2.59, needs RAY_AUTH_MODE=token and its token here too)"
+            if address
+            else ""
+        )
+        raise TabletopError(f"cannot connect to {where}: {first}{hint}") from None
     return True
+
+
+def check_address(address: str) -> None:
+    """A plain HOST:PORT must accept a connection (fail in seconds, not after Ray's
+    retries); other forms (``auto``, ``ray://...``) are left to Ray."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    number = parse_int(port, 1, 65535) if sep and "/" not in address else None
+    if number is None or not host:
+        return
+    try:
+        socket.create_connection((host, number), timeout=5).close()
+    except OSError as exc:
+        raise TabletopError(
+            f"cannot connect to the Ray cluster at {quote(address)}: "
+            f"{exc.strerror or exc}; start it with 'ray start --head' there"
+        ) from None
+
+
+@contextlib.contextmanager
+def _silent_stderr() -> Iterator[None]:
+    """File descriptor 2 points to /dev/null inside the block (restored after)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _ray(

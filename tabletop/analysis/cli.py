@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from tabletop.analysis.backends import check_backend, import_ray
+from tabletop.analysis.backends import check_backend
 from tabletop.analysis.run import analyse, total_games
 from tabletop.analysis.sweep import make_plan
 from tabletop.errors import UsageError
@@ -27,9 +27,7 @@ def analyse_command(
 ) -> None:
     """Check everything first (nothing is played on bad input), then play and print."""
     plan = make_plan(game, players, options, agents, games, seed)
-    check_backend(backend, jobs, address)
-    if backend == "ray":
-        import_ray()
+    check_backend(backend, jobs, address)  # Ray installed, the cluster reachable
     if report is not None:
         from tabletop.analysis.report import check_matplotlib
 

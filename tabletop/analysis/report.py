@@ -71,7 +71,7 @@ def seat_win_rates(data: dict[str, Any]) -> Any:
         ax.set_ylabel("games won")
         ax.set_ylim(0, 1)
         ax.set_title(f"level {level}: seat win rates, 95% CI (dashed: a fair seat's share)")
-        ax.legend(fontsize=7, ncols=min(most, 6))
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return fig
 
 
@@ -114,7 +114,7 @@ def endings(data: dict[str, Any]) -> Any:
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("share of games")
         ax.set_title(f"level {level}: how games ended (◆ draws)")
-        ax.legend(fontsize=7, loc="lower right")
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return fig
 
 
@@ -135,7 +135,8 @@ def skill_gap(data: dict[str, Any]) -> Any:
     ax.set_xticks(range(len(rows)), names, fontsize=7)
     ax.set_ylim(0, 1)
     ax.set_ylabel("games the higher level won")
-    ax.set_title("skill: higher level in one seat vs the lower in the others (dashed: 1/N)")
+    ax.set_title("skill: the higher level in one seat, the lower in the others")
+    ax.set_xlabel("dashed: 1/N, what one seat wins when skill does not matter", fontsize=8)
     return fig
 
 
