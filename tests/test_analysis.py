@@ -211,7 +211,19 @@ def test_skill_counts_the_higher_seat_wherever_it_sits() -> None:
     ]
     row = measures.skill(games, "2", 2)
     assert (row["higher_win_rate"], row["draw_rate"], row["baseline"]) == (0.5, 0.25, 0.5)
+    assert row["higher_score"] == (2 + 0.5) / 4  # a draw is half a win with two players
+    assert row["gap"] == 0.125 and row["significant"] is False
+
+
+def test_skill_is_judged_by_score_so_that_draws_do_not_hide_it() -> None:
+    """Half the games drawn and the other half split evenly: the higher level scores
+    exactly 1/N (no skill), although it won only a quarter of the games."""
+    row = measures.skill_row(won=25, draws=50, games=100, players=2)
+    assert row["higher_win_rate"] == 0.25 and row["higher_score"] == 0.5
     assert row["gap"] == 0.0 and row["significant"] is False
+    strong = measures.skill_row(won=70, draws=0, games=100, players=3)
+    low = strong["higher_score_ci95"][0]
+    assert strong["significant"] and low > 1 / 3 and strong["gap"] == round(0.7 - 1 / 3, 4)
 
 
 # ------------------------------------------------------------------------------ runs
@@ -360,7 +372,7 @@ def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
 
     command = get_command(app).commands["analyse"]  # type: ignore[attr-defined]
     commands = doc_commands()
-    assert len(commands) >= 6
+    assert len(commands) >= 10
     for words in commands:
         params = command.make_context("analyse", list(words)).params
         plan = make_plan(

@@ -79,17 +79,27 @@ def self_play(games: Sequence[GameStats], players: int) -> dict[str, Any]:
 
 
 def skill(games: Sequence[GameStats], higher: str, players: int) -> dict[str, Any]:
-    """How often the one ``higher`` seat won against ``lower`` in all the others."""
-    n = len(games)
+    """How the one ``higher`` seat did against ``lower`` in all the others."""
     won = sum(1 for g in games if g.seats.index(higher) + 1 in g.winners)
     draws = sum(1 for g in games if not g.winners)
+    return skill_row(won, draws, len(games), players)
+
+
+def skill_row(won: int, draws: int, games: int, players: int) -> dict[str, Any]:
+    """The skill measures from counts. The *score* counts a draw as ``1/N`` of a win
+    (as AdvantageP1 does), so it is comparable with ``baseline`` = ``1/N``, what one
+    seat scores when skill does not matter, whatever the draw rate."""
     baseline = 1 / players
+    score = won + draws / players
+    low, high = wilson(score, games)
     return {
-        "games": n,
-        "higher_win_rate": _r(won / n),
-        "higher_win_rate_ci95": _ci(won, n),
-        "draw_rate": _r(draws / n),
+        "games": games,
+        "higher_win_rate": _r(won / games),
+        "higher_win_rate_ci95": _ci(won, games),
+        "draw_rate": _r(draws / games),
+        "higher_score": _r(score / games),
+        "higher_score_ci95": [_r(low), _r(high)],
         "baseline": _r(baseline),
-        "gap": _r(won / n - baseline),
-        "significant": wilson(won, n)[0] > baseline or wilson(won, n)[1] < baseline,
+        "gap": _r(score / games - baseline),
+        "significant": low > baseline or high < baseline,
     }

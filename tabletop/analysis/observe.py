@@ -7,6 +7,9 @@ What the probe records, per game (all plain ints and tuples, cheap to send back)
 - ``legal``: the legal actions summed over every decision (÷ ``decisions``: branching);
 - from the game's ``evaluate`` (when it has one, for every player at every decision):
   the lead changes and Ludii's decisiveness (see :mod:`tabletop.analysis.measures`).
+
+The probe reads the true state, hidden parts included: it is the referee's notebook,
+never shown to an agent (the agents still get only their own ``view``).
 """
 
 from __future__ import annotations

@@ -124,17 +124,17 @@ def skill_gap(data: dict[str, Any]) -> Any:
     names = [f"{label(r, data['swept'])}\n{r['higher']} vs {r['lower']}" for r in rows]
     fig = _figure(max(6.0, 1.0 * len(rows) + 2), 3.4)
     ax = fig.subplots()
-    rates = [r["higher_win_rate"] for r in rows]
+    rates = [r["higher_score"] for r in rows]
     errors = [
-        [r["higher_win_rate"] - r["higher_win_rate_ci95"][0] for r in rows],
-        [r["higher_win_rate_ci95"][1] - r["higher_win_rate"] for r in rows],
+        [r["higher_score"] - r["higher_score_ci95"][0] for r in rows],
+        [r["higher_score_ci95"][1] - r["higher_score"] for r in rows],
     ]
     ax.bar(range(len(rows)), rates, 0.6, yerr=errors, capsize=3, color="tab:green")
     for x, row in enumerate(rows):
         ax.hlines(row["baseline"], x - 0.4, x + 0.4, colors="black", linestyles="dashed", lw=1)
     ax.set_xticks(range(len(rows)), names, fontsize=7)
     ax.set_ylim(0, 1)
-    ax.set_ylabel("games the higher level won")
+    ax.set_ylabel("higher level's score (draw: 1/N)")
     ax.set_title("skill: the higher level in one seat, the lower in the others")
     ax.set_xlabel("dashed: 1/N, what one seat wins when skill does not matter", fontsize=8)
     return fig
@@ -166,7 +166,8 @@ CAPTIONS = {
     "length_actions": "Game length in actions: the width is how often a length occurs.",
     "length_turns": "Game length in turns (a turn ends when the player to act changes).",
     "endings": "How games ended: the rules' own ends vs cuts (turn limit, block, stall).",
-    "skill": "Skill (Jaffe's restricted play): far above 1/N, the game rewards skill.",
+    "skill": "Skill (Jaffe's restricted play): the higher level's score in one seat (a draw "
+    "counting 1/N of a win); far above 1/N, the game rewards skill.",
 }
 
 

@@ -73,19 +73,21 @@ def print_analysis(data: dict[str, Any]) -> None:
         )
         for column in (
             "configuration",
-            "higher vs lower",
-            "higher won [95% CI]",
-            "fair seat",
+            "levels",
+            "won",
+            "score, 95% CI",
+            "fair",
             "gap",
             "draws",
         ):
             skill.add_column(column, justify="left" if column == "configuration" else "right")
         for row in data["skill"]:
-            low, high = row["higher_win_rate_ci95"]
+            low, high = row["higher_score_ci95"]
             skill.add_row(
                 label(row, keys),
                 f"{row['higher']} vs {row['lower']}",
-                f"{_pct(row['higher_win_rate'])} [{_pct(low)}-{_pct(high)}]",
+                _pct(row["higher_win_rate"]),
+                f"{_pct(row['higher_score'])} {_pct(low)}-{_pct(high)}",
                 _pct(row["baseline"]),
                 f"{row['gap'] * 100:+.0f} pts" + ("" if row["significant"] else " (n.s.)"),
                 _pct(row["draw_rate"]),
