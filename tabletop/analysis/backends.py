@@ -101,7 +101,7 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
     if ray.is_initialized():
         return False
     quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
-    where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
+    where = f"the Ray cluster at {quote(address)}" if address else "a local Ray instance"
     try:
         with _silent_stderr():  # Ray's C++ core logs its retries to file descriptor 2
             if address is None:
