@@ -29,9 +29,9 @@ from tabletop.analysis.observe import (
 from tabletop.analysis.run import analyse, label
 from tabletop.analysis.sweep import make_plan
 from tabletop.arena import game_seed, play_game, seating
-from tabletop.cli import app
-from tabletop.errors import OptionError, UsageError
-from tabletop.match import Match
+from tabletop.cli.app import app
+from tabletop.core.errors import OptionError, UsageError
+from tabletop.core.match import Match
 
 runner = CliRunner()
 
@@ -131,7 +131,7 @@ def test_the_probe_counts_turns_as_changes_of_the_player_to_act() -> None:
     setup = plan.self_play(plan.configurations[0], "1")
     probe = Probe()
     result = play_game(setup, 0, probe)
-    from tabletop import options as opts
+    from tabletop.core import options as opts
     from tabletop.setup import resolve
 
     game = resolve("ctverak")
@@ -336,7 +336,7 @@ def test_play_run_and_games_import_neither_the_analysis_nor_its_stacks() -> None
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from tabletop.cli import app\n"
+        "from tabletop.cli.app import app\n"
         "r = CliRunner()\n"
         "assert r.invoke(app, ['games']).exit_code == 0\n"
         "assert r.invoke(app, ['run', 'quarto', '--json']).exit_code == 0\n"

@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from tabletop.analysis.run import analyse
 from tabletop.analysis.sweep import make_plan
 from tabletop.arena import Setup, play_all
-from tabletop.cli import app
+from tabletop.cli.app import app
 
 ray = pytest.importorskip("ray")
 runner = CliRunner()

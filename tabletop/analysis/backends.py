@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any, TypeVar
 
-from tabletop.errors import TabletopError, UsageError
-from tabletop.numbers import parse_int, quote
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.numbers import parse_int, quote
 
 T = TypeVar("T")
 R = TypeVar("R")

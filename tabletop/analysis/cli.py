@@ -9,7 +9,7 @@ from pathlib import Path
 from tabletop.analysis.backends import check_backend
 from tabletop.analysis.run import analyse, total_games
 from tabletop.analysis.sweep import make_plan
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 
 
 def analyse_command(

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tabletop.arena import Setup, play_game
-from tabletop.match import Match
+from tabletop.core.match import Match
 
 
 class GameStats(NamedTuple):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.analysis.run import label
-from tabletop.errors import TabletopError
+from tabletop.core.errors import TabletopError
 
 
 class MatplotlibMissing(TabletopError):

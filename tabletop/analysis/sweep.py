@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop import options as opts
 from tabletop.arena import Setup
-from tabletop.errors import OptionError, UsageError
+from tabletop.core import options as opts
+from tabletop.core.errors import OptionError, UsageError
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
-from tabletop.numbers import parse_int, quote
 from tabletop.players import make_seat
 from tabletop.setup import player_count, resolve
 
