@@ -1,7 +1,8 @@
 """``tabletop arena``: agents play many seeded games; win rates, intervals and Elo.
 
 Seats rotate from game to game; game ``i`` is played from a seed derived from the
-arena's seed and ``i`` alone, so results are the same whatever ``--jobs`` is.
+arena's seed and ``i`` alone, so results are the same whatever ``--jobs`` is, on local
+processes or on Ray (``--backend ray``, :mod:`tabletop.analysis.backends`).
 """
 
 from __future__ import annotations
@@ -9,9 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +38,8 @@ class Setup:
 @dataclass(frozen=True)
 class GameResult:
     """One game: the agent in each seat, the winners, its length and thinking time (per
-    seat: in all, and the longest single move)."""
+    seat: in all, and the longest single move), and how it ended (``Outcome.kind``, or
+    ``action-limit`` when the arena cut it at the game's ``max_actions``)."""
 
     index: int
     seats: tuple[str, ...]
@@ -47,6 +47,7 @@ class GameResult:
     actions: int
     seconds: tuple[float, ...]
     longest: tuple[float, ...]
+    kind: str = ""
 
 
 def seating(agents: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -59,8 +60,11 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"arena:{seed}:{index}").randrange(2**31)
 
 
-def play_game(setup: Setup, index: int) -> GameResult:
-    """Play game ``index`` of ``setup`` to its end."""
+def play_game(
+    setup: Setup, index: int, watch: Callable[[Match], None] | None = None
+) -> GameResult:
+    """Play game ``index`` of ``setup`` to its end; ``watch`` (if any) sees the match
+    before every decision (the balance analysis measures the game through it)."""
     game = resolve(setup.game)
     options = opts.build(game.info.options, setup.options, game.info.id)
     seats = seating(setup.agents, setup.players, index)
@@ -73,6 +77,8 @@ def play_game(setup: Setup, index: int) -> GameResult:
     while match.outcome() is None and len(match.actions) <= limit:
         player = match.to_act()
         assert player is not None
+        if watch:
+            watch(match)
         began = time.perf_counter()
         action = computer[player].move(match)
         spent = time.perf_counter() - began
@@ -81,7 +87,9 @@ def play_game(setup: Setup, index: int) -> GameResult:
         match.push(action)
     outcome = match.outcome()
     winners = outcome.winners if outcome else ()
-    return GameResult(index, seats, winners, len(match.actions), tuple(thinking), tuple(longest))
+    kind = (outcome.kind or "ended") if outcome else "action-limit"
+    actions = len(match.actions)
+    return GameResult(index, seats, winners, actions, tuple(thinking), tuple(longest), kind)
 
 
 def _play_star(args: tuple[Setup, int]) -> GameResult:
@@ -89,23 +97,18 @@ def _play_star(args: tuple[Setup, int]) -> GameResult:
 
 
 def play_all(
-    setup: Setup, jobs: int, progress: Callable[[GameResult], None] | None = None
+    setup: Setup,
+    jobs: int,
+    progress: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Every game of the arena, in index order (as they finish, in order, to ``progress``),
-    on ``jobs`` processes."""
+    """Every game of the arena, in index order (each, as it finishes, to ``progress``),
+    on ``jobs`` processes or Ray workers (``backend``; ``address``: a Ray cluster)."""
+    from tabletop.analysis.backends import run
+
     work = [(setup, i) for i in range(setup.games)]
-    with ExitStack() as stack:
-        if jobs <= 1:
-            stream: Iterator[GameResult] = map(_play_star, work)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
-            stream = pool.map(_play_star, work, chunksize=1)
-        results = []
-        for result in stream:
-            results.append(result)
-            if progress:
-                progress(result)
-    return results
+    return run(_play_star, work, jobs, backend, address, progress)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:

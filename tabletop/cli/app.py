@@ -70,6 +70,13 @@ OptionsOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for shuffles and lots.")]
+BackendOpt = Annotated[
+    str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
+]
 
 
 @app.command()
@@ -266,27 +273,67 @@ def arena(
     jobs: Annotated[int, typer.Option("--jobs", help="Processes to play on.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole arena.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Agents play many games with seats rotated: wins, 95% intervals, Elo."""
     import time
 
     from tabletop import arena as ar
+    from tabletop.analysis.backends import check_backend
 
     setup = ar.make_setup(game, agents, games, players, option or [], seed)
+    check_backend(backend, jobs, address)
     began = time.perf_counter()
     if as_json:
-        results = ar.play_all(setup, jobs)
+        results = ar.play_all(setup, jobs, None, backend, address)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as progress:
             task = progress.add_task("playing", total=setup.games)
-            results = ar.play_all(setup, jobs, lambda _: progress.advance(task))
+            results = ar.play_all(
+                setup, jobs, lambda _: progress.advance(task), backend, address
+            )
     data = ar.summary(setup, results, jobs, time.perf_counter() - began)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
     else:
         ar.print_table(data)
+
+
+@app.command()
+@guarded
+def analyse(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="Player counts to sweep, e.g. 2,3,4.")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Option values to sweep, KEY=A,B (repeatable)."),
+    ] = None,
+    agents: Annotated[
+        str, typer.Option("--agents", help="Self-play levels, e.g. 1,2 (pairs: skill).")
+    ] = "1,2",
+    games: Annotated[
+        int, typer.Option("--games", help="Games per configuration and level.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole analysis.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")] = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Write an HTML page of plots.")
+    ] = None,
+) -> None:
+    """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
+    from tabletop.analysis.cli import analyse_command
+
+    analyse_command(
+        game, players, option or [], agents, games, seed, jobs, backend, address, as_json, report
+    )
 
 
 @app.command()
