@@ -219,3 +219,37 @@ def reveals(match: Match, index: int, player: int) -> bool:
         except Exception:  # a game that cannot sample: be safe, count it as revealing
             return True
     return False
+
+
+def told(match: Match, index: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` may be told the text of action ``index`` (e.g. as 'the last
+    action of player 2'): always for perfect information and for the actor; otherwise
+    only when the text follows from what ``viewer`` saw before and after it.
+
+    Generic test: in a few states sampled from the viewer's view before the action, no
+    other action text leads to the viewer's view after it. A false claim naming a hidden
+    card (any other false claim would look the same) is not told; a discard is.
+    Spectators of a hidden-information game are told no other player's text.
+    """
+    game = match.game
+    before = match.states[index]
+    actor = game.to_act(before)
+    if not game.info.hidden_information or viewer == actor:
+        return True
+    if viewer is None:
+        return False
+    text = match.texts[index]
+    view = game.view(before, viewer)
+    after = game.view(match.states[index + 1], viewer)
+    rng = random.Random(index)
+    for _ in range(SAMPLES):
+        try:
+            sample = game.sample(view, viewer, match.players, match.options, rng)
+            for action in game.legal(sample):
+                if game.format(sample, action) == text:
+                    continue
+                if game.view(game.apply(sample, action), viewer) == after:
+                    return False
+        except Exception:  # a game that cannot sample: be safe, tell nothing
+            return False
+    return True

@@ -29,8 +29,8 @@ from tabletop.web.room import Connection, Room, seat_of
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 65_536
-RATE = 20.0  # messages a second a connection may send on average
-BURST = 40.0  # ... and at once
+RATE = 50.0  # messages a second a connection may send on average
+BURST = 100.0  # ... and at once
 CLOSE_AFTER = 100  # messages refused for flooding before the connection is closed
 
 

@@ -12,6 +12,7 @@ anything that seat may not see.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,16 +60,16 @@ def position(table: Table, seat: int | None, presence: JSON) -> JSON:
     }
 
 
-def last_actions(table: Table) -> JSON:
-    """The ``last`` message: each player's most recent action in notation (or null)."""
+def last_actions(table: Table, seat: int | None, told: Callable[[int, int | None], bool]) -> JSON:
+    """The ``last`` message for ``seat``: each player's most recent action in notation,
+    ``"played"`` where that text is not for this seat (``told``), null before any."""
     match = table.match
     last: dict[str, str | None] = {str(p): None for p in range(1, match.players + 1)}
     missing = set(last)
     for index in range(len(match.actions) - 1, -1, -1):
-        player = match.game.to_act(match.states[index])
-        key = str(player)
+        key = str(match.game.to_act(match.states[index]))
         if key in missing:
-            last[key] = match.texts[index]
+            last[key] = match.texts[index] if told(index, seat) else "played"
             missing.discard(key)
             if not missing:
                 break

@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.core.table import Change, Table
+from tabletop.core.table import Change, Table, told
 from tabletop.errors import ActionError
 from tabletop.game import JSON
 from tabletop.web import protocol, store
@@ -57,6 +57,7 @@ class Room:
         self._pending: list[asyncio.Future[None]] = []
         self._clock: asyncio.Task[None] | None = None
         self._computer: asyncio.Task[None] | None = None
+        self._told: dict[tuple[int, int | None], bool] = {}
         table.autosave = self._autosave
 
     # -- storage -------------------------------------------------------------------------
@@ -67,6 +68,7 @@ class Room:
             status = "ongoing" if match.outcome() is None else "over"
             statements = store.append(mid, change.number, change.text, status)
         elif change.kind == "undo":
+            self._told.clear()
             statements = store.truncate(mid, change.number)
         else:
             statements = store.forfeit(mid, change.player or 0)
@@ -90,19 +92,29 @@ class Room:
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions and its position."""
-        await connection.send(protocol.last_actions(self.table))
-        await connection.send(protocol.position(self.table, connection.seat, self.presence()))
+        seat = connection.seat
+        await connection.send(protocol.last_actions(self.table, seat, self.told))
+        await connection.send(protocol.position(self.table, seat, self.presence()))
+
+    def told(self, index: int, seat: int | None) -> bool:
+        """Whether ``seat`` may be told action ``index``'s text (cached until an undo)."""
+        key = (index, seat)
+        if key not in self._told:
+            self._told[key] = told(self.table.match, index, seat)
+        return self._told[key]
 
     async def broadcast(self) -> None:
-        last = protocol.last_actions(self.table)
         presence = self.presence()
-        views: dict[int | None, JSON] = {}
+        messages: dict[int | None, tuple[JSON, JSON]] = {}
         for connection in list(self.connections):
             seat = connection.seat
-            if seat not in views:
-                views[seat] = protocol.position(self.table, seat, presence)
-            await connection.send(last)
-            await connection.send(views[seat])
+            if seat not in messages:
+                messages[seat] = (
+                    protocol.last_actions(self.table, seat, self.told),
+                    protocol.position(self.table, seat, presence),
+                )
+            for message in messages[seat]:
+                await connection.send(message)
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
