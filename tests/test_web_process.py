@@ -89,3 +89,51 @@ def test_sigkill_at_any_moment_then_restart_resumes_every_match(tmp_path: Path) 
         assert status == 200 and '"place d1"' in text
     finally:
         kill(server)
+
+
+def test_serve_help_says_where_the_database_is_and_warns_off_loopback(tmp_path: Path) -> None:
+    import sys
+
+    help_text = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--help"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "~/.local/share/tabletop/matches.sqlite3" in " ".join(help_text.split())
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "0.0.0.0", "--port", str(port),
+         "--db", str(tmp_path / "m.sqlite3")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stderr is not None and process.stdout is not None
+        warning = process.stderr.readline()
+        assert (
+            warning.startswith("tabletop: warning: serving on 0.0.0.0") and "seat links" in warning
+        )
+        assert process.stdout.readline().startswith(f"tabletop: lobby at http://0.0.0.0:{port}/")
+    finally:
+        kill(process)
+    bad = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--port", "70000"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr == "tabletop: --port must be 1-65535, not 70000\n"
+
+
+def test_play_run_and_games_never_import_the_web_stack() -> None:
+    import sys
+
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli import app\n"
+        "r = CliRunner()\n"
+        "r.invoke(app, ['games'])\n"
+        "r.invoke(app, ['run', 'quarto', '--actions', '-'], input='give DTRH\\n')\n"
+        "r.invoke(app, ['play', 'quarto'], input='quit\\n')\n"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets', 'tabletop.web')"
+        " if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
