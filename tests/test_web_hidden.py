@@ -49,10 +49,12 @@ def choose(
     options: Any,
     rng: random.Random,
     refused: set[str],
+    wild: float = 0.2,
 ) -> str:
-    """A listed action: usually the basic agent's on this seat's own view, else any."""
+    """A listed action: the basic agent's on this seat's own view, or (with probability
+    ``wild``) any listed one, false claims and refusable offers included."""
     listed: list[str] = [t for t in position["legal"] if t not in refused]
-    if rng.random() < 0.2:
+    if rng.random() < wild:
         return rng.choice(listed)
     view = position["view"]
     sample = game.sample(view, seat, players, options, rng)

@@ -10,12 +10,16 @@ const el = (tag, cls, text) => {
 
 const isScalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
 
+// Rows of a board: three or more strings of one length (3+), some with a repeated
+// character (".......", "X.O"); a list of card codes is not a board.
+const isGrid = (value) => value.length >= 3 && value.every((v) => typeof v === "string")
+  && value.every((v) => v.length === value[0].length) && value[0].length >= 3
+  && value.some((v) => new Set(v).size < v.length);
+
 function show(value) {
   if (isScalar(value)) return el("span", "", value === null ? "—" : String(value));
   if (Array.isArray(value)) {
-    if (value.length && value.every((v) => typeof v === "string")
-        && value.every((v) => v.length === value[0].length) && value.length > 1
-        && value[0].length > 1) {
+    if (isGrid(value)) {
       const grid = el("pre", "grid", value.join("\n"));  // rows of a board
       return grid;
     }

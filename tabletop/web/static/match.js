@@ -61,6 +61,8 @@ function drawStatus() {
     status.textContent = `Waiting for ${who(p.to_act)}`;
   }
   status.dataset.toAct = p.to_act ?? "";
+  status.dataset.number = String(p.number);
+  status.dataset.state = p.status;
   $("#prompt").textContent = p.status === "over" ? "" : p.prompt;
   deadline = p.clock ? performance.now() + p.clock.left * 1000 : null;
   tick();
