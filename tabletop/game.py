@@ -166,7 +166,10 @@ class Game(ABC, Generic[S, A]):
         the legal actions as buttons). The file is an ES module exporting
         ``render(root, position, act, seat)``; see ``docs/web.md``."""
         package = type(self).__module__.split(".")[0]
-        board = Path(str(importlib.resources.files(package))) / "web" / "board.js"
+        try:
+            board = Path(str(importlib.resources.files(package))) / "web" / "board.js"
+        except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
+            return None  # a game defined outside any package (a script, a test)
         return board if board.is_file() else None
 
     # -- for computer players (all optional) -------------------------------------------

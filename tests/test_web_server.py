@@ -322,3 +322,45 @@ def test_a_restart_on_the_same_database_resumes_every_match(tmp_path: Path) -> N
     with TestClient(build_app(db)) as client, client.websocket_connect(url) as ws:
         after = until(ws, "position")
     assert after == before and after["number"] == 3
+
+
+def test_a_game_made_by_tabletop_new_plays_in_the_browser_with_no_web_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+    import sys
+
+    from tabletop.registry import Registry
+    from tabletop.scaffold import new_command
+
+    made = new_command("web_nim", tmp_path / "dist")
+    sys.path.insert(0, str(made))
+    try:
+        games = Registry(extra=[importlib.import_module("tabletop_web_nim.plugin")])
+        monkeypatch.setattr("tabletop.web.hub.registry", lambda: games)
+        assert games.get("web_nim").web_board() is None
+        with TestClient(build_app(tmp_path / "m.sqlite3")) as client:
+            assert client.get("/games/web_nim/board.js").status_code == 404
+            assert "export function render" in client.get("/static/generic.js").text
+            made_match = create(client, game="web_nim")
+            one, two = (s["token"] for s in made_match["seats"])
+            with (
+                client.websocket_connect(f"/ws/{made_match['id']}?token={one}") as ws1,
+                client.websocket_connect(f"/ws/{made_match['id']}?token={two}") as ws2,
+            ):
+                assert until(ws1, "hello")["board"] is None  # the page uses the generic board
+                position = until(ws1, "position")
+                sockets = {1: ws1, 2: ws2}
+                while position["status"] == "ongoing":
+                    actor = sockets[position["to_act"]]
+                    mine = position if actor is ws1 else until(ws2, "position")
+                    while mine["number"] != position["number"]:
+                        mine = until(ws2, "position")
+                    position = play(actor, mine["legal"][0], position["number"])
+                    if actor is ws2:
+                        position = until(ws1, "position")
+                assert position["winners"] and position["reason"]
+    finally:
+        sys.path.remove(str(made))
+        for name in [n for n in sys.modules if n.startswith("tabletop_web_nim")]:
+            del sys.modules[name]
