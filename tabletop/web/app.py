@@ -193,7 +193,8 @@ def build_app(db_path: Path) -> Starlette:
             if connection.seat is None:
                 await connection.send(protocol.error("only the players can start a rematch"))
                 return
-            links = await hub.rematch(room, base)
+            async with room.lock:  # two players asking at once make one rematch
+                links = await hub.rematch(room, base)
             for other in list(room.connections):
                 await other.send(hub.rematch_message(links, other.seat, room.meta.players))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ from tabletop.errors import ActionError
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Store, StoredMatch
+
+log = logging.getLogger("tabletop.web")
 
 
 class Connection:
@@ -187,8 +190,13 @@ class Room:
         loop = asyncio.get_running_loop()
         async with self.lock:
             while self.table.computer_to_act() is not None:
-                action = await loop.run_in_executor(self.pool, self.table.choose)
-                self.table.push(action)
+                try:
+                    action = await loop.run_in_executor(self.pool, self.table.choose)
+                    self.table.push(action)
+                except Exception:  # an agent's bug: the match waits, the server goes on
+                    log.exception("the computer seat of match %s failed", self.meta.id)
+                    await self.send_all(protocol.error("the computer player failed to act"))
+                    return
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------

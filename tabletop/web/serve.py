@@ -47,6 +47,11 @@ def serve(host: str, port: int, db: Path | None) -> None:
     shown = f"[{host}]" if ":" in host else host
     print(f"tabletop: lobby at http://{shown}:{port}/ (matches in {path})", flush=True)
     config = uvicorn.Config(
-        build_app(path), host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE
+        build_app(path),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # small JSON: compressing costs more than it saves
     )
     uvicorn.Server(config).run()
