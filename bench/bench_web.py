@@ -13,7 +13,8 @@ server's resident memory per idle match: RSS after creating ``--idle`` matches t
 nobody joins, minus before, divided by their count.
 
 The clients run in this process on the same machine, so the figures are a lower bound of
-what the server alone does.
+what the server alone does; the server's own CPU time per action (user + system, from
+/proc) says what one core of it would sustain.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -124,6 +126,12 @@ async def run_level(base: str, matches: int, seconds: float) -> tuple[Stats, flo
     return stats, time.perf_counter() - began
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -143,17 +151,19 @@ def main() -> None:
         server = start_process(Path(folder) / "bench.sqlite3", port)
         base = f"http://127.0.0.1:{port}/"
         try:
-            print(f"{'matches':>8} {'actions/s':>10} {'positions/s':>12} "
-                  f"{'median ms':>10} {'p99 ms':>8} {'games':>6}")  # fmt: skip
+            print(f"{'matches':>8} {'actions/s':>10} {'positions/s':>12} {'median ms':>10} "
+                  f"{'p99 ms':>8} {'games':>6} {'server CPU ms/action':>21}")  # fmt: skip
             for count in (int(c) for c in args.matches.split(",")):
+                cpu = cpu_seconds(server.pid)
                 stats, elapsed = asyncio.run(run_level(base, count, args.seconds))
+                cpu = (cpu_seconds(server.pid) - cpu) / max(1, stats.actions)
                 lat = sorted(stats.latencies)
                 p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
                 median = statistics.median(lat) if lat else float("nan")
                 print(
                     f"{count:>8} {stats.actions / elapsed:>10.0f} "
                     f"{stats.positions / elapsed:>12.0f} {median * 1000:>10.1f} "
-                    f"{p99 * 1000:>8.1f} {stats.matches:>6}",
+                    f"{p99 * 1000:>8.1f} {stats.matches:>6} {cpu * 1000:>21.2f}",
                     flush=True,
                 )
         finally:
