@@ -364,3 +364,42 @@ def test_a_game_made_by_tabletop_new_plays_in_the_browser_with_no_web_code(
         sys.path.remove(str(made))
         for name in [n for n in sys.modules if n.startswith("tabletop_web_nim")]:
             del sys.modules[name]
+
+
+def test_an_action_the_database_refuses_is_taken_back_and_told_to_nobody(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from tabletop.web.store import Store
+
+    made = create(client)
+    one, two = (s["token"] for s in made["seats"])
+    with (
+        client.websocket_connect(f"/ws/{made['id']}?token={one}") as ws1,
+        client.websocket_connect(f"/ws/{made['id']}?token={two}") as ws2,
+    ):
+        until(ws1, "position")
+        until(ws2, "position")
+        submit = Store.submit
+
+        def broken(self: Store, statements: Any) -> Any:
+            future = submit(self, [("INSERT INTO nowhere VALUES (1)", ())])
+            return future
+
+        monkeypatch.setattr(Store, "submit", broken)
+        ws1.send_json({"type": "action", "action": "give DTRH", "number": 0})
+        assert until(ws1, "error")["error"] == (
+            "the server could not store the action; nothing changed"
+        )
+        assert client.get("/api/matches").json()[0]["number"] == 0  # taken back in memory
+        monkeypatch.setattr(Store, "submit", submit)
+        ws1.send_json({"type": "action", "action": "give DTRH", "number": 0})  # not stale
+        assert until(ws2, "position")["number"] == 1
+    with sqlite3.connect(tmp_db(client)) as db:
+        assert db.execute("SELECT number, text FROM actions").fetchall() == [(1, "give DTRH")]
+
+
+def tmp_db(client: TestClient) -> str:
+    path: str = str(client.app.state.hub.db_path)  # type: ignore[attr-defined]
+    return path

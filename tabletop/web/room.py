@@ -83,6 +83,18 @@ class Room:
         for future in pending:
             await future
 
+    async def _stored(self) -> bool:
+        """Commit the last action; if the database refuses it, take it back in memory too
+        (nobody was told of it) and say False."""
+        try:
+            await self._commit()
+        except Exception:
+            log.exception("match %s: an action could not be stored", self.meta.id)
+            self.table.match.undo()
+            self.meta.status = "ongoing" if self.table.match.outcome() is None else "over"
+            return False
+        return True
+
     # -- telling -------------------------------------------------------------------------
     def presence(self) -> JSON:
         online = {c.seat for c in self.connections}
@@ -163,6 +175,11 @@ class Room:
             except ActionError as exc:
                 await connection.send(protocol.error(exc.reason))
                 return
+            if not await self._stored():
+                await connection.send(
+                    protocol.error("the server could not store the action; nothing changed")
+                )
+                return
             await self._after_change()
         self.start_computers()
 
@@ -196,6 +213,9 @@ class Room:
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
                     await self.send_all(protocol.error("the computer player failed to act"))
+                    return
+                if not await self._stored():
+                    await self.send_all(protocol.error("the server could not store an action"))
                     return
                 await self._after_change()
 
