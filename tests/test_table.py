@@ -106,3 +106,28 @@ def test_no_clock_for_a_computer_seat() -> None:
     now[0] = 0.0
     t, _ = table("quarto", computers={1: "1"}, move_time=5)
     assert t.deadline is None and not t.expire()
+
+
+def test_told_hides_a_false_claim_from_the_others_but_not_a_placement() -> None:
+    """N4.4/N7: a false claim names a card of a hidden stand; any other false claim would
+    have shown the others the same view, so its text is not told to them."""
+    from tabletop.core.table import told
+
+    game = registry().get("quartino")
+    match = Match(game, 2, game.info.options(), 3)
+    match.play(next(t for t in match.listing_text() if t.startswith("place")))
+    false_claims = []
+    for text in match.listing_text():
+        if text.startswith("claim"):
+            trial = Match(game, 2, game.info.options(), 3)
+            trial.play_all([*match.texts, text])
+            if trial.to_act() == 2:  # the turn passed: a false claim
+                false_claims.append(text)
+    assert false_claims
+    match.play(false_claims[0])
+    assert told(match, 0, 2) and told(match, 0, 1)  # a placement: everyone saw it
+    assert told(match, 1, 1) and not told(match, 1, 2) and not told(match, 1, None)
+    quarto = registry().get("quarto")
+    plain = Match(quarto, 2, quarto.info.options(), 0)
+    plain.play("give DTRH")
+    assert told(plain, 0, 2) and told(plain, 0, None)
