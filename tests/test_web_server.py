@@ -178,6 +178,16 @@ def test_malformed_messages_get_an_error_and_change_nothing(
         assert until(ws, "position")["number"] == 1
 
 
+def test_a_binary_frame_gets_an_error(client: TestClient) -> None:
+    made = create(client)
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
+        until(ws, "position")
+        ws.send_bytes(b"\x00\xff")
+        assert until(ws, "error")["error"] == "send text frames of JSON, not binary"
+        ws.send_json({"type": "action", "action": "give DTRH", "number": 0})
+        assert until(ws, "position")["number"] == 1
+
+
 def test_an_oversized_message_closes_the_connection(client: TestClient) -> None:
     made = create(client)
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:

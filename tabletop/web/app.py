@@ -157,7 +157,13 @@ def build_app(db_path: Path) -> Starlette:
     async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> None:
         bucket = Bucket()
         while True:
-            text = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            text = frame.get("text")
+            if text is None:
+                await connection.send(protocol.error("send text frames of JSON, not binary"))
+                continue
             if not bucket.take():
                 if bucket.refused >= CLOSE_AFTER:
                     await websocket.close(code=1008, reason="flooding")
