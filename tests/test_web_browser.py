@@ -131,3 +131,30 @@ def test_two_people_play_a_whole_game_in_the_browser(
         client.close()
     for context in contexts:
         context.close()
+
+
+def test_the_text_box_the_undo_by_agreement_and_a_refusal_in_the_browser(
+    browser: Browser, server: str
+) -> None:
+    contexts = [browser.new_context() for _ in range(2)]
+    alice, bob = (c.new_page() for c in contexts)
+    links = create_match(alice, server, "quarto", {})
+    alice.goto(links["1"])
+    bob.goto(links["2"])
+    wait_number(alice, 0)
+    alice.fill("#action", "place a1")  # refused: a piece must be given first (the CLI's words)
+    alice.press("#action", "Enter")
+    alice.wait_for_selector("#error:has-text('allowed: give')", timeout=WAIT)
+    alice.fill("#action", "give dtrh")  # the terminal's notation, any case
+    alice.press("#action", "Enter")
+    wait_number(bob, 1)
+    assert bob.inner_text("#status") == "Your turn"
+    assert "player 1: give DTRH" in bob.inner_text("#last")
+    alice.locator("#undo").click()
+    bob.locator('[data-undo-answer="true"]').click(timeout=WAIT)
+    wait_number(alice, 0)
+    wait_number(bob, 0)
+    assert alice.inner_text("#status") == "Your turn"
+    assert bob.locator('[data-presence="1"]').inner_text() == "player 1: online"
+    for context in contexts:
+        context.close()
