@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.core.errors import ActionError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop.core.table import Change, Table, UndoRefused
-from tabletop.errors import ActionError
-from tabletop.match import Match
 from tabletop.players import make_seat
-from tabletop.registry import registry
 
 
 def table(

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tabletop.registry import registry
+from tabletop.core.registry import registry
 from tests.test_web_hidden import choose
 from tests.web_support import Client, free_port, start_process
 

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from tabletop.core.match import Match
+from tabletop.core.records import Record
+from tabletop.core.registry import registry
 from tabletop.game import Game
-from tabletop.match import Match
 from tabletop.players import Turn
-from tabletop.records import Record
-from tabletop.registry import registry
 from tests import test_ctverak_cli as ctv
 from tests import test_quartino_cli as qtn
 from tests.web_support import Client, Message, get, live_server, post

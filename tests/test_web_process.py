@@ -9,8 +9,8 @@ import signal
 import subprocess
 from pathlib import Path
 
-from tabletop.match import Match
-from tabletop.registry import registry
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tests.web_support import Client, free_port, get, post, start_process
 
 QUARTO_LINES = [
@@ -127,7 +127,7 @@ def test_play_run_and_games_never_import_the_web_stack() -> None:
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from tabletop.cli import app\n"
+        "from tabletop.cli.app import app\n"
         "r = CliRunner()\n"
         "r.invoke(app, ['games'])\n"
         "r.invoke(app, ['run', 'quarto', '--actions', '-'], input='give DTRH\\n')\n"

@@ -15,9 +15,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tabletop.catalogue import catalogue
-from tabletop.match import Match
-from tabletop.records import Record
-from tabletop.registry import registry
+from tabletop.core.match import Match
+from tabletop.core.records import Record
+from tabletop.core.registry import registry
 from tabletop.web.app import build_app
 from tabletop.web.protocol import MAX_MESSAGE, POSITION_KEYS
 
@@ -340,8 +340,8 @@ def test_a_game_made_by_tabletop_new_plays_in_the_browser_with_no_web_code(
     import importlib
     import sys
 
-    from tabletop.registry import Registry
-    from tabletop.scaffold import new_command
+    from tabletop.cli.scaffold import new_command
+    from tabletop.core.registry import Registry
 
     made = new_command("web_nim", tmp_path / "dist")
     sys.path.insert(0, str(made))

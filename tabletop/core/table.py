@@ -2,7 +2,7 @@
 
 Every front end (the terminal's ``tabletop play``, the web server) drives a :class:`Table`
 and draws what it says; nothing here prints. Refusals come back as data or as
-:class:`~tabletop.errors.TabletopError` subclasses carrying the one-line reason.
+:class:`~tabletop.core.errors.TabletopError` subclasses carrying the one-line reason.
 
 - ``advance()`` plays every computer seat until a person is to act (``choose`` + ``push``
   split it for front ends that think on another thread).
@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tabletop.errors import ActionError, TabletopError
-from tabletop.match import Match
+from tabletop.core.errors import ActionError, TabletopError
+from tabletop.core.match import Match
 from tabletop.players import Seat
 
 SAMPLES = 4

@@ -22,7 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tabletop.errors import TabletopError, UnknownGameError, one_line
+from tabletop.core.errors import TabletopError, UnknownGameError, one_line
 from tabletop.web import protocol
 from tabletop.web.hub import Hub
 from tabletop.web.room import Connection, Room, seat_of

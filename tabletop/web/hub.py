@@ -17,14 +17,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tabletop import options as opts
+from tabletop.core import options as opts
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.match import Match
+from tabletop.core.records import Forfeit, Record
+from tabletop.core.registry import registry
 from tabletop.core.table import Table
-from tabletop.errors import TabletopError, UsageError
 from tabletop.game import JSON, Game
-from tabletop.match import Match
 from tabletop.players import make_seat
-from tabletop.records import Forfeit, Record
-from tabletop.registry import registry
 from tabletop.setup import player_count
 from tabletop.web import store
 from tabletop.web.room import Room

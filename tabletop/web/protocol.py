@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.errors import TabletopError
 from tabletop.core.table import Table
-from tabletop.errors import TabletopError
 from tabletop.game import JSON
 
 MAX_MESSAGE = 4096  # characters of one client message

@@ -16,8 +16,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.errors import ActionError
 from tabletop.core.table import Change, Table, told
-from tabletop.errors import ActionError
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Store, StoredMatch

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import uvicorn
 
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 from tabletop.web.app import build_app
 
 WS_MAX_SIZE = 65_536  # bytes of one websocket frame uvicorn accepts at all
