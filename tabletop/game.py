@@ -174,6 +174,18 @@ class Game(ABC, Generic[S, A]):
         folder = Path(str(importlib.resources.files(package))) / "scenarios"
         return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
+    def web_board(self) -> Path | None:
+        """The browser board this game ships (default: its package's ``web/board.js``),
+        or None: ``tabletop serve`` then shows the generic board (the view, readably, and
+        the legal actions as buttons). The file is an ES module exporting
+        ``render(root, position, act, seat)``; see ``docs/web.md``."""
+        package = type(self).__module__.split(".")[0]
+        try:
+            board = Path(str(importlib.resources.files(package))) / "web" / "board.js"
+        except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
+            return None  # a game defined outside any package (a script, a test)
+        return board if board.is_file() else None
+
     # -- for computer players (all optional) -------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
         """Extra named agents of this game (e.g. ``basic``), beside the generic ones."""

@@ -381,6 +381,30 @@ def new(
     typer.echo(f"next: pip install -e {made} && tabletop play {game_id} && pytest {made}")
 
 
+@app.command()
+@guarded
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            help="SQLite file of the matches (default: $XDG_DATA_HOME/tabletop/matches.sqlite3, "
+            "i.e. ~/.local/share/tabletop/matches.sqlite3).",
+        ),
+    ] = None,
+) -> None:
+    """Play in the browser: a lobby, matches, seat links (needs pip install 'tabletop[web]')."""
+    try:
+        from tabletop.web.serve import serve as run_server
+    except ImportError as exc:
+        raise UsageError(
+            f"the web server needs its extra: pip install 'tabletop[web]' ({exc.name} missing)"
+        ) from None
+    run_server(host, port, db)
+
+
 def main() -> Any:
     """Console entry point."""
     return app()

@@ -1,0 +1,255 @@
+"""A table without a terminal: a match, the computer seats, undo, the move clock, autosave.
+
+Every front end (the terminal's ``tabletop play``, the web server) drives a :class:`Table`
+and draws what it says; nothing here prints. Refusals come back as data or as
+:class:`~tabletop.core.errors.TabletopError` subclasses carrying the one-line reason.
+
+- ``advance()`` plays every computer seat until a person is to act (``choose`` + ``push``
+  split it for front ends that think on another thread).
+- ``play(player, text)`` is a person's action through the checked path (``Match.play``).
+- ``undo_plan(requester)`` says how many actions an undo takes back or why it may not;
+  undo never crosses an action that showed the acting player something hidden.
+- ``deadline`` is the move clock as data: the monotonic time by which the person to act
+  must have acted (None without a clock); ``expire()`` ends the game on time.
+- ``autosave(change)`` is called after every change (action, undo, forfeit).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tabletop.core.errors import ActionError, TabletopError
+from tabletop.core.match import Match
+from tabletop.players import Seat
+
+SAMPLES = 4
+
+
+class UndoRefused(TabletopError):
+    """An undo that the table does not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed at the table: ``number`` is the count of actions after the change."""
+
+    kind: Literal["action", "undo", "forfeit"]
+    number: int
+    player: int | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """An undo asked by ``requester``: ``count`` actions taken back, or ``refusal``."""
+
+    requester: int
+    count: int
+    refusal: str = ""
+
+
+class Table:
+    """A match with its computer seats, move clock and autosave.
+
+    ``computers`` maps player numbers to computer seats; every other player is a person.
+    ``move_time`` (seconds) gives each person that long for each action; ``clock`` is the
+    monotonic clock (replaceable in tests).
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        computers: Mapping[int, Seat] | None = None,
+        move_time: float | None = None,
+        autosave: Callable[[Change], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.match = match
+        self.computers = dict(computers or {})
+        self.move_time = move_time
+        self.autosave = autosave
+        self.clock = clock
+        self.deadline: float | None = None
+        self._restart_clock()
+
+    # -- reading ---------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return f"player {player}"
+
+    def persons(self) -> list[int]:
+        """The players who are people (not computer seats)."""
+        return [p for p in range(1, self.match.players + 1) if p not in self.computers]
+
+    def to_act(self) -> int | None:
+        return self.match.to_act()
+
+    def computer_to_act(self) -> int | None:
+        """The player to act when that is a computer seat, else None."""
+        player = self.match.to_act()
+        return player if player in self.computers else None
+
+    def time_left(self) -> float | None:
+        """Seconds the person to act has left (None without a running clock)."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - self.clock())
+
+    # -- acting ----------------------------------------------------------------------
+    def play(self, player: int | None, text: str) -> str:
+        """A person's action: ``player`` must be the one to act (None: whoever is).
+        Returns the canonical notation; ActionError (nothing changed) if refused."""
+        match = self.match
+        to_act = match.to_act()
+        number = len(match.actions) + 1
+        if player is not None and to_act is not None and player != to_act:
+            raise ActionError(number, text, f"it is {self.name(to_act)}'s turn, not yours")
+        if to_act is not None and to_act in self.computers:
+            raise ActionError(number, text, f"{self.name(to_act)} is a computer player")
+        match.play(text)
+        self._changed(Change("action", len(match.actions), to_act, match.texts[-1]))
+        return match.texts[-1]
+
+    def choose(self) -> Any:
+        """The computer seat's action for the player to act (reads the match, changes
+        nothing: safe to run on another thread while the table is left alone)."""
+        player = self.computer_to_act()
+        assert player is not None, "no computer seat is to act"
+        return self.computers[player].move(self.match)
+
+    def push(self, action: Any) -> str:
+        """Apply a computer seat's chosen action (checked legal); returns its notation."""
+        player = self.match.to_act()
+        self.match.push(action)
+        self._changed(Change("action", len(self.match.actions), player, self.match.texts[-1]))
+        return self.match.texts[-1]
+
+    def advance(self) -> list[tuple[int, str]]:
+        """Play the computer seats until a person is to act or the game ends."""
+        played = []
+        while (player := self.computer_to_act()) is not None:
+            played.append((player, self.push(self.choose())))
+        return played
+
+    def expire(self) -> bool:
+        """End the game if the person to act ran out of time; True when it did."""
+        player = self.match.to_act()
+        if self.deadline is None or player is None or self.clock() < self.deadline:
+            return False
+        self.match.lose_on_time(player)
+        self._changed(Change("forfeit", len(self.match.actions), player))
+        return True
+
+    # -- undo ------------------------------------------------------------------------
+    def undo_plan(self, requester: int) -> UndoPlan:
+        """Take back the computer's replies and then the last person's action.
+
+        With hidden information, undo never crosses another person's action and never
+        takes back an action that showed the player something hidden (a card drawn from
+        the stock): the player would keep what they saw.
+        """
+        match = self.match
+        game = match.game
+        if match.outcome() is not None:
+            return UndoPlan(requester, 0, "the game is over")
+        keep = len(match.actions)
+        while keep and game.to_act(match.states[keep - 1]) in self.computers:
+            keep -= 1
+        if not keep:
+            return UndoPlan(requester, 0, "nothing to undo")
+        actor = game.to_act(match.states[keep - 1])
+        refusal = self.undo_refusal(keep - 1, actor, requester)
+        return UndoPlan(requester, 0 if refusal else len(match.actions) - keep + 1, refusal)
+
+    def undo_refusal(self, index: int, actor: int | None, requester: int) -> str:
+        """Why action ``index`` (by ``actor``) may not be taken back ('' when it may)."""
+        match = self.match
+        if not match.game.info.hidden_information or actor is None:
+            return ""
+        if actor != requester and len(self.persons()) > 1:
+            return f"the last action was {self.name(actor)}'s; you can only take back your own"
+        if reveals(match, index, actor):
+            return f"{match.texts[index]!r} showed you something hidden; it stands"
+        return ""
+
+    def undo(self, requester: int) -> int:
+        """Carry out ``undo_plan(requester)``; UndoRefused says why not. Returns the count."""
+        plan = self.undo_plan(requester)
+        if plan.refusal:
+            raise UndoRefused(f"cannot undo: {plan.refusal}")
+        for _ in range(plan.count):
+            self.match.undo()
+        self._changed(Change("undo", len(self.match.actions), requester))
+        return plan.count
+
+    # -- internals -------------------------------------------------------------------
+    def _changed(self, change: Change) -> None:
+        self._restart_clock()
+        if self.autosave is not None:
+            self.autosave(change)
+
+    def _restart_clock(self) -> None:
+        """A fresh ``move_time`` for the person now to act (none for a computer seat)."""
+        player = self.match.to_act()
+        if self.move_time and player is not None and player not in self.computers:
+            self.deadline = self.clock() + self.move_time
+        else:
+            self.deadline = None
+
+
+def reveals(match: Match, index: int, player: int) -> bool:
+    """Whether action ``index`` showed ``player`` something they could not know before.
+
+    Generic test: apply the action to a few states sampled from the player's view before
+    it; if the player's view afterwards differs between them, it depended on hidden parts.
+    """
+    game = match.game
+    before, action = match.states[index], match.actions[index]
+    view = game.view(before, player)
+    seen = game.view(match.states[index + 1], player)
+    rng = random.Random(index)
+    for _ in range(SAMPLES):
+        try:
+            sample = game.sample(view, player, match.players, match.options, rng)
+            if game.view(game.apply(sample, action), player) != seen:
+                return True
+        except Exception:  # a game that cannot sample: be safe, count it as revealing
+            return True
+    return False
+
+
+def told(match: Match, index: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` may be told the text of action ``index`` (e.g. as 'the last
+    action of player 2'): always for perfect information and for the actor; otherwise
+    only when the text follows from what ``viewer`` saw before and after it.
+
+    Generic test: in a few states sampled from the viewer's view before the action, no
+    other action text leads to the viewer's view after it. A false claim naming a hidden
+    card (any other false claim would look the same) is not told; a discard is.
+    Spectators of a hidden-information game are told no other player's text.
+    """
+    game = match.game
+    before = match.states[index]
+    actor = game.to_act(before)
+    if not game.info.hidden_information or viewer == actor:
+        return True
+    if viewer is None:
+        return False
+    text = match.texts[index]
+    view = game.view(before, viewer)
+    after = game.view(match.states[index + 1], viewer)
+    rng = random.Random(index)
+    for _ in range(SAMPLES):
+        try:
+            sample = game.sample(view, viewer, match.players, match.options, rng)
+            for action in game.legal(sample):
+                if game.format(sample, action) == text:
+                    continue
+                if game.view(game.apply(sample, action), viewer) == after:
+                    return False
+        except Exception:  # a game that cannot sample: be safe, tell nothing
+            return False
+    return True

@@ -1,0 +1,238 @@
+"""The Starlette application: pages, the JSON API and the match websocket.
+
+Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/static/...``,
+``/games/{game}/board.js`` (a game's own board), ``GET /api/games``,
+``GET|POST /api/matches``, ``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tabletop.core.errors import TabletopError, UnknownGameError, one_line
+from tabletop.web import protocol
+from tabletop.web.hub import Hub
+from tabletop.web.room import Connection, Room, seat_of
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 65_536
+RATE = 50.0  # messages a second a connection may send on average
+BURST = 100.0  # ... and at once
+CLOSE_AFTER = 100  # messages refused for flooding before the connection is closed
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False when the client sends too fast."""
+
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.last = time.monotonic()
+        self.refused = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1:
+            self.refused += 1
+            return False
+        self.tokens -= 1
+        return True
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """True unless the browser says the page came from another origin than this server."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser page (a program); tokens still guard the seats
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
+def build_app(db_path: Path) -> Starlette:
+    """The application serving the matches stored in ``db_path``."""
+    hub = Hub(db_path)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.open()
+        try:
+            yield
+        finally:
+            hub.close()
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def match_page(request: Request) -> Response:
+        return FileResponse(STATIC / "match.html")
+
+    async def board(request: Request) -> Response:
+        try:
+            game = hub.registry.get(request.path_params["game"])
+        except UnknownGameError as exc:
+            return PlainTextResponse(str(exc), status_code=404)
+        path = game.web_board()
+        if path is None:
+            return PlainTextResponse(f"{game.info.id} has no board of its own", status_code=404)
+        return FileResponse(path, media_type="text/javascript")
+
+    async def api_games(request: Request) -> Response:
+        from tabletop.catalogue import catalogue
+
+        return JSONResponse(catalogue())
+
+    async def api_matches(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(hub.listing())
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return error(f"request too large (at most {MAX_BODY} bytes)", 413)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            return error("the body must be a JSON object (see docs/web.md)")
+        try:
+            return JSONResponse(await hub.create(data, str(request.base_url)), status_code=201)
+        except TabletopError as exc:
+            return error(str(exc))
+
+    async def api_record(request: Request) -> Response:
+        try:
+            text = hub.record(request.path_params["id"], request.query_params.get("token"))
+        except TabletopError as exc:
+            return error(str(exc), 403)
+        return Response(text, media_type="application/json")
+
+    async def ws(websocket: WebSocket) -> None:
+        if not same_origin(websocket):
+            await websocket.close(code=1008, reason="another origin")
+            return
+        await websocket.accept()
+        room = hub.rooms.get(websocket.path_params["id"])
+        token = websocket.query_params.get("token")
+        refusal = ""
+        seat = None
+        if room is None:
+            refusal = "no such match"
+        elif token:
+            seat = seat_of(room.meta, token)
+            if seat is None:
+                refusal = "this token is no seat of this match"
+        elif not room.meta.spectators:
+            refusal = "this match allows no spectators"
+        if room is None or refusal:
+            await websocket.send_text(json.dumps(protocol.error(refusal)))
+            await websocket.close(code=1008)
+            return
+        connection = Connection(seat, websocket.send_text)
+        await room.join(connection, hello(room, seat))
+        if room.meta.rematch is not None:
+            links = hub.links(hub.rooms[room.meta.rematch].meta, str(websocket.base_url))
+            await connection.send(hub.rematch_message(links, seat, room.meta.players))
+        try:
+            await serve_connection(websocket, room, connection)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await room.leave(connection)
+
+    async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> None:
+        bucket = Bucket()
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            text = frame.get("text")
+            if text is None:
+                await connection.send(protocol.error("send text frames of JSON, not binary"))
+                continue
+            if not bucket.take():
+                if bucket.refused >= CLOSE_AFTER:
+                    await websocket.close(code=1008, reason="flooding")
+                    return
+                if bucket.refused == 1 or bucket.refused % 20 == 0:
+                    await connection.send(
+                        protocol.error(f"too many messages: at most {RATE:.0f} a second")
+                    )
+                continue
+            try:
+                message = protocol.parse(text)
+            except protocol.ProtocolError as exc:
+                await connection.send(protocol.error(str(exc)))
+                if len(text) > protocol.MAX_MESSAGE:
+                    await websocket.close(code=1009, reason="message too big")
+                    return
+                continue
+            await dispatch(room, connection, message, str(websocket.base_url))
+
+    async def dispatch(
+        room: Room, connection: Connection, message: protocol.ClientMessage, base: str
+    ) -> None:
+        if message.kind == "action":
+            await room.act(connection, message.action, message.number)
+        elif message.kind == "undo":
+            await room.ask_undo(connection)
+        elif message.kind == "undo-answer":
+            await room.answer_undo(connection, message.agree)
+        elif message.kind == "rematch":
+            if room.table.match.outcome() is None:
+                await connection.send(protocol.error("a rematch is offered once the game is over"))
+                return
+            if connection.seat is None:
+                await connection.send(protocol.error("only the players can start a rematch"))
+                return
+            async with room.lock:  # two players asking at once make one rematch
+                links = await hub.rematch(room, base)
+            for other in list(room.connections):
+                await other.send(hub.rematch_message(links, other.seat, room.meta.players))
+
+    def hello(room: Room, seat: int | None) -> dict[str, Any]:
+        meta = room.meta
+        game = hub.registry.get(meta.game)
+        has_board = game.web_board() is not None
+        return {
+            "type": "hello",
+            "match": meta.id,
+            "game": meta.game,
+            "name": game.info.name,
+            "players": meta.players,
+            "seat": seat,
+            "board": f"/games/{meta.game}/board.js" if has_board else None,
+            "move_time": meta.move_time,
+            "seats": [
+                {"seat": r.seat, "kind": "computer" if r.ai else "person", "level": r.ai}
+                for r in meta.seats
+            ],
+        }
+
+    routes = [
+        Route("/", lobby),
+        Route("/match/{id}", match_page),
+        Route("/games/{game}/board.js", board),
+        Route("/api/games", api_games),
+        Route("/api/matches", api_matches, methods=["GET", "POST"]),
+        Route("/api/matches/{id}/record", api_record),
+        WebSocketRoute("/ws/{id}", ws),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app

@@ -1,0 +1,257 @@
+"""The server's matches: create (checked like the CLI), load after a restart, list, rematch.
+
+Every stored match is loaded at start-up by replaying its actions through the checked
+path (``Match.from_record``), so a restart resumes each at its last stored action. The
+move clock restarts with a full ``move_time`` for the person to act (see ``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tabletop.core import options as opts
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.match import Match
+from tabletop.core.records import Forfeit, Record
+from tabletop.core.registry import registry
+from tabletop.core.table import Table
+from tabletop.game import JSON, Game
+from tabletop.players import make_seat
+from tabletop.setup import player_count
+from tabletop.web import store
+from tabletop.web.room import Room
+from tabletop.web.store import SeatRow, Store, StoredMatch
+
+log = logging.getLogger("tabletop.web")
+MAX_MOVE_TIME = 86_400.0
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    ai: str | None = None
+
+
+class CreateMatch(BaseModel):
+    """The body of ``POST /api/matches``."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=100)
+    players: int | None = None
+    options: dict[str, Any] = {}
+    seats: list[SeatSpec] = []
+    spectators: bool = True
+    move_time: float | None = None
+
+
+def read_body(data: Any) -> CreateMatch:
+    """The create request, or UsageError naming the first bad field."""
+    try:
+        return CreateMatch.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "body"
+        raise UsageError(f"bad match request: {where}: {err['msg']}") from None
+
+
+class Hub:
+    """All matches of one server and the shared pieces: database, worker threads."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = db_path
+        self.registry = registry()
+        self.rooms: dict[str, Room] = {}
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tabletop-ai")
+        self.db: Store | None = None
+
+    # -- life ----------------------------------------------------------------------------
+    def open(self) -> None:
+        """Open the database and load every stored match (call inside the event loop)."""
+        self.db = Store(self.db_path)
+        for meta in store.load_all(self.db_path):
+            try:
+                room = self._room(meta)
+            except TabletopError as exc:
+                log.warning("match %s is not served: %s", meta.id, exc)
+                continue
+            room.start_computers()
+            room.arm_clock()
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.db is not None:
+            self.db.close()
+
+    def _room(self, meta: StoredMatch) -> Room:
+        game = self.registry.get(meta.game)
+        match = Match.from_record(game, self._record(meta), f"match {meta.id}")
+        computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
+        assert self.db is not None
+        room = Room(meta, Table(match, computers, meta.move_time), self.db, self.pool)
+        self.rooms[meta.id] = room
+        return room
+
+    @staticmethod
+    def _record(meta: StoredMatch) -> Record:
+        return Record(
+            game=meta.game,
+            game_version=meta.game_version,
+            players=meta.players,
+            options=meta.options,
+            seed=meta.seed,
+            actions=list(meta.actions),
+            seats={str(r.seat): r.ai for r in meta.seats if r.ai},
+            move_time=meta.move_time,
+            forfeit=Forfeit(player=meta.forfeit) if meta.forfeit else None,
+        )
+
+    # -- creating ------------------------------------------------------------------------
+    async def create(self, data: Any, base: str) -> JSON:
+        """A new match from a create request; TabletopError says what was wrong."""
+        body = read_body(data)
+        game = self.registry.get(body.game)
+        players = player_count(game, body.players)
+        options = opts.build(game.info.options, body.options, game.info.id)
+        ai = self._seats(game, players, body.seats)
+        if body.move_time is not None and not 0 < body.move_time <= MAX_MOVE_TIME:
+            raise UsageError(f"move_time must be a number of seconds in (0, {MAX_MOVE_TIME:.0f}]")
+        meta = StoredMatch(
+            id=secrets.token_urlsafe(8),
+            created=time.time(),
+            game=game.info.id,
+            game_version=game.info.version,
+            players=players,
+            options=opts.dump(options),
+            seed=random.SystemRandom().randrange(2**31),
+            seats=[
+                SeatRow(s, ai.get(s), None if s in ai else secrets.token_urlsafe(24))
+                for s in range(1, players + 1)
+            ],
+            spectators=body.spectators,
+            move_time=body.move_time,
+        )
+        return await self._open_match(meta, base)
+
+    def _seats(self, game: Game[Any, Any], players: int, specs: list[SeatSpec]) -> dict[int, str]:
+        ai: dict[int, str] = {}
+        seen: set[int] = set()
+        for spec in specs:
+            if not 1 <= spec.seat <= players or spec.seat in seen:
+                raise UsageError(
+                    f"seat {spec.seat}: seats are the player numbers 1-{players}, each once"
+                )
+            seen.add(spec.seat)
+            if spec.ai is not None:
+                ai[spec.seat] = make_seat(game, spec.ai).level
+        return ai
+
+    async def _open_match(self, meta: StoredMatch, base: str) -> JSON:
+        assert self.db is not None
+        await self.db.submit([meta.insert()])
+        room = self._room(meta)
+        room.start_computers()
+        room.arm_clock()
+        return self.links(meta, base)
+
+    @staticmethod
+    def links(meta: StoredMatch, base: str) -> JSON:
+        return {
+            "id": meta.id,
+            "seats": [
+                {"seat": r.seat, "token": r.token, "url": f"{base}match/{meta.id}?token={r.token}"}
+                for r in meta.seats
+                if r.token is not None
+            ],
+            "spectator_url": f"{base}match/{meta.id}" if meta.spectators else None,
+        }
+
+    # -- rematch -------------------------------------------------------------------------
+    async def rematch(self, room: Room, base: str) -> JSON:
+        """The rematch of a finished match (made once): the same game, seats rotated."""
+        old = room.meta
+        if old.rematch is None:
+            n = old.players
+            rows = {r.seat: r for r in old.seats}
+            seats = [
+                SeatRow(s, rows[(s - 2) % n + 1].ai, None) for s in range(1, n + 1)
+            ]  # old seat s sits at s % n + 1
+            for row in seats:
+                row.token = None if row.ai else secrets.token_urlsafe(24)
+            meta = StoredMatch(
+                secrets.token_urlsafe(8), time.time(), old.game, old.game_version, n,
+                old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
+                old.move_time,
+            )  # fmt: skip
+            await self._open_match(meta, base)
+            old.rematch = meta.id
+            assert self.db is not None
+            await self.db.submit(store.rematch(old.id, meta.id))
+        new = self.rooms[old.rematch].meta
+        return self.links(new, base)
+
+    @staticmethod
+    def rematch_message(links: JSON, seat: int | None, players: int) -> JSON:
+        """What one connection of the old match is told: only its own new link."""
+        url = links["spectator_url"]
+        if seat is not None:
+            moved = seat % players + 1
+            url = next((s["url"] for s in links["seats"] if s["seat"] == moved), url)
+        return {"type": "rematch", "id": links["id"], "url": url}
+
+    # -- reading -------------------------------------------------------------------------
+    def listing(self) -> list[JSON]:
+        """The lobby's list of matches: no tokens, nothing hidden."""
+        rows = []
+        for room in sorted(self.rooms.values(), key=lambda r: -r.meta.created):
+            meta = room.meta
+            online = {c.seat for c in room.connections}
+            rows.append(
+                {
+                    "id": meta.id,
+                    "game": meta.game,
+                    "players": meta.players,
+                    "status": meta.status,
+                    "number": len(room.table.match.actions),
+                    "spectators": meta.spectators,
+                    "move_time": meta.move_time,
+                    "seats": [
+                        {
+                            "seat": r.seat,
+                            "kind": "computer" if r.ai else "person",
+                            "level": r.ai,
+                            "free": r.ai is None and r.seat not in meta.claimed,
+                            "online": r.seat in online,
+                        }
+                        for r in meta.seats
+                    ],
+                }
+            )
+        return rows
+
+    def record(self, match_id: str, token: str | None) -> str:
+        """The save file of a finished match, for a seat's token only."""
+        from tabletop.web.room import seat_of
+
+        room = self.rooms.get(match_id)
+        if room is None:
+            raise UsageError("no such match")
+        if seat_of(room.meta, token) is None:
+            raise UsageError("the record is given only to a seat's token")
+        if room.table.match.outcome() is None:
+            raise UsageError("the record is given once the game is over")
+        return self._record_of(room).to_text()
+
+    def _record_of(self, room: Room) -> Record:
+        meta = room.meta
+        seats = {str(r.seat): r.ai for r in meta.seats if r.ai}
+        return room.table.match.record(seats, meta.move_time)

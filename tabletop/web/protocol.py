@@ -1,0 +1,122 @@
+"""The websocket protocol's messages (documented in ``docs/web.md``).
+
+Server to client, each a JSON object with a ``type``: ``hello`` (once, on connecting),
+``last`` (the last action of each player), ``position`` (after every change, exactly
+the keys below), ``presence``, ``undo-request``, ``undo-result``, ``rematch``, ``error``.
+Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``.
+
+Everything about the position goes through ``game.view(state, seat)``: no message holds
+anything that seat may not see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.table import Table
+from tabletop.game import JSON
+
+MAX_MESSAGE = 4096  # characters of one client message
+MAX_ACTION = 200  # characters of one action's text
+POSITION_KEYS = (
+    "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
+    "reason", "clock", "presence",
+)  # fmt: skip
+CLIENT_TYPES = "action, undo, undo-answer, rematch"
+
+
+class ProtocolError(TabletopError):
+    """A client message the protocol does not take; the message says what is allowed."""
+
+
+def position(table: Table, seat: int | None, presence: JSON) -> JSON:
+    """The ``position`` message for ``seat`` (None: a spectator)."""
+    match = table.match
+    game, state = match.game, match.state
+    outcome = match.outcome()
+    to_act = match.to_act()
+    left = table.time_left()
+    clock = None
+    if left is not None and to_act is not None:
+        clock = {"player": to_act, "left": round(left, 3), "move_time": table.move_time}
+    scores = game.scores(state)
+    return {
+        "type": "position",
+        "number": len(match.actions),
+        "status": "ongoing" if outcome is None else "over",
+        "to_act": to_act,
+        "prompt": game.prompt(state) if to_act is not None else "",
+        "legal": match.listing_text() if seat is not None and seat == to_act else [],
+        "view": game.view(state, seat),
+        "scores": None if scores is None else {str(k): v for k, v in scores.items()},
+        "winners": list(outcome.winners) if outcome else [],
+        "reason": outcome.reason if outcome else "",
+        "clock": clock,
+        "presence": presence,
+    }
+
+
+def last_actions(table: Table, seat: int | None, told: Callable[[int, int | None], bool]) -> JSON:
+    """The ``last`` message for ``seat``: each player's most recent action in notation,
+    ``"played"`` where that text is not for this seat (``told``), null before any."""
+    match = table.match
+    last: dict[str, str | None] = {str(p): None for p in range(1, match.players + 1)}
+    missing = set(last)
+    for index in range(len(match.actions) - 1, -1, -1):
+        key = str(match.game.to_act(match.states[index]))
+        if key in missing:
+            last[key] = match.texts[index] if told(index, seat) else "played"
+            missing.discard(key)
+            if not missing:
+                break
+    return {"type": "last", "number": len(match.actions), "actions": last}
+
+
+def error(text: str) -> JSON:
+    return {"type": "error", "error": text}
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A client message, checked: ``kind`` and its fields."""
+
+    kind: str
+    action: str = ""
+    number: int = -1
+    agree: bool = False
+
+
+def parse(text: str) -> ClientMessage:
+    """A client message from its JSON text; ProtocolError says what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        raise ProtocolError(f"not JSON; send an object with a type ({CLIENT_TYPES})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError(f"send a JSON object with a type ({CLIENT_TYPES})")
+    kind = data["type"]
+    if kind == "action":
+        action, number = data.get("action"), data.get("number")
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+            raise ProtocolError(
+                f"an action message needs 'action': the action's text (1-{MAX_ACTION} characters)"
+            )
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise ProtocolError(
+                "an action message needs 'number': the number of the position you saw"
+            )
+        return ClientMessage("action", action=action, number=number)
+    if kind == "undo-answer":
+        agree = data.get("agree")
+        if not isinstance(agree, bool):
+            raise ProtocolError("an undo-answer needs 'agree': true or false")
+        return ClientMessage(kind, agree=agree)
+    if kind in ("undo", "rematch"):
+        return ClientMessage(kind)
+    raise ProtocolError(f"unknown message type {str(kind)[:40]!r}; allowed: {CLIENT_TYPES}")

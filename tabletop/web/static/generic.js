@@ -1,0 +1,61 @@
+// The generic board: any game's view shown readably, its legal actions as buttons.
+// Same contract as a game's own board: render(root, position, act, seat).
+// Clickable elements: buttons with data-action="<notation>".
+const el = (tag, cls, text) => {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+const isScalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+
+// Rows of a board: three or more strings of one length (3+), some with a repeated
+// character (".......", "X.O"); a list of card codes is not a board.
+const isGrid = (value) => value.length >= 3 && value.every((v) => typeof v === "string")
+  && value.every((v) => v.length === value[0].length) && value[0].length >= 3
+  && value.some((v) => new Set(v).size < v.length);
+
+function show(value) {
+  if (isScalar(value)) return el("span", "", value === null ? "—" : String(value));
+  if (Array.isArray(value)) {
+    if (isGrid(value)) {
+      const grid = el("pre", "grid", value.join("\n"));  // rows of a board
+      return grid;
+    }
+    if (value.every(isScalar)) {
+      const box = el("span");
+      if (!value.length) box.textContent = "(none)";
+      for (const v of value) box.append(el("span", "chip", v === null ? "—" : String(v)));
+      return box;
+    }
+    const list = el("ol");
+    for (const v of value) { const item = el("li"); item.append(show(v)); list.append(item); }
+    return list;
+  }
+  const dl = el("dl");
+  for (const [key, v] of Object.entries(value)) {
+    dl.append(el("dt", "", key.replaceAll("_", " ")));
+    const dd = el("dd");
+    dd.append(show(v));
+    dl.append(dd);
+  }
+  return dl;
+}
+
+export function render(root, position, act, seat) {
+  root.replaceChildren();
+  root.classList.add("gv");
+  const view = position.view;
+  root.append(show(view));
+  if (position.legal.length) {
+    const box = el("div", "legal");
+    for (const text of position.legal) {
+      const button = el("button", "", text);
+      button.dataset.action = text;
+      button.addEventListener("click", () => act(text));
+      box.append(button);
+    }
+    root.append(el("h3", "", "Actions"), box);
+  }
+}

@@ -1,0 +1,160 @@
+"""End to end in a real headless Chromium (Debian's /usr/bin/chromium, driven by
+Playwright; never a downloaded browser): for Quarto, Quartino and Čtverák, two people
+open the lobby, one creates a match, each takes a seat by its link, they play a whole
+game to its end by clicking, a spectator watches, and one player reloads mid-game and
+carries on. A screenshot of every page at the end goes to $TMPDIR/tabletop-e2e/.
+
+The choices are made by the games' basic agents on each seat's own view, read through a
+second websocket of that seat; the clicks go through ``click_action`` (today the legal-
+action button of the page; a game's own board may be clicked instead).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tabletop.core.registry import registry
+from tests.test_web_hidden import choose
+from tests.web_support import Client, free_port, start_process
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-e2e"
+WAIT = 30_000  # ms
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    process = start_process(tmp_path / "m.sqlite3", port)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.kill()
+        process.wait(30)
+
+
+def click_action(page: Page, game_id: str, action: str) -> None:
+    """Play ``action`` on ``page`` by clicking: the shell's legal-action button."""
+    page.locator(f'#legal [data-legal="{action}"]').click()
+
+
+def create_match(page: Page, base: str, game_id: str, options: dict[str, str]) -> dict[str, str]:
+    """Open the lobby, fill the create form, return the seat and spectator links."""
+    page.goto(base)
+    page.locator(f'[data-create="{game_id}"]').click()
+    for name, value in options.items():
+        page.locator(f'[data-option="{name}"]').select_option(value)
+    page.locator("#create-submit").click()
+    page.wait_for_selector('[data-seat-link="2"]', timeout=WAIT)
+    links = {
+        "1": page.get_attribute('[data-seat-link="1"]', "href") or "",
+        "2": page.get_attribute('[data-seat-link="2"]', "href") or "",
+        "spectator": page.get_attribute("[data-spectator-link]", "href") or "",
+    }
+    return links
+
+
+def wait_number(page: Page, number: int) -> None:
+    page.wait_for_selector(f'#status[data-number="{number}"]', timeout=WAIT)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("quarto", {}), ("quartino", {}), ("ctverak", {"deck": '"half"'})],
+)
+def test_two_people_play_a_whole_game_in_the_browser(
+    browser: Browser, server: str, game_id: str, options: dict[str, str]
+) -> None:
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    alice, bob, watcher = pages
+    links = create_match(alice, server, game_id, options)
+    bob.goto(server)  # Bob opens the lobby too, then his seat's link
+    bob.wait_for_selector(f'[data-game="{game_id}"]', timeout=WAIT)
+    alice.goto(links["1"])
+    bob.goto(links["2"])
+    watcher.goto(links["spectator"])
+    seat_page = {1: alice, 2: bob}
+    match_id = links["1"].split("/match/")[1].split("?")[0]
+    tokens = {s: links[str(s)].split("token=")[1] for s in (1, 2)}
+    eyes = {s: Client(server, match_id, tokens[s]) for s in (1, 2)}  # the agents' own view
+    game = registry().get(game_id)
+    model = game.info.options(**{k: v.strip('"') for k, v in options.items()})
+    rng = random.Random(7)
+    number, reloaded = 0, False
+    while True:
+        position: dict[str, Any] = eyes[1].at(number)
+        eyes[2].at(number)
+        number = position["number"]
+        for page in pages:
+            wait_number(page, number)
+        if position["status"] == "over":
+            break
+        seat = position["to_act"]
+        assert seat_page[seat].inner_text("#status") == "Your turn"
+        if number == 4 and not reloaded:
+            bob.reload()  # a reload brings back exactly the current position
+            wait_number(bob, number)
+            reloaded = True
+        text = choose(game, eyes[seat].position, seat, 2, model, rng, set(), wild=0)
+        click_action(seat_page[seat], game_id, text)
+        number += 1
+    assert reloaded
+    for page in pages:
+        assert page.inner_text("#status").startswith("Game over")
+        assert page.locator("#result").is_visible()
+    assert alice.locator("#rematch").is_visible() and watcher.locator("#rematch").count() == 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, page in zip(("seat1", "seat2", "spectator"), pages, strict=True):
+        page.screenshot(path=str(SHOTS / f"{game_id}-{name}.png"), full_page=True)
+    for client in eyes.values():
+        client.close()
+    for context in contexts:
+        context.close()
+
+
+def test_the_text_box_the_undo_by_agreement_and_a_refusal_in_the_browser(
+    browser: Browser, server: str
+) -> None:
+    contexts = [browser.new_context() for _ in range(2)]
+    alice, bob = (c.new_page() for c in contexts)
+    links = create_match(alice, server, "quarto", {})
+    alice.goto(links["1"])
+    bob.goto(links["2"])
+    wait_number(alice, 0)
+    alice.fill("#action", "place a1")  # refused: a piece must be given first (the CLI's words)
+    alice.press("#action", "Enter")
+    alice.wait_for_selector("#error:has-text('allowed: give')", timeout=WAIT)
+    alice.fill("#action", "give dtrh")  # the terminal's notation, any case
+    alice.press("#action", "Enter")
+    wait_number(bob, 1)
+    assert bob.inner_text("#status") == "Your turn"
+    assert "player 1: give DTRH" in bob.inner_text("#last")
+    alice.locator("#undo").click()
+    bob.locator('[data-undo-answer="true"]').click(timeout=WAIT)
+    wait_number(alice, 0)
+    wait_number(bob, 0)
+    assert alice.inner_text("#status") == "Your turn"
+    assert bob.locator('[data-presence="1"]').inner_text() == "player 1: online"
+    for context in contexts:
+        context.close()
