@@ -5,8 +5,8 @@ game to its end by clicking, a spectator watches, and one player reloads mid-gam
 carries on. A screenshot of every page at the end goes to $TMPDIR/tabletop-e2e/.
 
 The choices are made by the games' basic agents on each seat's own view, read through a
-second websocket of that seat; the clicks go through ``click_action`` (today the legal-
-action button of the page; a game's own board may be clicked instead).
+second websocket of that seat; the clicks go through ``click_action``: the pieces, cards
+and fields of the game's own board (``tests/web_clicks.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tabletop.core.registry import registry
+from tests import web_clicks
 from tests.test_web_hidden import choose
 from tests.web_support import Client, free_port, start_process
 
@@ -54,8 +55,12 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def click_action(page: Page, game_id: str, action: str) -> None:
-    """Play ``action`` on ``page`` by clicking: the shell's legal-action button."""
-    page.locator(f'#legal [data-legal="{action}"]').click()
+    """Play ``action`` on ``page`` by clicking the game's own board (its pieces, cards and
+    fields); a game without a board of its own by the shell's legal-action button."""
+    if game_id in web_clicks.CLICKERS:
+        web_clicks.click_action(page, game_id, action)
+    else:
+        page.locator(f'#legal [data-legal="{action}"]').click()
 
 
 def create_match(page: Page, base: str, game_id: str, options: dict[str, str]) -> dict[str, str]:
