@@ -41,6 +41,7 @@ def read_bytes(
     what: str,
     error: type[TabletopError] = TabletopError,
     missing: type[TabletopError] | None = None,
+    limit: int = MAX_FILE_BYTES,
 ) -> bytes:
     """The bytes of file ``path`` (``what`` names it: "position file"), at most
     :data:`MAX_FILE_BYTES`; ``error`` is raised, with one line, for anything else
@@ -48,15 +49,15 @@ def read_bytes(
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise (missing or error)(f"no such {what}: {path}") from None
     except IsADirectoryError:
         raise (missing or error)(f"{what} {path} is a folder; give a file") from None
     except OSError as exc:
         raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise error(f"{what} {path} is larger than {_size_text(MAX_FILE_BYTES)}, the limit")
+    if len(data) > limit:
+        raise error(f"{what} {path} is larger than {_size_text(limit)}, the limit")
     return data
 
 
@@ -77,9 +78,10 @@ def read_text(
     what: str,
     error: type[TabletopError] = TabletopError,
     missing: type[TabletopError] | None = None,
+    limit: int = MAX_FILE_BYTES,
 ) -> str:
     """The UTF-8 text of file ``path``, bounded (see :func:`read_bytes`)."""
-    return decode(read_bytes(path, what, error, missing), f"{what} {path}", error)
+    return decode(read_bytes(path, what, error, missing, limit), f"{what} {path}", error)
 
 
 def check_line(text: str, where: str, error: type[TabletopError] = TabletopError) -> str:

@@ -184,6 +184,9 @@ def _walk(node: yaml.Node, path: Path_, lines: _Lines, walked: set[int]) -> None
 
 
 MAX_YAML_NODES = 100_000
+MAX_SCENARIO_BYTES = 1024 * 1024
+# libyaml's parser when PyYAML has it (several times faster), else the pure-Python one
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -195,9 +198,9 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def _check_expansion(root: yaml.Node) -> None:
-    """Refuse YAML whose aliases expand to more than :data:`MAX_YAML_NODES` nodes (an
-    alias bomb: a few hundred bytes that expand to gigabytes) or refer to themselves.
-    Counts each node once, with its expanded size memoized, so the check is linear."""
+    """Refuse YAML whose aliases add more than :data:`MAX_YAML_NODES` values to what the
+    file spells out (an alias bomb: a few hundred bytes that expand to gigabytes) or refer
+    to themselves. Each node is visited once, its expanded size memoized: linear."""
     sizes: dict[int, int] = {}
     open_: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
@@ -207,7 +210,7 @@ def _check_expansion(root: yaml.Node) -> None:
         if done:
             open_.discard(key)
             sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
-            if sizes[key] > MAX_YAML_NODES:
+            if sizes[key] > len(sizes) + MAX_YAML_NODES:
                 raise ScenarioFileError(
                     f"the YAML expands to more than {MAX_YAML_NODES} values through its "
                     "aliases (*name); a scenario file needs far fewer",
@@ -229,7 +232,7 @@ def _check_expansion(root: yaml.Node) -> None:
 def _parse_yaml(text: str) -> tuple[Any, _Lines]:
     lines = _Lines()
     try:
-        loader = yaml.SafeLoader(text)  # refuses unprintable characters at once
+        loader = _Loader(text)  # refuses unprintable characters at once
     except yaml.YAMLError as exc:
         raise ScenarioFileError(f"bad YAML: {one_line(str(exc))}") from None
     try:
@@ -309,7 +312,7 @@ def load_file(path: Path) -> Suite:
     """Read a scenario file; problems come back as one-line errors, never exceptions."""
     path = Path(path)
     try:
-        text = reading.read_text(path, "scenario file", ScenarioFileError)
+        text = reading.read_text(path, "scenario file", ScenarioFileError, limit=MAX_SCENARIO_BYTES)
     except ScenarioFileError as exc:
         return Suite(path, error=str(exc))
     return load_text(text, path)

@@ -398,3 +398,41 @@ def test_the_line_reader_refuses_in_one_line(data: bytes) -> None:
             assert len(line) <= reading.MAX_LINE_CHARS and "\n" not in line
     except InputError as exc:
         assert "\n" not in str(exc) and len(str(exc)) <= LINE_MAX
+
+
+# -- play on a terminal: line editing and history (a real pseudo-terminal) ---------------
+def test_play_prompt_has_line_editing_and_history() -> None:
+    """Home moves the cursor (no escape code is read as an action); up recalls a line."""
+    import os
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "play", "quarto", "--seed", "1"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        close_fds=True,
+    )
+    os.close(slave)
+
+    def until_prompt() -> str:
+        seen = b""
+        while not seen.endswith("› ".encode()):
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, seen.decode(errors="replace")
+            seen += os.read(master, 65536)
+        return seen.decode(errors="replace")
+
+    try:
+        until_prompt()
+        os.write(master, b"ive DTRH\x1b[Hg\r")  # Home, then the missing first letter
+        assert "place DTRH on an empty square" in until_prompt()
+        os.write(master, b"\x1b[A\r")  # up: 'give DTRH' again, refused by Q3.3
+        assert "you hold DTRH" in until_prompt()
+        os.write(master, b"quit\r")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+        os.close(master)
