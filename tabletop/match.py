@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from tabletop import options as opts
 from tabletop.errors import ActionError, NotationError, OptionError, PositionError, RecordError
 from tabletop.game import JSON, Game, Outcome
-from tabletop.numbers import parse_int, quote
+from tabletop.numbers import cut, parse_int, quote
 from tabletop.records import Forfeit, Record
 
 HINT_ACTIONS = 12
@@ -94,9 +94,9 @@ class Match:
         try:
             action = self.game.parse(state, text)
         except NotationError as exc:
-            raise ActionError(number, text, f"{exc}; {self.allowed_hint()}") from None
+            raise ActionError(number, text, f"{cut(str(exc))}; {self.allowed_hint()}") from None
         if action not in self.game.legal(state):
-            reason = self.game.refusal(state, action)
+            reason = cut(self.game.refusal(state, action))
             raise ActionError(number, text, f"{reason}; {self.allowed_hint()}")
         return action
 

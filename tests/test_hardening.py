@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from tabletop import options as opts
 from tabletop import reading, records
 from tabletop.cli import app
-from tabletop.errors import InputError, OptionError, RecordError
+from tabletop.errors import ActionError, InputError, OptionError, RecordError
 from tabletop.match import Match
 from tabletop.play import LineReader, Session
 from tabletop.records import Record
@@ -436,3 +436,12 @@ def test_play_prompt_has_line_editing_and_history() -> None:
     finally:
         proc.kill()
         os.close(master)
+
+
+def test_a_huge_action_is_quoted_short_in_its_refusal() -> None:
+    """A 1 MB action through the API (no reader in between): the refusal stays short."""
+    match = Match(HeapGame(), 2, HeapOptions(), 0)
+    with pytest.raises(ActionError) as caught:
+        match.play("take " + "x" * 1_000_000)
+    assert len(str(caught.value)) < LINE_MAX and "(1000005 characters)" in str(caught.value)
+    assert match.actions == []
