@@ -445,3 +445,14 @@ def test_a_huge_action_is_quoted_short_in_its_refusal() -> None:
         match.play("take " + "x" * 1_000_000)
     assert len(str(caught.value)) < LINE_MAX and "(1000005 characters)" in str(caught.value)
     assert match.actions == []
+
+
+def test_replay_pause_reads_bounded_lines(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    match = Match(HeapGame(), 2, HeapOptions(), 0)
+    match.play_all(["take 1", "take 2"])
+    records.save(match.record(), save)
+    code, out, err = invoke("replay", str(save), "--pause", stdin=b"\n")
+    assert code == 0 and out.count("Enter for the next move") == 2 and err == ""
+    code, _, err = invoke("replay", str(save), "--pause", stdin=b"x" * 5000)
+    refused(code, err, (1,))
