@@ -16,6 +16,8 @@ from tabletop.numbers import parse_int, quote
 from tabletop.players import Seat, make_seat
 from tabletop.registry import registry
 
+MAX_LEVEL_CHARS = 40
+
 
 def resolve(game_id: str) -> Game[Any, Any]:
     """The installed game ``game_id`` (UnknownGameError lists the installed ones)."""
@@ -77,6 +79,11 @@ def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, s
     for spec in specs:
         seat_text, _, level = spec.partition(":")
         chosen = level.strip() or None
+        if chosen is not None and len(chosen) > MAX_LEVEL_CHARS:
+            raise UsageError(
+                f"--ai {quote(spec)}: a level is a short name (at most {MAX_LEVEL_CHARS} "
+                "characters); tabletop games lists them"
+            )
         if seat_text.strip().lower() == "lot":
             by_lot.append(chosen)
             continue

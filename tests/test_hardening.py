@@ -456,3 +456,13 @@ def test_replay_pause_reads_bounded_lines(tmp_path: Path) -> None:
     assert code == 0 and out.count("Enter for the next move") == 2 and err == ""
     code, _, err = invoke("replay", str(save), "--pause", stdin=b"x" * 5000)
     refused(code, err, (1,))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rules", "x" * 100_000], ["play", "heap", "--ai", "2:" + "x" * 100_000]],
+)
+def test_long_words_are_cut_in_messages(args: list[str]) -> None:
+    code, _, err = invoke(*args, stdin="")
+    refused(code, err, (2,))
+    assert "(100000 characters)" in err or "(100002 characters)" in err
