@@ -27,13 +27,13 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from tabletop import options as opts
-from tabletop import reading
-from tabletop.cli import app
-from tabletop.errors import TabletopError
-from tabletop.match import Match
-from tabletop.records import Record
-from tabletop.registry import registry
+from tabletop.cli.app import app
+from tabletop.core import options as opts
+from tabletop.core import reading
+from tabletop.core.errors import TabletopError
+from tabletop.core.match import Match
+from tabletop.core.records import Record
+from tabletop.core.registry import registry
 
 DIGITS = "0123456789²³¹٣۴߅१൬๓໘༣၄០᠖᥈᧓᭙᮰᱕꘠꣔꤁꩓０"
 CONTROL = "".join(map(chr, [*range(0, 9), *range(10, 32), 127, 0x85, 0x2028]))

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop import options as opts
-from tabletop import reading
-from tabletop.errors import PositionError, UsageError
+from tabletop.core import options as opts
+from tabletop.core import reading
+from tabletop.core.errors import PositionError, UsageError
+from tabletop.core.match import Match
+from tabletop.core.numbers import parse_int, quote
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.match import Match
-from tabletop.numbers import parse_int, quote
 from tabletop.players import Seat, make_seat
-from tabletop.registry import registry
 
 MAX_LEVEL_CHARS = 40
 
@@ -40,7 +40,7 @@ def player_count(game: Game[Any, Any], players: int | None) -> int:
 
 def read_position(path: Path) -> JSON:
     """A position JSON file (or a ``run --json --reveal`` output, whose ``state`` is used),
-    bounded in size, depth and numbers (:mod:`tabletop.reading`)."""
+    bounded in size, depth and numbers (:mod:`tabletop.core.reading`)."""
     data = reading.read_json(path, "position file", PositionError, UsageError)
     if isinstance(data, dict) and isinstance(data.get("state"), dict) and "game" in data:
         data = data["state"]

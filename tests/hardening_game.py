@@ -2,7 +2,7 @@
 
 Options as ``docs/plugins.md`` recommends them: ``size: Literal[3, 4]`` (the heap is
 ``size * 3``) and ``take: int`` within 1..3. Whole numbers are read with
-:func:`tabletop.numbers.parse_int` and positions are checked strictly, so every refusal
+:func:`tabletop.core.numbers.parse_int` and positions are checked strictly, so every refusal
 the tests meet comes from the core's readers or from this game's one-line errors.
 """
 
@@ -13,10 +13,10 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.errors import NotationError, PositionError
+from tabletop.core.errors import NotationError, PositionError
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
-from tabletop.numbers import parse_int, quote
 
 
 class HeapOptions(BaseModel):

@@ -17,15 +17,15 @@ import pytest
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
-from tabletop import options as opts
-from tabletop import records
-from tabletop.cli import app
-from tabletop.errors import ActionError, OptionError, RecordError
-from tabletop.match import Match
-from tabletop.play import LineReader, Session
-from tabletop.records import Record
-from tabletop.registry import Registry
-from tabletop.scenarios import MAX_YAML_NODES, load_text
+from tabletop.cli.app import app
+from tabletop.cli.play import LineReader, Session
+from tabletop.core import options as opts
+from tabletop.core import records
+from tabletop.core.errors import ActionError, OptionError, RecordError
+from tabletop.core.match import Match
+from tabletop.core.records import Record
+from tabletop.core.registry import Registry
+from tabletop.kit.scenarios import MAX_YAML_NODES, load_text
 from tests.hardening_game import HeapGame, HeapOptions, HeapPlugin
 
 runner = CliRunner()
@@ -41,7 +41,7 @@ SETTINGS = settings(
 def heap_installed() -> Iterator[None]:
     """The registry holds the installed games plus the test game ``heap``."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("tabletop.registry._default", Registry(extra=[HeapPlugin()]))
+        patch.setattr("tabletop.core.registry._default", Registry(extra=[HeapPlugin()]))
         yield
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop import reading
-from tabletop.errors import InputError
-from tabletop.scenarios import load_text
+from tabletop.core import reading
+from tabletop.core.errors import InputError
+from tabletop.kit.scenarios import load_text
 from tests.test_hardening import LINE_MAX, SETTINGS, heap_installed, heap_save, invoke, refused
 
 __all__ = ["heap_installed"]  # the fixture that installs the test game, used by name

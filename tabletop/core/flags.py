@@ -1,10 +1,10 @@
 """The documented range of every number flag, and the typer parsers that enforce them.
 
-Whole numbers go through :func:`tabletop.numbers.parse_int` (ASCII digits only, so
+Whole numbers go through :func:`tabletop.core.numbers.parse_int` (ASCII digits only, so
 ``--players ٣`` is refused); seconds are finite decimals. A value out of range is a
 usage error (exit 2) naming the flag and its range. Importing this module costs nothing
 (typer is imported only to refuse a value). Saves hold the same fields and are
-checked against the same ranges (:mod:`tabletop.records`).
+checked against the same ranges (:mod:`tabletop.core.records`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Callable
 
-from tabletop.numbers import parse_int, quote
+from tabletop.core.numbers import parse_int, quote
 
 SEED_MAX = 2**63 - 1
 PLAYERS_MAX = 99

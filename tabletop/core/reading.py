@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from tabletop.errors import TabletopError
-from tabletop.numbers import MAX_DIGITS, quote
+from tabletop.core.errors import TabletopError
+from tabletop.core.numbers import MAX_DIGITS, quote
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_LINE_CHARS = 1000

@@ -19,9 +19,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop import reading, records
-from tabletop.errors import ActionError, InputError, RecordError, TabletopError
-from tabletop.match import Match
+from tabletop.core import reading, records
+from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
+from tabletop.core.match import Match
 from tabletop.players import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
@@ -38,7 +38,7 @@ HISTORY_LENGTH = 500
 def terminal_reader() -> Callable[[str], str]:
     """How ``play`` reads a line: on a terminal, ``input()`` with line editing and a
     history of earlier inputs (stdlib ``readline``: arrow keys, Home/End, Ctrl-R);
-    from a pipe or file, one bounded line (:mod:`tabletop.reading`) after the prompt."""
+    from a pipe or file, one bounded line (:mod:`tabletop.core.reading`) after the prompt."""
     if sys.stdin.isatty():
         try:
             import readline

@@ -6,7 +6,7 @@ nothing else is shown, never a traceback.
 
 from __future__ import annotations
 
-from tabletop.numbers import quote
+from tabletop.core.numbers import quote
 
 
 class TabletopError(Exception):
@@ -47,7 +47,7 @@ class RecordError(TabletopError):
 
 class InputError(TabletopError):
     """Text a user handed over that cannot be read: too large, not UTF-8, a line too long
-    or holding control characters (:mod:`tabletop.reading` says the limits)."""
+    or holding control characters (:mod:`tabletop.core.reading` says the limits)."""
 
 
 class ActionError(TabletopError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from tabletop.errors import TabletopError, UnknownGameError
+from tabletop.core.errors import TabletopError, UnknownGameError
+from tabletop.core.numbers import quote
+from tabletop.core.plugins import plugin_manager
 from tabletop.game import Game
-from tabletop.numbers import quote
-from tabletop.plugins import plugin_manager
 
 
 class Registry:

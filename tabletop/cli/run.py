@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from tabletop import reading
-from tabletop.errors import ActionError, InputError, UsageError
-from tabletop.match import Match
-from tabletop.numbers import quote
+from tabletop.core import reading
+from tabletop.core.errors import ActionError, InputError, UsageError
+from tabletop.core.match import Match
+from tabletop.core.numbers import quote
 
 COMMENT = re.compile(r"(^|\s)#(\s|$)")
 
@@ -30,7 +30,7 @@ def strip_comment(line: str) -> str:
 
 def action_lines(source: IO[bytes], what: str = "actions") -> Iterator[str]:
     """Actions, one a line; blank lines and comments are skipped. Lazy, for pipes; bounded
-    (:func:`tabletop.reading.lines`: line length, UTF-8, no control characters, size)."""
+    (:func:`tabletop.core.reading.lines`: line length, UTF-8, no control characters, size)."""
     for raw in reading.lines(source, what, InputError):
         line = strip_comment(raw)
         if line:

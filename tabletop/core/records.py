@@ -17,9 +17,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tabletop import flags, reading
-from tabletop.errors import RecordError
-from tabletop.numbers import quote
+from tabletop.core import flags, reading
+from tabletop.core.errors import RecordError
+from tabletop.core.numbers import quote
 
 FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
 
@@ -35,7 +35,7 @@ class Forfeit(BaseModel):
 class Record(BaseModel):
     """One game as saved on disk (JSON). Every field is as strict as the flag it stands
     for (``--players``, ``--seed``, ``--move-time``); the match checks the rest
-    (:meth:`tabletop.match.Match.from_record`)."""
+    (:meth:`tabletop.core.match.Match.from_record`)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -122,7 +122,7 @@ def save(record: Record, path: Path) -> None:
 
 
 def load(path: Path) -> Record:
-    """Read and verify a saved game (bounded: see :mod:`tabletop.reading`); RecordError
+    """Read and verify a saved game (bounded: see :mod:`tabletop.core.reading`); RecordError
     for a missing, oversized or damaged file."""
     text = reading.read_text(Path(path), "save file", RecordError)
     return Record.from_text(text, source=f"save file {path}")

@@ -8,9 +8,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from tabletop import records
-from tabletop.match import Match
-from tabletop.play import terminal_reader
+from tabletop.cli.play import terminal_reader
+from tabletop.core import records
+from tabletop.core.match import Match
 from tabletop.setup import resolve
 
 

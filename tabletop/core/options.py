@@ -15,8 +15,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from tabletop.errors import OptionError, one_line
-from tabletop.numbers import MAX_DIGITS, cut, parse_int, quote
+from tabletop.core.errors import OptionError, one_line
+from tabletop.core.numbers import MAX_DIGITS, cut, parse_int, quote
 
 
 def allowed_values(field: FieldInfo) -> list[Any] | str:
@@ -74,7 +74,7 @@ def _wants_int(field: FieldInfo) -> bool:
 
 def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
     """Text typed for a whole-number option (``-o size=4``, ``size: "4"``) as the int,
-    read by :func:`tabletop.numbers.parse_int` (ASCII digits, at most 20); anything else
+    read by :func:`tabletop.core.numbers.parse_int` (ASCII digits, at most 20); anything else
     as it is."""
     field = model.model_fields[name]
     if not (isinstance(value, str) and _wants_int(field)) or value in typing.get_args(

@@ -23,8 +23,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from tabletop import __version__
-from tabletop.errors import UsageError
-from tabletop.numbers import quote
+from tabletop.core.errors import UsageError
+from tabletop.core.numbers import quote
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MAX_ID = 30
@@ -38,7 +38,7 @@ def check_id(game_id: str) -> None:
             f"bad game id {quote(game_id)}: use lowercase letters, digits and single underscores, "
             f"starting with a letter, at most {MAX_ID} characters (e.g. nim or pig_dice)"
         )
-    from tabletop.registry import registry
+    from tabletop.core.registry import registry
 
     if game_id in registry().ids():
         raise UsageError(
