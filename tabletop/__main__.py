@@ -1,5 +1,7 @@
 """``python -m tabletop`` is the ``tabletop`` command."""
 
+import sys
+
 from tabletop.cli.app import main
 
-main()
+sys.exit(main())

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabletop.core import options as opts
+from tabletop.core import reading
 from tabletop.core.errors import PositionError, UsageError
 from tabletop.core.match import Match
+from tabletop.core.numbers import parse_int, quote
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 from tabletop.players import Seat, make_seat
+
+MAX_LEVEL_CHARS = 40
 
 
 def resolve(game_id: str) -> Game[Any, Any]:
@@ -36,17 +39,9 @@ def player_count(game: Game[Any, Any], players: int | None) -> int:
 
 
 def read_position(path: Path) -> JSON:
-    """A position JSON file (or a ``run --json --reveal`` output, whose ``state`` is used)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no such position file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read position file {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    """A position JSON file (or a ``run --json --reveal`` output, whose ``state`` is used),
+    bounded in size, depth and numbers (:mod:`tabletop.core.reading`)."""
+    data = reading.read_json(path, "position file", PositionError, UsageError)
     if isinstance(data, dict) and isinstance(data.get("state"), dict) and "game" in data:
         data = data["state"]
     if not isinstance(data, dict):
@@ -84,14 +79,20 @@ def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, s
     for spec in specs:
         seat_text, _, level = spec.partition(":")
         chosen = level.strip() or None
+        if chosen is not None and len(chosen) > MAX_LEVEL_CHARS:
+            raise UsageError(
+                f"--ai {quote(spec)}: a level is a short name (at most {MAX_LEVEL_CHARS} "
+                "characters); tabletop games lists them"
+            )
         if seat_text.strip().lower() == "lot":
             by_lot.append(chosen)
             continue
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= players:
+        seat = parse_int(seat_text, 1, players)
+        if seat is None:
             raise UsageError(
-                f"--ai {spec!r}: the seat must be a player number 1-{players} or 'lot'"
+                f"--ai {quote(spec)}: the seat must be a player number 1-{players} or 'lot'"
             )
-        levels[int(seat_text)] = chosen
+        levels[seat] = chosen
     rng = random.Random(f"lot:{seed}")
     for chosen in by_lot:
         free = [s for s in range(1, players + 1) if s not in levels]

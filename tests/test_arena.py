@@ -360,7 +360,7 @@ def test_arena_table_shows_each_agent_and_an_interval() -> None:
     ("words", "says"),
     [
         (["--agents", "2,zz"], "unknown AI level 'zz' for quarto; known levels: 1, 2, 3"),
-        (["--agents", "2,1", "--games", "0"], "--games must be at least 1"),
+        (["--agents", "2,1", "--games", "0"], "a whole number 1..1000000 is allowed, not '0'"),
         (["--agents", "2"], "--agents needs at least two agents"),
         (["--agents", ",2,"], "--agents needs at least two agents"),
         (["--agents", "1,2,1"], "--agents names 1 more than once; name each agent once"),

@@ -322,5 +322,6 @@ def test_solve_with_no_limit_and_a_bad_budget(tmp_path: Path) -> None:
     assert (
         code == 2
         and out == ""
-        and err == "tabletop: --seconds must be 0 (no limit) or more, not -1\n"
+        and err.startswith("tabletop: Invalid value for '--seconds': seconds 0..86400")
+        and err.count("\n") == 1
     )

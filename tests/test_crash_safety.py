@@ -112,7 +112,7 @@ def test_a_save_that_fails_midway_leaves_the_old_file_whole(
         raise OSError("no space left on device")
 
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError):
+    with pytest.raises(RecordError, match="no space left on device"):
         records.save(match.record(), path)
     assert path.read_bytes() == before and load(path).actions == ["give LSRF"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

@@ -14,8 +14,10 @@ import importlib.metadata
 import json
 import os
 import re
+import site
 import subprocess
 import sys
+import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -221,11 +223,24 @@ def build_flags() -> list[str]:
     return []
 
 
-def test_pip_install_makes_a_tabletop_game_and_uninstall_removes_it(tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    made = run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)])
+def nested_venv(venv: Path) -> str:
+    """A fresh virtual environment that also sees this environment's packages, wherever
+    they are installed (a venv, the user site, the system), editable installs included;
+    returns its python. A ``.pth`` line that starts with ``import`` runs at start-up:
+    ``site.addsitedir`` adds each of our site folders after the venv's own and reads their
+    ``.pth`` files (which ``--system-site-packages`` would not do for an outer venv)."""
+    made = run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     assert made.returncode == 0, made.stderr
-    python = str(venv / "bin" / "python")
+    ours = [*site.getsitepackages(), site.getusersitepackages()]
+    folders = [str(Path(p).resolve()) for p in ours if Path(p).is_dir()]
+    purelib = sysconfig.get_path("purelib", vars={"base": str(venv), "platbase": str(venv)})
+    lines = [f"import site; site.addsitedir({folder!r})\n" for folder in folders]
+    Path(purelib, "_tabletop_outer.pth").write_text("".join(lines), encoding="utf-8")
+    return str(venv / "bin" / "python")
+
+
+def test_pip_install_makes_a_tabletop_game_and_uninstall_removes_it(tmp_path: Path) -> None:
+    python = nested_venv(tmp_path / "venv")
     folder = tmp_path / "tabletop-tiny_nim"
     created = run([python, "-m", "tabletop", "new", "tiny_nim", "--dir", str(folder)])
     assert created.returncode == 0, created.stderr

@@ -10,15 +10,70 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
+from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
 
+
+class Commands(TyperGroup):
+    """typer's command group, with every usage error (unknown flag, missing argument, bad
+    value) printed as one line on stderr with exit status 2, like every other error: in
+    the console script, ``python -m tabletop`` and typer's test runner alike."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        usage_error, click_error = _click_errors()
+        try:
+            code = super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except usage_error as exc:
+            ctx = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+                typer.echo(ctx.get_help())  # a bare ``tabletop``: the help, as before
+                code = 2
+            else:
+                where = ctx.command_path if ctx is not None else "tabletop"
+                fail(f"{exc.format_message()} (see '{where} --help')", 2)
+                code = 2
+        except click_error as exc:
+            fail(exc.format_message(), exc.exit_code)
+            code = exc.exit_code
+        except typer.Abort:
+            fail("interrupted", 130)
+            code = 130
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click_errors() -> tuple[type[Any], type[Any]]:
+    """click's UsageError and ClickException, wherever this typer keeps click (typer 0.2x
+    vendors it privately): the bases of the public ``typer.BadParameter``."""
+    found = {cls.__name__: cls for cls in typer.BadParameter.__mro__}
+    return found["UsageError"], found["ClickException"]
+
+
 app = typer.Typer(
+    cls=Commands,
     name="tabletop",
     help="Play, test and study tabletop games: every installed game plugin.",
     no_args_is_help=True,
@@ -65,11 +120,15 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Number of players.", parser=flags.players),
+]
 OptionsOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for shuffles and lots.")]
+SEED_HELP = f"Seed for shuffles and lots, 0..{flags.SEED_MAX}."
+SeedOpt = Annotated[int | None, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)]
 BackendOpt = Annotated[
     str, typer.Option("--backend", help="Where games run: local (processes) or ray.")
 ]
@@ -118,10 +177,21 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="Save after every action.")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
     move_time: Annotated[
-        float | None, typer.Option("--move-time", help="Seconds per move; time out and lose.")
+        float | None,
+        typer.Option(
+            "--move-time",
+            help=f"Seconds per move, {flags.MOVE_TIME_MIN:g}..{flags.MOVE_TIME_MAX:g}; "
+            "time out and lose.",
+            parser=flags.move_time,
+        ),
     ] = None,
     series: Annotated[
-        int, typer.Option("--games", help="Play a series of N games, the deal rotating.")
+        int,
+        typer.Option(
+            "--games",
+            help=f"Play a series of N games (1..{flags.SERIES_MAX}), the deal rotating.",
+            parser=flags.series,
+        ),
     ] = 1,
 ) -> None:
     """Play in the terminal: hot-seat, or against the computer with --ai."""
@@ -133,10 +203,8 @@ def play(
     from tabletop.setup import new_match, parse_seats, resolve
 
     chosen = resolve(game)
-    if move_time is not None and move_time <= 0:
-        raise UsageError("--move-time must be a positive number of seconds")
-    if series < 1:
-        raise UsageError("--games must be at least 1")
+    if save is not None:
+        records.check_path(save)
     if series > 1:
         if load is not None:
             raise UsageError("--games starts a new series; it cannot resume one with --load")
@@ -185,7 +253,7 @@ def run(
     game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
     players: PlayersOpt = None,
     option: OptionsOpt = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles and lots.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)] = 0,
     start: Annotated[
         Path | None, typer.Option("--from", help="Start from a position JSON file.")
     ] = None,
@@ -251,8 +319,15 @@ def test_(
 @guarded
 def check(
     game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
-    games: Annotated[int, typer.Option("--games", help="Random games per configuration.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="First seed.")] = 0,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            help=f"Random games per configuration, 1..{flags.GAMES_MAX}.",
+            parser=flags.games,
+        ),
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)] = 0,
     record: Annotated[bool, typer.Option("--record", help="Write golden playthroughs.")] = False,
     players: PlayersOpt = None,
 ) -> None:
@@ -267,11 +342,19 @@ def check(
 def arena(
     game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")],
     agents: Annotated[str, typer.Option("--agents", help="Levels or agents, e.g. 1,2,basic.")],
-    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    games: Annotated[
+        int,
+        typer.Option("--games", help=f"Number of games, 1..{flags.GAMES_MAX}.", parser=flags.games),
+    ] = 100,
     players: PlayersOpt = None,
     option: OptionsOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", help="Processes to play on.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole arena.")] = 0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", help=f"Processes to play on, 1..{flags.JOBS_MAX}.", parser=flags.jobs
+        ),
+    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
@@ -346,15 +429,17 @@ def solve(
     option: OptionsOpt = None,
     seconds: Annotated[
         float,
-        typer.Option("--seconds", help="Time budget; 0: no limit, solve to the end."),
+        typer.Option(
+            "--seconds",
+            help=f"Time budget, 0..{flags.SECONDS_MAX:g}; 0: no limit, solve to the end.",
+            parser=flags.solve_seconds,
+        ),
     ] = 60.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The exact value of a position for the player to act, and a best action."""
     from tabletop.setup import new_match, resolve
 
-    if seconds < 0:
-        raise UsageError(f"--seconds must be 0 (no limit) or more, not {seconds:g}")
     chosen = resolve(game)
     match = new_match(chosen, None, option or [], 0, start)
     if match.outcome() is not None:
@@ -405,6 +490,7 @@ def serve(
     run_server(host, port, db)
 
 
-def main() -> Any:
-    """Console entry point."""
-    return app()
+def main(argv: Sequence[str] | None = None) -> int:
+    """Console entry point (``tabletop``, ``python -m tabletop``); returns the exit status."""
+    code = app(args=list(argv) if argv is not None else None, standalone_mode=False)
+    return code if isinstance(code, int) else 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -18,8 +19,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop.core import records
-from tabletop.core.errors import ActionError
+from tabletop.core import reading, records
+from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
 from tabletop.core.match import Match
 from tabletop.players import Seat
 
@@ -31,17 +32,49 @@ class Timeout(Exception):
     """The move clock ran out."""
 
 
+HISTORY_LENGTH = 500
+
+
+def terminal_reader() -> Callable[[str], str]:
+    """How ``play`` reads a line: on a terminal, ``input()`` with line editing and a
+    history of earlier inputs (stdlib ``readline``: arrow keys, Home/End, Ctrl-R);
+    from a pipe or file, one bounded line (:mod:`tabletop.core.reading`) after the prompt."""
+    if sys.stdin.isatty():
+        try:
+            import readline
+        except ImportError:  # a Python built without readline: plain input()
+            return input
+        readline.set_history_length(HISTORY_LENGTH)
+        return input
+    return piped_line
+
+
+def piped_line(prompt: str) -> str:
+    """The prompt on stdout, then one line of stdin (EOFError at its end); InputError for
+    a line that is too long, not UTF-8 or holds control characters."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    limit = 4 * reading.MAX_LINE_CHARS + 2
+    raw = sys.stdin.buffer.readline(limit)
+    if not raw:
+        raise EOFError
+    where = "typed line"
+    if len(raw) == limit and not raw.endswith(b"\n"):
+        raise InputError(f"{where} is longer than {reading.MAX_LINE_CHARS} characters, the limit")
+    return reading.check_line(reading.decode(raw, where, InputError), where, InputError)
+
+
 class LineReader:
     """Reads lines from the user, optionally with a deadline (the move clock).
 
-    ``input()`` runs on a helper thread so the main thread can give up on time;
-    ``None`` means end of input.
+    ``read`` (default :func:`terminal_reader`) runs on a helper thread so the main thread
+    can give up on time; ``None`` means end of input.
     """
 
-    def __init__(self, read: Callable[[str], str] = input) -> None:
-        self._read = read
+    def __init__(self, read: Callable[[str], str] | None = None) -> None:
+        self._read = read or terminal_reader()
         self._requests: queue.Queue[str] = queue.Queue()
-        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._answers: queue.Queue[str | TabletopError | None] = queue.Queue()
         self._thread: threading.Thread | None = None
 
     def _serve(self) -> None:
@@ -51,6 +84,9 @@ class LineReader:
                 self._answers.put(self._read(prompt))
             except EOFError:
                 self._answers.put(None)
+                return
+            except TabletopError as exc:  # handed to the main thread, raised there
+                self._answers.put(exc)
                 return
 
     def line(
@@ -75,7 +111,7 @@ class LineReader:
             if wait <= 0:
                 raise Timeout
             try:
-                return self._answers.get(timeout=wait)
+                answer = self._answers.get(timeout=wait)
             except queue.Empty:
                 if deadline is not None and warn is not None:
                     left = deadline - time.monotonic()
@@ -83,6 +119,10 @@ class LineReader:
                         if left <= mark and mark not in warned:
                             warned.add(mark)
                             warn(left)
+                continue
+            if isinstance(answer, TabletopError):
+                raise answer
+            return answer
 
 
 @dataclass
@@ -266,17 +306,18 @@ class Session:
         return ""
 
     def save_as(self, words: list[str]) -> None:
-        if words:
-            self.save_path = Path(words[0])
-        if self.save_path is None:
+        """``save [FILE]``: the save path changes only once the game was saved there."""
+        path = Path(words[0]) if words else self.save_path
+        if path is None:
             self.console.print("say where: save FILE")
             return
         try:
-            self.autosave()
-        except OSError as exc:
-            self.console.print(f"[red]cannot save to {escape(str(self.save_path))}: {exc}[/]")
+            records.save(self.match.record(self.seat_names(), self.move_time), path)
+        except RecordError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
             return
-        self.console.print(f"saved to {escape(str(self.save_path))}")
+        self.save_path = path
+        self.console.print(f"saved to {escape(str(path))}")
 
     def saved_note(self) -> str:
         if self.save_path is None:

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
+from tabletop.cli.play import terminal_reader
 from tabletop.core import records
 from tabletop.core.match import Match
 from tabletop.setup import resolve
@@ -26,13 +27,17 @@ def replay(path: Path, pause: bool = False) -> None:
         f"[bold]{escape(game.info.name)}[/], {record.players} players, "
         f"options {record.options}{seed}"
     )
+    wait = terminal_reader() if pause else None
     for number, text in enumerate(record.actions, start=1):
         state = match.states[number]
         player = game.to_act(match.states[number - 1])
         console.print(Rule(f"{number}. player {player}: {text}"))
         console.print(game.render(game.view(state, None), None))
-        if pause:
-            console.input("[dim]Enter for the next move[/] ")
+        if wait is not None:
+            try:
+                wait("Enter for the next move ")
+            except EOFError:  # input ended: show the rest without pausing
+                wait = None
     outcome = match.outcome()
     if outcome is None:
         console.print(f"not finished: player {match.to_act()} to act ({game.prompt(match.state)})")

@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from tabletop.core.errors import ActionError, UsageError
+from tabletop.core import reading
+from tabletop.core.errors import ActionError, InputError, UsageError
 from tabletop.core.match import Match
+from tabletop.core.numbers import quote
 
 COMMENT = re.compile(r"(^|\s)#(\s|$)")
 
@@ -26,24 +28,28 @@ def strip_comment(line: str) -> str:
     return (line[: found.start()] if found else line).strip()
 
 
-def action_lines(source: IO[str]) -> Iterator[str]:
-    """Actions, one a line; blank lines and comments are skipped. Lazy, for pipes."""
-    for raw in source:
+def action_lines(source: IO[bytes], what: str = "actions") -> Iterator[str]:
+    """Actions, one a line; blank lines and comments are skipped. Lazy, for pipes; bounded
+    (:func:`tabletop.core.reading.lines`: line length, UTF-8, no control characters, size)."""
+    for raw in reading.lines(source, what, InputError):
         line = strip_comment(raw)
         if line:
             yield line
 
 
-def open_actions(spec: str) -> IO[str]:
-    """``-`` is standard input; anything else a file."""
+def open_actions(spec: str) -> IO[bytes]:
+    """``-`` is standard input; anything else a file (not a folder)."""
     if spec == "-":
-        return sys.stdin
+        return sys.stdin.buffer
+    path = Path(spec)
+    if path.is_dir():
+        raise UsageError(f"actions file {quote(spec)} is a folder; give a file, or - for stdin")
     try:
-        return Path(spec).open(encoding="utf-8")
+        return path.open("rb")
     except FileNotFoundError:
-        raise UsageError(f"no such actions file: {spec}") from None
+        raise UsageError(f"no such actions file: {quote(spec)}") from None
     except OSError as exc:
-        raise UsageError(f"cannot read actions file {spec}: {exc}") from None
+        raise UsageError(f"cannot read actions file {quote(spec)}: {exc.strerror}") from None
 
 
 def emit(data: dict[str, object]) -> None:
@@ -59,8 +65,9 @@ def run_actions(
     if actions is None:
         return None
     source = open_actions(actions)
+    what = "standard input" if actions == "-" else f"actions file {quote(actions)}"
     try:
-        for line in action_lines(source):
+        for line in action_lines(source, what):
             try:
                 match.play(line)
             except ActionError as exc:
@@ -71,6 +78,6 @@ def run_actions(
                 step["number"] = len(match.actions)
                 emit(step)
     finally:
-        if source is not sys.stdin:
+        if source is not sys.stdin.buffer:
             source.close()
     return None

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tabletop import __version__
 from tabletop.core.errors import UsageError
+from tabletop.core.numbers import quote
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MAX_ID = 30
@@ -34,13 +35,15 @@ def check_id(game_id: str) -> None:
     """UsageError unless ``game_id`` can name a new game and its package ``tabletop_<id>``."""
     if not ID_PATTERN.match(game_id) or len(game_id) > MAX_ID or keyword.iskeyword(game_id):
         raise UsageError(
-            f"bad game id {game_id!r}: use lowercase letters, digits and single underscores, "
+            f"bad game id {quote(game_id)}: use lowercase letters, digits and single underscores, "
             f"starting with a letter, at most {MAX_ID} characters (e.g. nim or pig_dice)"
         )
     from tabletop.core.registry import registry
 
     if game_id in registry().ids():
-        raise UsageError(f"a game with the id {game_id!r} is installed already; choose another id")
+        raise UsageError(
+            f"a game with the id {quote(game_id)} is installed already; choose another id"
+        )
 
 
 def names(game_id: str) -> dict[str, str]:

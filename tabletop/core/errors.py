@@ -6,6 +6,8 @@ nothing else is shown, never a traceback.
 
 from __future__ import annotations
 
+from tabletop.core.numbers import quote
+
 
 class TabletopError(Exception):
     """Base of every error a user can cause. ``str()`` is the one-line message."""
@@ -43,6 +45,11 @@ class RecordError(TabletopError):
     """A saved game that cannot be read: missing, truncated, edited or from another game."""
 
 
+class InputError(TabletopError):
+    """Text a user handed over that cannot be read: too large, not UTF-8, a line too long
+    or holding control characters (:mod:`tabletop.core.reading` says the limits)."""
+
+
 class ActionError(TabletopError):
     """An action of a sequence was refused: says which one, why, and what is allowed."""
 
@@ -50,7 +57,7 @@ class ActionError(TabletopError):
         self.number = number
         self.text = text
         self.reason = reason
-        super().__init__(f"action {number} {text!r} refused: {reason}")
+        super().__init__(f"action {number} {quote(text)} refused: {reason}")
 
 
 def one_line(text: str) -> str:

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
+from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
 from tabletop.game import JSON, Game, Outcome
 
@@ -93,9 +94,9 @@ class Match:
         try:
             action = self.game.parse(state, text)
         except NotationError as exc:
-            raise ActionError(number, text, f"{exc}; {self.allowed_hint()}") from None
+            raise ActionError(number, text, f"{cut(str(exc))}; {self.allowed_hint()}") from None
         if action not in self.game.legal(state):
-            reason = self.game.refusal(state, action)
+            reason = cut(self.game.refusal(state, action))
             raise ActionError(number, text, f"{reason}; {self.allowed_hint()}")
         return action
 
@@ -181,8 +182,36 @@ class Match:
             match.play_all(record.actions)
         except ActionError as exc:
             raise RecordError(f"{source} does not replay{versions}: {exc}") from None
+        for seat in record.seats:
+            if parse_int(seat, 1, record.players) is None:
+                raise RecordError(
+                    f"{source} seats the computer at {quote(seat)}; "
+                    f"seats are player numbers 1-{record.players}"
+                )
+        if record.forfeit is not None:
+            match._check_forfeit(record.forfeit.player, source)
         match.forfeit = record.forfeit
         return match
+
+    def _check_forfeit(self, player: int, source: str) -> None:
+        """A forfeit on time can only happen to the player to act in a game not yet over."""
+        if not 1 <= player <= self.players:
+            raise RecordError(
+                f"{source} records a forfeit by player {player}; the game has players "
+                f"1-{self.players}"
+            )
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            raise RecordError(
+                f"{source} records a forfeit on time in a game the rules had already "
+                f"ended ({outcome.reason}); a finished game has no clock"
+            )
+        to_act = self.game.to_act(self.state)
+        if player != to_act:
+            raise RecordError(
+                f"{source} records player {player} running out of time, but player "
+                f"{to_act} was to act; only the player to act has a running clock"
+            )
 
     # -- JSON --------------------------------------------------------------------------
     def summary(self, reveal: bool = False) -> JSON:

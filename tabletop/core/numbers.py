@@ -29,3 +29,8 @@ def quote(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return repr(text[:limit]) + f"… ({len(text)} characters)"
+
+
+def cut(text: str, limit: int = 200) -> str:
+    """``text`` cut to about ``limit`` characters (for messages that embed other text)."""
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"

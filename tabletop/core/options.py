@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from tabletop.core.errors import OptionError
+from tabletop.core.errors import OptionError, one_line
+from tabletop.core.numbers import MAX_DIGITS, cut, parse_int, quote
 
 
 def allowed_values(field: FieldInfo) -> list[Any] | str:
@@ -62,24 +63,55 @@ def _allowed_text(model: type[BaseModel], name: str) -> str:
     return allowed
 
 
+def _wants_int(field: FieldInfo) -> bool:
+    """Whether a field holds whole numbers: ``int`` or a Literal of ints (``Literal[3, 4]``)."""
+    annotation = field.annotation
+    if annotation is int:
+        return True
+    args = typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
+    return any(type(a) is int for a in args)
+
+
+def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
+    """Text typed for a whole-number option (``-o size=4``, ``size: "4"``) as the int,
+    read by :func:`tabletop.core.numbers.parse_int` (ASCII digits, at most 20); anything else
+    as it is."""
+    field = model.model_fields[name]
+    if not (isinstance(value, str) and _wants_int(field)) or value in typing.get_args(
+        field.annotation
+    ):
+        return value
+    number = parse_int(value)
+    if number is None:
+        raise OptionError(
+            f"bad value {quote(value)} for option {name!r} of {game_id}: not a whole number "
+            f"(ASCII digits, at most {MAX_DIGITS}); allowed: {_allowed_text(model, name)}"
+        )
+    return number
+
+
 def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> BaseModel:
-    """The options model from a mapping; OptionError names the bad key or value."""
+    """The options model from a mapping (command-line text, a save, a scenario file);
+    OptionError names the bad key or value and what is allowed."""
     known = list(model.model_fields)
     for key in values:
         if key not in model.model_fields:
             raise OptionError(
-                f"unknown option {key!r} for {game_id}; options: {', '.join(known) or 'none'}"
+                f"unknown option {quote(str(key))} for {game_id}; "
+                f"options: {', '.join(known) or 'none'}"
             )
+    coerced = {key: _coerce(model, key, value, game_id) for key, value in values.items()}
     try:
-        return model.model_validate(dict(values))
+        return model.model_validate(coerced)
     except ValidationError as exc:
         err = exc.errors()[0]
         name = str(err["loc"][0]) if err["loc"] else "?"
         value = values.get(name, err.get("input"))
         allowed = _allowed_text(model, name) if name in model.model_fields else ""
-        reason = err["msg"].removeprefix("Value error, ")
+        reason = one_line(err["msg"].removeprefix("Value error, "))
         raise OptionError(
-            f"bad value {value!r} for option {name!r} of {game_id}: {reason}; allowed: {allowed}"
+            f"bad value {quote(value) if isinstance(value, str) else cut(repr(value), 40)} "
+            f"for option {name!r} of {game_id}: {cut(reason)}; allowed: {allowed}"
         ) from None
 
 
@@ -89,7 +121,7 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not KEY=VALUE (e.g. -o squares=true)")
+            raise OptionError(f"option {quote(pair)} is not KEY=VALUE (e.g. -o squares=true)")
         values[key.strip().lower()] = value.strip()
     return values
 

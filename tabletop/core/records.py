@@ -13,11 +13,13 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tabletop.core import flags, reading
 from tabletop.core.errors import RecordError
+from tabletop.core.numbers import quote
 
 FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
 
@@ -25,26 +27,31 @@ FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
 class Forfeit(BaseModel):
     """A game ended outside the rules' actions: a player ran out of time."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    player: int
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    player: Annotated[int, Field(ge=1, le=flags.PLAYERS_MAX)]
     reason: Literal["time"] = "time"
 
 
 class Record(BaseModel):
-    """One game as saved on disk (JSON)."""
+    """One game as saved on disk (JSON). Every field is as strict as the flag it stands
+    for (``--players``, ``--seed``, ``--move-time``); the match checks the rest
+    (:meth:`tabletop.core.match.Match.from_record`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["tabletop-record/1"] = FORMAT
     game: str
     game_version: str
-    players: int
+    players: Annotated[int, Field(ge=1, le=flags.PLAYERS_MAX)]
     options: dict[str, Any]
-    seed: int
+    seed: Annotated[int, Field(ge=0, le=flags.SEED_MAX)]
     start: dict[str, Any] | None = None
     actions: list[str] = []
     seats: dict[str, str] = {}
-    move_time: float | None = None
+    move_time: (
+        Annotated[float, Field(ge=flags.MOVE_TIME_MIN, le=flags.MOVE_TIME_MAX, allow_inf_nan=False)]
+        | None
+    ) = None
     forfeit: Forfeit | None = None
 
     def checksum(self) -> str:
@@ -61,13 +68,7 @@ class Record(BaseModel):
     @classmethod
     def from_text(cls, text: str, source: str = "save file") -> Record:
         """Parse and verify a record; RecordError says what is wrong with it."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"{source} is not a tabletop save (broken JSON at line {exc.lineno}: "
-                f"{exc.msg}); it may be truncated"
-            ) from None
+        data = reading.parse_json(text, source, RecordError)
         if not isinstance(data, dict):
             raise RecordError(f"{source} is not a tabletop save (no JSON object)")
         if data.get("format") != FORMAT:
@@ -78,7 +79,8 @@ class Record(BaseModel):
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"]) or "record"
-            raise RecordError(f"{source} is damaged: {where}: {err['msg']}") from None
+            given = quote(repr(err.get("input")))
+            raise RecordError(f"{source} is damaged: {where}: {err['msg']}, not {given}") from None
         if stored != record.checksum():
             raise RecordError(
                 f"{source} fails its checksum: it was truncated or edited outside tabletop"
@@ -86,28 +88,41 @@ class Record(BaseModel):
         return record
 
 
-def save(record: Record, path: Path) -> None:
-    """Write ``record`` atomically: a temp file in the same folder, fsync, rename."""
+def check_path(path: Path) -> Path:
+    """``path`` if a save can be written there: not a folder, in a folder that exists."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if path.is_dir():
+        raise RecordError(f"cannot save to {path}: it is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise RecordError(f"cannot save to {path}: no folder {path.parent}; create it first")
+    return path
+
+
+def save(record: Record, path: Path) -> None:
+    """Write ``record`` atomically: a temp file in the same folder, fsync, rename.
+
+    RecordError (one line) when the place cannot take it; the old file stays whole."""
+    path = check_path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise RecordError(f"cannot save to {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(record.to_text())
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise RecordError(f"cannot save to {path}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
 def load(path: Path) -> Record:
-    """Read and verify a saved game; RecordError for a missing or damaged file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"no such save file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read save file {path}: {exc}") from None
+    """Read and verify a saved game (bounded: see :mod:`tabletop.core.reading`); RecordError
+    for a missing, oversized or damaged file."""
+    text = reading.read_text(Path(path), "save file", RecordError)
     return Record.from_text(text, source=f"save file {path}")

@@ -6,6 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from tabletop.core.errors import TabletopError, UnknownGameError
+from tabletop.core.numbers import quote
 from tabletop.core.plugins import plugin_manager
 from tabletop.game import Game
 
@@ -45,7 +46,9 @@ class Registry:
             return self._games[game_id.lower()]
         except KeyError:
             known = ", ".join(self.ids()) or "none"
-            raise UnknownGameError(f"unknown game {game_id!r}; installed games: {known}") from None
+            raise UnknownGameError(
+                f"unknown game {quote(game_id)}; installed games: {known}"
+            ) from None
 
 
 _default: Registry | None = None

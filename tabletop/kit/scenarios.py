@@ -38,8 +38,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tabletop.core import options as opts
+from tabletop.core import reading
 from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
 from tabletop.core.match import Match
+from tabletop.core.numbers import quote
 from tabletop.core.registry import Registry, registry
 from tabletop.game import Game
 
@@ -169,7 +171,9 @@ def _walk(node: yaml.Node, path: Path_, lines: _Lines, walked: set[int]) -> None
             key = str(key_node.value)
             line = key_node.start_mark.line + 1
             if key in seen:
-                raise ScenarioFileError(f"duplicate key {key!r} (first at line {seen[key]})", line)
+                raise ScenarioFileError(
+                    f"duplicate key {quote(key)} (first at line {seen[key]})", line
+                )
             seen[key] = line
             lines.at[(*path, key)] = line
             _walk(value_node, (*path, key), lines, walked)
@@ -179,15 +183,69 @@ def _walk(node: yaml.Node, path: Path_, lines: _Lines, walked: set[int]) -> None
             _walk(item, (*path, index), lines, walked)
 
 
+MAX_YAML_NODES = 100_000
+MAX_SCENARIO_BYTES = 1024 * 1024
+# libyaml's parser when PyYAML has it (several times faster), else the pure-Python one
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Refuse YAML whose aliases add more than :data:`MAX_YAML_NODES` values to what the
+    file spells out (an alias bomb: a few hundred bytes that expand to gigabytes) or refer
+    to themselves. Each node is visited once, its expanded size memoized: linear."""
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_.discard(key)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+            if sizes[key] > len(sizes) + MAX_YAML_NODES:
+                raise ScenarioFileError(
+                    f"the YAML expands to more than {MAX_YAML_NODES} values through its "
+                    "aliases (*name); a scenario file needs far fewer",
+                    node.start_mark.line + 1,
+                )
+            continue
+        if key in sizes:
+            continue
+        if key in open_:
+            raise ScenarioFileError(
+                "a YAML alias (*name) refers to a value that contains it; no cycles",
+                node.start_mark.line + 1,
+            )
+        open_.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
+
+
 def _parse_yaml(text: str) -> tuple[Any, _Lines]:
     lines = _Lines()
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _Loader(text)  # refuses unprintable characters at once
+    except yaml.YAMLError as exc:
+        raise ScenarioFileError(f"bad YAML: {one_line(str(exc))}") from None
     try:
         node = loader.get_single_node()
         if node is None:
             return None, lines
+        _check_expansion(node)
         _walk(node, (), lines, set())
         return loader.construct_document(node), lines
+    except RecursionError:  # PyYAML composes nested collections recursively
+        raise ScenarioFileError(
+            "the YAML is nested too deep; a scenario file needs far less"
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = one_line(" ".join(p for p in (exc.context, exc.problem) if p))
@@ -254,9 +312,9 @@ def load_file(path: Path) -> Suite:
     """Read a scenario file; problems come back as one-line errors, never exceptions."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Suite(path, error=f"{path}: cannot read: {one_line(str(exc))}")
+        text = reading.read_text(path, "scenario file", ScenarioFileError, limit=MAX_SCENARIO_BYTES)
+    except ScenarioFileError as exc:
+        return Suite(path, error=str(exc))
     return load_text(text, path)
 
 
@@ -278,7 +336,9 @@ def _suite(data: Any, lines: _Lines, path: Path) -> Suite:
         raise fail((), f"not a scenario file: expected keys {', '.join(TOP_KEYS)}")
     for key in data:
         if key not in TOP_KEYS:
-            raise fail((key,), f"unknown key {key!r}; allowed at the top: {', '.join(TOP_KEYS)}")
+            raise fail(
+                (key,), f"unknown key {quote(str(key))}; allowed at the top: {', '.join(TOP_KEYS)}"
+            )
     if data.get("format") != FORMAT:
         raise fail(("format",), f"not a tabletop scenario file: 'format: {FORMAT}' is missing")
     title, game, spec = data.get("title", ""), data.get("game"), data.get("spec_rules", [])
