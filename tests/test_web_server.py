@@ -310,10 +310,10 @@ def test_an_undo_is_refused_over_a_draw_from_the_stock(client: TestClient) -> No
 
 
 def test_the_clock_ends_the_game_on_time(client: TestClient) -> None:
-    made = create(client, move_time=0.5)
+    made = create(client, move_time=1)
     with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
         first = until(ws, "position")
-        assert first["clock"]["player"] == 1 and 0 < first["clock"]["left"] <= 0.5
+        assert first["clock"]["player"] == 1 and 0 < first["clock"]["left"] <= 1
         end = until(ws, "position")
         assert end["status"] == "over" and end["winners"] == [2]
         assert end["reason"] == "player 1 ran out of time on the move clock"

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tabletop.core import flags
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.match import Match
@@ -31,7 +32,6 @@ from tabletop.web.room import Room
 from tabletop.web.store import SeatRow, Store, StoredMatch
 
 log = logging.getLogger("tabletop.web")
-MAX_MOVE_TIME = 86_400.0
 
 
 class SeatSpec(BaseModel):
@@ -123,8 +123,13 @@ class Hub:
         players = player_count(game, body.players)
         options = opts.build(game.info.options, body.options, game.info.id)
         ai = self._seats(game, players, body.seats)
-        if body.move_time is not None and not 0 < body.move_time <= MAX_MOVE_TIME:
-            raise UsageError(f"move_time must be a number of seconds in (0, {MAX_MOVE_TIME:.0f}]")
+        if body.move_time is not None and not (
+            flags.MOVE_TIME_MIN <= body.move_time <= flags.MOVE_TIME_MAX
+        ):
+            raise UsageError(
+                f"move_time must be a number of seconds in {flags.MOVE_TIME_MIN:.0f}.."
+                f"{flags.MOVE_TIME_MAX:.0f} (as 'tabletop play --move-time'), or null"
+            )
         meta = StoredMatch(
             id=secrets.token_urlsafe(8),
             created=time.time(),
