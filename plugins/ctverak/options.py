@@ -89,3 +89,16 @@ def config(players: int, options: CtverakOptions, seed: int) -> Config:
         stall_turns=options.stall_limit * players,
         seed=seed,
     )
+
+
+def action_bound(players: int, half: bool, stall_limit: int) -> int:
+    """A true upper bound on the actions of one game (see :mod:`rules` on the K5.2 count).
+
+    At most 2D turns make progress (each lays a card or draws from the not yet exhausted
+    stock, D cards in the deck), separated by runs of idle turns shorter than the K5.2
+    limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
+    refill draws and a discard or end, plus 3 actions per card laid.
+    """
+    cards = 54 if half else 108
+    turns = (2 * cards + 2) * max(2, stall_limit) * players
+    return 5 * turns + 3 * cards
