@@ -41,7 +41,7 @@ class CtverakOptions(BaseModel):
         json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
         description="K3.1 [decision]: least number of natural cards in a rank meld "
         "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
-        "4: jokers only in joker melds)",
+        "4: jokers only in joker melds); 1-4",
     )
     discard_rule: Literal["nothing-laid", "four-cards"] = Field(
         default="nothing-laid",
@@ -54,7 +54,7 @@ class CtverakOptions(BaseModel):
         le=50,
         description="K5.2 [our addition]: while the stock still has cards, this many rounds "
         "in a row with no card laid and none drawn from the stock end the game blocked "
-        "(so no game can go on forever)",
+        "(so no game can go on forever); 2-50",
     )
 
 
