@@ -198,6 +198,20 @@ def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
 def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     """The state of a position JSON (N9); PositionError names what cannot arise.
 
+    ``out_of_play`` is derived; when given it must name exactly the cards dealt to nobody.
+    """
+    state = _read(data, players, cfg)
+    given = data.get("out_of_play")
+    if given is not None and given != codes(out_of_play(state)):
+        raise PositionError(
+            "out_of_play must list exactly the cards in no stand and not done (N2.1)"
+        )
+    return state
+
+
+def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
+    """The state of a position JSON (N9), before the derived keys are compared.
+
     Without ``owed`` the player to act starts their turn with the start check (N4.1).
     The turn count of N5.2 starts at 0 here. A player may hold fewer than 4 cards (a
     hand-written position may leave some out) but not none (N2.1); who empties their
