@@ -34,7 +34,9 @@ def positions(game_id: str, players: int, seed: int) -> tuple[list[Any], list[li
     """States of a random game and the actions leading to each."""
     game = registry().get(game_id)
     state, rng = game.new(players, game.info.options(), seed), random.Random(seed)
-    states, actions, played = [state], [[]], []
+    states: list[Any] = [state]
+    actions: list[list[Any]] = [[]]
+    played: list[Any] = []
     while game.legal(state) and len(played) < 3000:
         legal = game.legal(state)
         action = legal[rng.randrange(len(legal))]
