@@ -79,13 +79,14 @@ def _escaped(text: str) -> bool:
     return all(not "\ud800" <= ch <= "\udfff" or "\udc80" <= ch <= "\udcff" for ch in text)
 
 
-def cli_texts(game_id: str, players: int, total: int) -> tuple[int, int, int]:
-    """Action files of hostile lines through ``tabletop run``; (runs, exit 3, stderr > 1 line)."""
+def cli_texts(game_id: str, players: int, total: int) -> tuple[int, int, int, int]:
+    """Action files of hostile lines through ``tabletop run``: runs, exit 3, stderr of more
+    than one line, the longest stderr (bytes)."""
     rng = random.Random(7)
     game = registry().get(game_id)
     listed = Match(game, players, game.info.options(), 0).listing_text()
     texts = fuzzing.hostile_texts(rng, listed) + _fuzz_texts(rng, listed, [], total)
-    runs = internal = multiline = 0
+    runs = internal = multiline = longest = 0
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "a.txt"
         for text in texts[:total]:
@@ -110,7 +111,8 @@ def cli_texts(game_id: str, players: int, total: int) -> tuple[int, int, int]:
             runs += 1
             internal += done.returncode == 3
             multiline += len(done.stderr.splitlines()) > 1
-    return runs, internal, multiline
+            longest = max(longest, len(done.stderr))
+    return runs, internal, multiline, longest
 
 
 def mutants(game_id: str, players: int, total: int) -> tuple[int, int, int, int]:
@@ -173,11 +175,12 @@ def main() -> None:
     for game_id in args.games:
         players = GAMES[game_id]
         tried, internal = api_texts(game_id, players, args.texts)
-        runs, cli_internal, multiline = cli_texts(game_id, players, args.cli)
+        runs, cli_internal, multiline, longest = cli_texts(game_id, players, args.cli)
         m_tried, m_refused, m_impossible, m_fail = mutants(game_id, players, args.mutants)
         print(
             f"{game_id}: API texts {tried}, internal errors {internal}; "
-            f"CLI runs {runs}, exit 3 {cli_internal}, stderr > 1 line {multiline}; "
+            f"CLI runs {runs}, exit 3 {cli_internal}, stderr > 1 line {multiline}, "
+            f"longest stderr {longest} bytes; "
             f"mutants {m_tried}, refused {m_refused}, impossible accepted {m_impossible}, "
             f"kit failures {m_fail}; peak RSS --from 4 MB: {peak_memory(game_id, players)}",
             flush=True,
