@@ -111,3 +111,60 @@ def test_quartino_start_check_of_another_player_is_refused() -> None:
     data["check"] = dict(data["check"], player=2)
     with pytest.raises(PositionError, match="start check is player 2's but player 1 is to act"):
         game.from_json(data, 3, game.info.options(), 1)
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.just(10**40)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 30),
+    key=st.sampled_from(
+        [
+            "board",
+            "to_act",
+            "phase",
+            "winners",
+            "hands",
+            "stands",
+            "check",
+            "supply",
+            "owed",
+            "turns",
+            "stock",
+            "piles",
+            "melds",
+            "idle_turns",
+        ]
+    ),
+    value=JSON_VALUES,
+    huge=st.booleans(),
+)
+def test_any_json_value_at_a_key_is_refused_in_one_line_or_valid(
+    game_id: str, players: int, seed: int, key: str, value: Any, huge: bool
+) -> None:
+    """Arbitrary JSON (or 10**5000, which hypothesis cannot print) at a position's key: a one-line PositionError or a position that
+    reads back the same, never another exception."""
+    game = registry().get(game_id)
+    options = game.info.options()
+    data = game.to_json(game.new(players, options, seed))
+    data[key] = fuzzing.HUGE if huge else value
+    try:
+        state = game.from_json(data, players, options, seed)
+    except PositionError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) <= fuzzing.MAX_MESSAGE
+        return
+    written = game.to_json(state)
+    assert game.to_json(game.from_json(written, players, options, seed)) == written
