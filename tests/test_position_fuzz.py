@@ -155,8 +155,8 @@ JSON_VALUES = st.recursive(
 def test_any_json_value_at_a_key_is_refused_in_one_line_or_valid(
     game_id: str, players: int, seed: int, key: str, value: Any, huge: bool
 ) -> None:
-    """Arbitrary JSON (or 10**5000, which hypothesis cannot print) at a position's key: a one-line PositionError or a position that
-    reads back the same, never another exception."""
+    """Arbitrary JSON (or 10**5000, which hypothesis cannot print) at a position's key:
+    a one-line PositionError or a position that reads back the same, never another error."""
     game = registry().get(game_id)
     options = game.info.options()
     data = game.to_json(game.new(players, options, seed))
