@@ -6,7 +6,7 @@ mutated positions through from_json, and peak memory of a run --from a 4 MB posi
 "Internal error": any exception other than ActionError (API) or exit status 3 (CLI).
 "Impossible accepted": a mutant that from_json accepted although its mutation surely cannot
 arise (a JSON type other than the real one, a negative count, a count of 10**18 or more; see
-tabletop.fuzzing._replacements), or whose acceptance broke an invariant while playing on.
+tabletop.kit.fuzzing._replacements), or whose acceptance broke an invariant while playing on.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tabletop import fuzzing
-from tabletop.errors import ActionError
-from tabletop.match import Match
-from tabletop.registry import registry
+from tabletop.core.errors import ActionError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
+from tabletop.kit import fuzzing
 from tabletop.testing import _fuzz_texts
 
 GAMES = {"quarto": 2, "quartino": 3, "ctverak": 3, "connect4": 2}

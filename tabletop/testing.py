@@ -36,13 +36,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tabletop import fuzzing
-from tabletop import options as opts
-from tabletop.errors import ActionError, PositionError, RecordError, TabletopError, one_line
+from tabletop.core import options as opts
+from tabletop.core.errors import ActionError, PositionError, RecordError, TabletopError, one_line
+from tabletop.core.match import Match
+from tabletop.core.records import Record, load, save
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.match import Match
-from tabletop.records import Record, load, save
-from tabletop.registry import registry
+from tabletop.kit import fuzzing
 from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
@@ -66,7 +66,7 @@ SWAPS = 6  # value swaps tried per deep position (views)
 SAMPLES = 2  # determinisations drawn per player and deep position (samples)
 MIN_SWAPS = 20  # accepted swaps before "nothing is hidden from a seat" is concluded
 DAMAGED = 4  # damaged position JSONs tried per game (position)
-MUTANTS = 4  # mutated positions tried per deep game (mutants, see tabletop.fuzzing)
+MUTANTS = 4  # mutated positions tried per deep game (mutants, see tabletop.kit.fuzzing)
 JUNK = string.ascii_letters + string.digits + string.punctuation + " \t\n" + "žčřßΩ€😀\x00\u200b"
 
 

@@ -1,4 +1,4 @@
-"""tabletop.jsonvalues: exact types and safe descriptions for position readers."""
+"""tabletop.core.jsonvalues: exact types and safe descriptions for position readers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.jsonvalues import describe, player_key, whole
+from tabletop.core.jsonvalues import describe, player_key, whole
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Property tests: a mutated real position is refused by one PositionError line or is a
-position that plays on; and hostile action texts are refused in one line (tabletop.fuzzing)."""
+position that plays on; and hostile action texts are refused in one line (tabletop.kit.fuzzing)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop import fuzzing
-from tabletop.errors import PositionError
-from tabletop.match import Match
-from tabletop.registry import registry
+from tabletop.core.errors import PositionError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
+from tabletop.kit import fuzzing
 
 GAMES = [("quarto", 2), ("quartino", 3), ("ctverak", 3), ("connect4", 2)]
 

@@ -6,9 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from tabletop.errors import PositionError
-from tabletop.game import JSON
-from tabletop.jsonvalues import describe, player_key, whole
+from tabletop.core.jsonvalues import describe, player_key, whole
+from tabletop.game import JSON, PositionError
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.options import Config, action_bound
 from tabletop_ctverak.rules import (

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from tabletop.errors import NotationError
-from tabletop.numbers import quote
+from tabletop.core.numbers import quote
+from tabletop.game import NotationError
 
 from .cards import COLOURS, FIELDS, RING, card_colours, deck
 from .rules import CLAIM, END, END_TURN, PLACE, Action, claim, place

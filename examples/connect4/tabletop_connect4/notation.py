@@ -5,8 +5,8 @@ Columns are numbered from 1 on the left; input is case-insensitive.
 
 from __future__ import annotations
 
-from tabletop.errors import NotationError
-from tabletop.numbers import parse_int, quote
+from tabletop.core.numbers import parse_int, quote
+from tabletop.game import NotationError
 
 
 def forms(columns: int) -> str:

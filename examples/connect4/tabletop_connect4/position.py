@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.errors import PositionError
-from tabletop.game import JSON
-from tabletop.jsonvalues import describe
+from tabletop.core.jsonvalues import describe
+from tabletop.game import JSON, PositionError
 
 from tabletop_connect4.board import MARKS, Geometry, State, has_line, to_act, winning_line
 

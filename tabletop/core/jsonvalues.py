@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.numbers import parse_int, quote
+from tabletop.core.numbers import parse_int, quote
 
 HUGE_DIGITS = 30  # ints longer than this are described by their length, never printed
 

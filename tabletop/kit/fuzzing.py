@@ -19,10 +19,10 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tabletop.errors import ActionError, PositionError, TabletopError
+from tabletop.core.errors import ActionError, PositionError, TabletopError
+from tabletop.core.jsonvalues import describe
+from tabletop.core.match import Match
 from tabletop.game import JSON, Game
-from tabletop.jsonvalues import describe
-from tabletop.match import Match
 
 MAX_MESSAGE = 2000  # characters of a refusal line
 HUGE = 10**5000  # int() and repr() refuse its 5001 digits
