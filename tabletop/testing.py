@@ -42,6 +42,7 @@ from tabletop.core.match import Match
 from tabletop.core.records import Record, load, save
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
+from tabletop.kit import fuzzing
 from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
@@ -55,6 +56,7 @@ CHECKS: dict[str, str] = {
     "samples": "sample(view) agrees with the view, is a possible position, same legal actions",
     "bound": "games end within info.max_actions",
     "fuzz": "bad input raises ActionError, one line, changes nothing",
+    "mutants": "mutated positions are refused in one line or play on with every invariant",
 }
 GOLDEN_FORMAT = "tabletop-golden/1"
 GOLDEN_DIR = Path("tests/golden")
@@ -64,6 +66,7 @@ SWAPS = 6  # value swaps tried per deep position (views)
 SAMPLES = 2  # determinisations drawn per player and deep position (samples)
 MIN_SWAPS = 20  # accepted swaps before "nothing is hidden from a seat" is concluded
 DAMAGED = 4  # damaged position JSONs tried per game (position)
+MUTANTS = 4  # mutated positions tried per deep game (mutants, see tabletop.kit.fuzzing)
 JUNK = string.ascii_letters + string.digits + string.punctuation + " \t\n" + "žčřßΩ€😀\x00\u200b"
 
 
@@ -372,6 +375,8 @@ class _Checker:
             self.run("fuzz", self._fuzz, config, seed, actions[:index], rng)
         self.texts = texts
         self.run("position", self._damaged, config, seed, rng.choice(states), rng)
+        for _ in range(MUTANTS):
+            self.run("mutants", self._mutant, config, seed, rng.choice(states), rng)
 
     def hides_something(self) -> None:
         """After all games: a game that declares hidden information must hide something
@@ -672,8 +677,20 @@ class _Checker:
                 match.undo()
             if len(match.actions) != count or match.state is not state:
                 raise _Failed(f"{text!r} changed the match")
+        hostile = fuzzing.hostile_texts(rng, listed)
+        self.count("fuzz", len(hostile))
+        problem = fuzzing.refuse_all(match, hostile)
+        if problem:
+            raise _Failed(problem)
         if game.to_json(state) != before:
             raise _Failed("the refused actions changed the state")
+
+    def _mutant(self, config: Config, seed: int, state: Any, rng: random.Random) -> None:
+        data = self.game.to_json(state)
+        players, options = config.players, config.options
+        problem = fuzzing.check_mutant(self.game, data, players, options, seed, rng)[0]
+        if problem:
+            raise _Failed(problem)
 
 
 def _answer(match: Match, text: str) -> str:

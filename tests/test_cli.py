@@ -250,7 +250,7 @@ def test_solve_a_position_and_refuse_too_deep(tmp_path: Path) -> None:
     position.write_text(json.dumps({
         "board": {"a1": "LSRF", "b2": "DTQH", "c3": "LTQF", "a2": "DSRH", "d1": "LTRF",
                   "c1": "DSQF"},
-        "in_hand": "DTRF", "to_act": 1,
+        "in_hand": "DTRF", "to_act": 2,  # six placed: player 2 holds the 7th (Q3.2, Q3.3)
     }))  # fmt: skip
     code, out, _ = run("solve", "quarto", "--from", str(position), "--json")
     data = json.loads(out)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.errors import NotationError, PositionError, TabletopError
 from tabletop.core.match import Match
+from tabletop.core.numbers import quote
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.testing import (
@@ -101,7 +102,7 @@ class HighCard(Game[HState, int]):
     def parse(self, state: HState, text: str) -> int:
         words = text.upper().split()
         if len(words) != 2 or words[0] != "PLAY" or len(words[1]) != 1 or words[1] not in RANKS:
-            raise NotationError(f"unknown action {text!r}; actions are play <rank 2..A>")
+            raise NotationError(f"unknown action {quote(text)}; actions are play <rank 2..A>")
         return RANKS.index(words[1])
 
     def format(self, state: HState, action: int) -> str:
@@ -140,12 +141,19 @@ class HighCard(Game[HState, int]):
                 tuple(RANKS.index(c) for c in data["played"][str(p)]) for p in range(1, players + 1)
             )
             stock = tuple(RANKS.index(c) for c in data["stock"])
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise PositionError(f"not a high card position: {exc!r}") from None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise PositionError(
+                "not a high card position: hands, played (per player) and stock of ranks 2..A"
+            ) from None
         every = [c for part in (*hands, *played, stock) for c in part]
         if sorted(every) != list(range(13)):
             raise PositionError("every card 2..A exactly once (H1)")
+        assert isinstance(options, HighCardOptions)
         done = [len(p) for p in played]
+        if any(len(h) + d != options.cards for h, d in zip(hands, done, strict=True)) or (
+            done != sorted(done, reverse=True) or done[0] - done[-1] > 1
+        ):
+            raise PositionError("each player holds or has played the cards dealt, in turn (H1, H2)")
         player = next((i + 1 for i in range(players) if done[i] == min(done)), 1)
         return HState(hands, played, stock, player)
 

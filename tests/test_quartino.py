@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tabletop_quartino.cards import COLOURS, FIELDS
+from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.rules import END_TURN, Action, State, claim_fields
 
@@ -37,6 +37,12 @@ def position(
 ) -> dict[str, Any]:
     """A position JSON (N9); the supply is what the board leaves of the 7 per colour."""
     b = board_of(board)
+    held = {code for cards in [*stands.values(), *(done or {}).values()] for code in cards}
+    spare = iter(code for code in deck().codes if code not in held)
+    stands = {  # N2.1: every player was dealt cards; one the test does not care about
+        p: stands.get(p) or ([] if (done or {}).get(p) else [next(spare)])
+        for p in range(1, players + 1)
+    }
     on_board = {c: sum(stack.count(c) for stack in b.values()) for c in COLOURS}
     data: dict[str, Any] = {
         "board": b,

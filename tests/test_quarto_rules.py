@@ -27,13 +27,13 @@ def engine_wins(pieces: tuple[int, ...], **options: str) -> bool:
     start = {
         "board": {"a1": CODES[a], "b1": CODES[b], "c1": CODES[c]},
         "in_hand": CODES[d],
-        "to_act": 2,
+        "to_act": 1,  # three placed, a piece in hand: player 1 places (Q3.2, Q3.3)
         "last_placed": None,
     }
     match = quarto_match(start, **options)
     match.play("place d1")
     outcome = match.outcome()
-    return outcome is not None and outcome.winners == (2,)
+    return outcome is not None and outcome.winners == (1,)
 
 
 def test_winning_sets_536_of_1820() -> None:

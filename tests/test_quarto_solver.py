@@ -350,7 +350,9 @@ def test_kernel_and_python_give_the_same_values(variant: tuple[bool, frozenset[s
 
 
 def position(board: dict[str, str], hand: str | None, **options: Any) -> State:
-    data = {"board": board, "in_hand": hand, "to_act": 1, "last_placed": None}
+    giver = 1 + len(board) % 2  # player 1 gives first, the placer gives next (Q3.2, Q3.3)
+    to_act = giver if hand is None else 3 - giver
+    data = {"board": board, "in_hand": hand, "to_act": to_act, "last_placed": None}
     return from_json(data, rules_for(QuartoOptions.model_validate(options)))
 
 

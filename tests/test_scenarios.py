@@ -21,6 +21,8 @@ from rich.console import Console
 import tabletop.core.registry
 from tabletop.cli.scenarios import run_tests, scenario_files, test_command
 from tabletop.core.errors import NotationError, PositionError, UsageError
+from tabletop.core.jsonvalues import describe
+from tabletop.core.numbers import quote
 from tabletop.core.registry import Registry, registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
@@ -119,9 +121,9 @@ class TicTacToe(Game[TState, int]):
         if len(words) == 2 and words[0] == "mark":
             words = words[1:]
         if len(words) != 1:
-            raise NotationError(f"unknown action {text!r}; actions are mark <square> (T2.1)")
+            raise NotationError(f"unknown action {quote(text)}; actions are mark <square> (T2.1)")
         if words[0] not in SQUARES:
-            raise NotationError(f"unknown square {words[0]!r}; squares are a1…c3 (T1)")
+            raise NotationError(f"unknown square {quote(words[0])}; squares are a1…c3 (T1)")
         return SQUARES.index(words[0])
 
     def format(self, state: TState, action: int) -> str:
@@ -142,12 +144,14 @@ class TicTacToe(Game[TState, int]):
         cells = [0] * 9
         for square, mark in board.items():
             if square not in SQUARES or mark not in ("X", "O"):
-                raise PositionError(f"board: {square!r}: {mark!r} is not a mark on a square")
+                shown = f"{describe(square)}: {describe(mark)}"
+                raise PositionError(f"board: {shown} is not a mark on a square")
             cells[SQUARES.index(square)] = 1 if mark == "X" else 2
         if cells.count(1) - cells.count(2) not in (0, 1):
             raise PositionError("X moves first: X has as many marks as O or one more (T2.1)")
         state = TState(tuple(cells), options.misere)
-        if "to_act" in data and data["to_act"] != self.to_act(state):
+        due = self.to_act(state)
+        if "to_act" in data and (type(data["to_act"]) is not type(due) or data["to_act"] != due):
             raise PositionError(f"to_act must be {self.to_act(state)} in this position")
         return state
 

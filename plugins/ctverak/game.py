@@ -16,22 +16,14 @@ from pydantic import BaseModel
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
 from tabletop.players import Level
 from tabletop_ctverak import notation, positions, rules, strategy
-from tabletop_ctverak.options import CtverakOptions, config
+from tabletop_ctverak.options import CtverakOptions, action_bound, config
 from tabletop_ctverak.rules import Action, State
 
 
 def max_actions(players: int, options: BaseModel) -> int:
-    """A true upper bound on the actions of one game (see :mod:`rules` on the K5.2 count).
-
-    At most 2D turns make progress (each lays a card or draws from the not yet exhausted
-    stock, D cards in the deck), separated by runs of idle turns shorter than the K5.2
-    limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
-    refill draws and a discard or end, plus 3 actions per card laid.
-    """
+    """A true upper bound on the actions of one game (:func:`options.action_bound`)."""
     opts = _options(options)
-    cards = 54 if opts.deck == "half" else 108
-    turns = (2 * cards + 2) * max(2, opts.stall_limit) * players
-    return 5 * turns + 3 * cards
+    return action_bound(players, opts.deck == "half", opts.stall_limit)
 
 
 class CtverakGame(Game[State, Action]):

@@ -8,6 +8,7 @@ position of the acting player's (sorted) hand.
 
 from __future__ import annotations
 
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import NotationError
 from tabletop_ctverak.cards import card_code, parse_card
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
@@ -16,6 +17,7 @@ FORMS = (
     "actions are draw stock, draw 1-4, meld <cards>, add <meld> <cards>, "
     "discard <card> <pile>, end (short: s, 1-4, m, a, d, e)"
 )
+MAX_MELDS = 27  # 108 cards in melds of 4 at most (K1.1, K3.2)
 CARD_FORMS = "cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4"
 
 
@@ -54,9 +56,12 @@ def parse_action(state: State, text: str) -> Action:
     if head in ("add", "a"):
         if len(args) < 2:
             raise NotationError("add needs a meld number and cards, e.g. add 1 7D")
-        if not args[0].isdigit() or int(args[0]) < 1:
-            raise NotationError(f"bad meld number {args[0]!r}; your melds are numbered 1, 2, …")
-        return (ADD, int(args[0]), *sorted(_cards(state, args[1:])))
+        number = parse_int(args[0], 1, MAX_MELDS) if args[0][:1].isdigit() else None
+        if number is None:
+            raise NotationError(
+                f"bad meld number {quote(args[0])}; your melds are numbered 1-{MAX_MELDS} at most"
+            )
+        return (ADD, number, *sorted(_cards(state, args[1:])))
     if head in ("discard", "d"):
         if len(args) != 2:
             raise NotationError("discard takes a card and a pile, e.g. discard 9C 2")
@@ -64,7 +69,7 @@ def parse_action(state: State, text: str) -> Action:
         return (DISCARD, card, _pile(args[1]))
     if head in ("end", "e") and not args:
         return (END,)
-    raise NotationError(f"unknown action {text.strip()!r}; {FORMS}")
+    raise NotationError(f"unknown action {quote(text.strip())}; {FORMS}")
 
 
 def _source(word: str) -> int:
@@ -76,7 +81,7 @@ def _source(word: str) -> int:
 def _pile(word: str) -> int:
     if word in ("1", "2", "3", "4"):
         return int(word)
-    raise NotationError(f"unknown pile {word!r}; piles are 1-4 (draw also takes stock)")
+    raise NotationError(f"unknown pile {quote(word)}; piles are 1-4 (draw also takes stock)")
 
 
 def _cards(state: State, words: list[str]) -> list[int]:
@@ -84,14 +89,15 @@ def _cards(state: State, words: list[str]) -> list[int]:
     hand = state.hands[state.player - 1] if state.step != OVER else ()
     for word in words:
         if word.startswith("#"):
-            pos = word[1:]
-            if not pos.isdigit() or not 1 <= int(pos) <= len(hand):
+            pos = parse_int(word[1:], 1, len(hand)) if word[1:2].isdigit() else None
+            if pos is None:
                 held = f"#1-#{len(hand)}" if hand else "none: your hand is empty"
-                raise NotationError(f"no card {word} in your hand (positions: {held})")
-            cards.append(hand[int(pos) - 1])
+                shown = word if word.isprintable() and len(word) <= 20 else quote(word)
+                raise NotationError(f"no card {shown} in your hand (positions: {held})")
+            cards.append(hand[pos - 1])
             continue
         card = parse_card(word)
         if card is None:
-            raise NotationError(f"unknown card {word!r}; {CARD_FORMS}")
+            raise NotationError(f"unknown card {quote(word)}; {CARD_FORMS}")
         cards.append(card)
     return cards

@@ -41,7 +41,7 @@ class CtverakOptions(BaseModel):
         json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
         description="K3.1 [decision]: least number of natural cards in a rank meld "
         "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
-        "4: jokers only in joker melds)",
+        "4: jokers only in joker melds); 1-4",
     )
     discard_rule: Literal["nothing-laid", "four-cards"] = Field(
         default="nothing-laid",
@@ -54,7 +54,7 @@ class CtverakOptions(BaseModel):
         le=50,
         description="K5.2 [our addition]: while the stock still has cards, this many rounds "
         "in a row with no card laid and none drawn from the stock end the game blocked "
-        "(so no game can go on forever)",
+        "(so no game can go on forever); 2-50",
     )
 
 
@@ -89,3 +89,16 @@ def config(players: int, options: CtverakOptions, seed: int) -> Config:
         stall_turns=options.stall_limit * players,
         seed=seed,
     )
+
+
+def action_bound(players: int, half: bool, stall_limit: int) -> int:
+    """A true upper bound on the actions of one game (see :mod:`rules` on the K5.2 count).
+
+    At most 2D turns make progress (each lays a card or draws from the not yet exhausted
+    stock, D cards in the deck), separated by runs of idle turns shorter than the K5.2
+    limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
+    refill draws and a discard or end, plus 3 actions per card laid.
+    """
+    cards = 54 if half else 108
+    turns = (2 * cards + 2) * max(2, stall_limit) * players
+    return 5 * turns + 3 * cards

@@ -6,9 +6,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.game import JSON, PositionError
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
-from tabletop_ctverak.options import Config
+from tabletop_ctverak.options import Config, action_bound
 from tabletop_ctverak.rules import (
     BLOCKED,
     CTVERAK,
@@ -97,9 +98,9 @@ def from_json(data: JSON, cfg: Config) -> State:
     if len(bases) != 4:
         raise PositionError(f"bases has {len(bases)} cards; there are exactly 4 (K2.2)")
     stock = tuple(_cards(data["stock"], "stock"))
-    to_act = data["to_act"]
-    if not isinstance(to_act, int) or isinstance(to_act, bool) or not 1 <= to_act <= n:
-        raise PositionError(f"to_act must be a player number 1-{n}, not {to_act!r}")
+    to_act = whole(data["to_act"], 1, n)
+    if to_act is None:
+        raise PositionError(f"to_act must be a player number 1-{n}, not {describe(data['to_act'])}")
     every = [*hand_cards, *(m for mine in melds for m in mine), *piles, bases, stock]
     seen = Counter(c for group in every for c in group)
     _check_copies(seen, cfg)
@@ -108,7 +109,6 @@ def from_json(data: JSON, cfg: Config) -> State:
         stock += tuple(sorted(rest.elements()))
     elif rest:
         _refuse_missing(rest, cfg)
-    idle = _count(data, "idle_turns")
     state = State(
         cfg=cfg,
         hands=tuple(hand_cards),
@@ -120,12 +120,14 @@ def from_json(data: JSON, cfg: Config) -> State:
         step=opening_step(len(hand_cards[to_act - 1]), stock, piles),
         laid=False,
         progress=False,
-        exhausted=_flag(data, "stock_exhausted") or not stock,
-        idle=idle,
-        reshuffles=_count(data, "reshuffles"),
+        exhausted=not stock,
+        idle=0,
+        reshuffles=0,
         winners=(),
         ending=ONGOING,
     )
+    state = _counters(state, data)
+    idle = state.idle
     done = [p for p in range(1, n + 1) if ctverky(melds[p - 1]) >= 4]
     if len(done) > 1:
         raise PositionError(
@@ -133,20 +135,86 @@ def from_json(data: JSON, cfg: Config) -> State:
             "the first one ends the game (K5.1)"
         )
     if done:  # K5.1: the čtverák ended the game at once, mid-turn, as a card was laid
-        over = (done[0],), CTVERAK
-        return state._replace(step=OVER, winners=over[0], ending=over[1], laid=True, progress=True)
-    if idle >= idle_limit(state):  # K5.2: blocked at the end of a turn without progress
-        return state._replace(step=OVER, winners=blocked_winners(melds), ending=BLOCKED)
-    if data.get("phase") is not None:
+        _last_meld_won(melds[done[0] - 1], done[0])
+        state = state._replace(
+            step=OVER, winners=(done[0],), ending=CTVERAK, laid=True, progress=True
+        )
+    elif idle == idle_limit(state):  # K5.2: blocked at the end of a turn without progress
+        state = state._replace(step=OVER, winners=blocked_winners(melds), ending=BLOCKED)
+    elif data.get("phase") is not None:
         state = _resume(state, data)
+    _check_winners(data, state)
     return state
+
+
+def _counters(state: State, data: JSON) -> State:
+    """The K5.2 counters, each in the range the rules can reach.
+
+    ``stock_exhausted`` is true once the stock has run out (inferred from an empty stock
+    when absent); without a reshuffle the stock never grows again, so it is empty then
+    and no bigger than after the deal (K2.3; not checked with ``stock_rest``).
+    ``reshuffles`` needs option ``reshuffle``
+    and an exhausted stock, each one a draw of the game (``max_actions``); ``idle_turns``
+    never passes the K5.2 limit (2N once exhausted, else ``stall_limit`` rounds).
+    """
+    cfg, stock = state.cfg, state.stock
+    deal = sum(deck_counts(cfg.half).values())
+    limit = action_bound(cfg.players, cfg.half, cfg.stall_turns // cfg.players)
+    if not cfg.reshuffle and data.get("reshuffles", 0) != 0:
+        shown = describe(data.get("reshuffles"))
+        raise PositionError(f"reshuffles is {shown} but option reshuffle is off: it stays 0 (K5.2)")
+    reshuffles = _count(data, "reshuffles", limit)
+    given = data.get("stock_exhausted")
+    exhausted = _flag(data, "stock_exhausted") if given is not None else not stock or reshuffles > 0
+    if not exhausted and (not stock or reshuffles):
+        raise PositionError(
+            "stock_exhausted is false but the stock "
+            + ("is empty" if not stock else "was reshuffled")
+            + ": it ran out (K5.2)"
+        )
+    initial = deal - 4 * cfg.players - 4
+    listed = data.get("stock_rest") is not True  # the rest: a hand-written convenience
+    if not reshuffles and exhausted and stock:
+        raise PositionError(
+            f"stock_exhausted is true but the stock has {len(stock)} cards: once exhausted "
+            "it is refilled only by a reshuffle (option reshuffle, K5.2)"
+        )
+    if not reshuffles and listed and len(stock) > initial:
+        raise PositionError(
+            f"the stock has {len(stock)} cards: it starts with {initial} (K2.3) and only a "
+            "reshuffle (option reshuffle, K5.2) refills it once exhausted"
+        )
+    state = state._replace(exhausted=exhausted, reshuffles=reshuffles)
+    idle = _count(data, "idle_turns", idle_limit(state))
+    return state._replace(idle=idle)
+
+
+def _last_meld_won(melds: tuple[Cards, ...], player: int) -> None:
+    """K5.1: the game ends at the fourth čtverka, so one closed meld took it past 3."""
+    count = ctverky(melds)
+    if not any(len(m) == 4 and count - ctverky((m,)) <= 3 for m in melds):
+        raise PositionError(
+            f"player {player} has {count} čtverky: the game ended at the fourth (K5.1)"
+        )
+
+
+def _check_winners(data: JSON, state: State) -> None:
+    """``winners`` (as :func:`to_json` writes it), when given, follows from the position."""
+    given = data.get("winners")
+    if given is None:
+        return
+    if given != list(state.winners) or any(whole(w, 1, state.cfg.players) is None for w in given):
+        shown = ", ".join(map(str, state.winners)) or "none: the game is not won"
+        raise PositionError(
+            f"winners is {describe(given)}; this position's winners are {shown} (K5.1, K5.2)"
+        )
 
 
 def _resume(state: State, data: JSON) -> State:
     """The turn in the step ``phase`` names, checked against the hand and the sources."""
     phase = data["phase"]
     if phase not in STEP_NAMES:
-        raise PositionError(f"phase must be one of {', '.join(STEP_NAMES)}, not {phase!r}")
+        raise PositionError(f"phase must be one of {', '.join(STEP_NAMES)}, not {describe(phase)}")
     laid, progress = _flag(data, "laid"), _flag(data, "turn_progress")
     if laid and not progress:
         raise PositionError("laid is true but turn_progress is false: laying is progress")
@@ -169,7 +237,7 @@ def _resume(state: State, data: JSON) -> State:
 def _flag(data: JSON, key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise PositionError(f"{key} must be true or false, not {value!r}")
+        raise PositionError(f"{key} must be true or false, not {describe(value)}")
     return value
 
 
@@ -178,10 +246,10 @@ def _per_player(raw: Any, key: str, n: int, required: bool) -> dict[int, Any]:
         raise PositionError(f"{key} must map player numbers ('1'..'{n}') to lists (K10)")
     out: dict[int, Any] = {}
     for name, value in raw.items():
-        text = str(name)
-        if not text.isdigit() or not 1 <= int(text) <= n:
-            raise PositionError(f"{key} names player {text!r}; this game has players 1-{n}")
-        out[int(text)] = value
+        player = player_key(name, n)
+        if player is None:
+            raise PositionError(f"{key} names player {describe(name)}; this game has players 1-{n}")
+        out[player] = value
     lacking = [str(p) for p in range(1, n + 1) if p not in out]
     if required and lacking:
         raise PositionError(f"{key} lacks player {', '.join(lacking)} (K10)")
@@ -195,7 +263,7 @@ def _cards(raw: Any, where: str) -> list[int]:
     for item in raw:
         card = parse_card(item) if isinstance(item, str) else None
         if card is None:
-            raise PositionError(f"{where}: {item!r} is not a card (7H, TS, X; K1.2)")
+            raise PositionError(f"{where}: {describe(item)} is not a card (7H, TS, X; K1.2)")
         cards.append(card)
     return cards
 
@@ -250,11 +318,14 @@ def _refuse_missing(rest: Counter[int], cfg: Config) -> None:
     )
 
 
-def _count(data: JSON, key: str) -> int:
+def _count(data: JSON, key: str, high: int) -> int:
     value = data.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{key} must be a whole number >= 0, not {value!r}")
-    return value
+    number = whole(value, 0, high)
+    if number is None:
+        raise PositionError(
+            f"{key} must be a whole number 0-{high} for this game (K5.2), not {describe(value)}"
+        )
+    return number
 
 
 # -- views ------------------------------------------------------------------------------

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 VERSION = "0.1.0"
 
 
+MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
+
+
 class QuartinoOptions(BaseModel):
     """Quartino's variants and the choices the rules leave to the players."""
 
@@ -41,7 +44,8 @@ class QuartinoOptions(BaseModel):
     max_turns: int = Field(
         default=400,
         ge=1,
-        description="N5.2: the game is a draw when this many turns have ended",
+        le=MAX_TURNS,
+        description=f"N5.2: the game is a draw when this many turns have ended (1-{MAX_TURNS})",
     )
     start: Literal["first", "lot"] = Field(
         default="first",

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from tabletop.core.numbers import quote
 from tabletop.game import NotationError
 
 from .cards import COLOURS, FIELDS, RING, card_colours, deck
@@ -12,14 +13,15 @@ from .rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
 
 FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end"
 _FIELD_INDEX = {name: i for i, name in enumerate(FIELDS)}
-_ROTATIONS = frozenset(str(k) for k in range(RING))
+_ROTATIONS_INDEX = {str(k): k for k in range(RING)}
+_ROTATIONS = frozenset(_ROTATIONS_INDEX)
 
 
 def parse_colour(word: str) -> int:
     """A colour letter ``Y B G P`` as an int."""
     letter = word.upper()
     if len(letter) != 1 or letter not in COLOURS:
-        raise NotationError(f"unknown colour {word!r}; colours are Y, B, G, P")
+        raise NotationError(f"unknown colour {quote(word)}; colours are Y, B, G, P")
     return COLOURS.index(letter)
 
 
@@ -27,7 +29,7 @@ def parse_field(word: str) -> int:
     """A field name ``c``, ``r0``…``r7`` as an int."""
     field = _FIELD_INDEX.get(word.lower())
     if field is None:
-        raise NotationError(f"unknown field {word!r}; fields are c, r0…r7")
+        raise NotationError(f"unknown field {quote(word)}; fields are c, r0…r7")
     return field
 
 
@@ -35,7 +37,7 @@ def parse_card(word: str) -> int:
     """A card code ``X|abc`` as an int."""
     if card_colours(word) is None:
         raise NotationError(
-            f"unknown card {word!r}; a card is X|abc with each of Y, B, G, P once (e.g. P|YBG)"
+            f"unknown card {quote(word)}; a card is X|abc with each of Y, B, G, P once (e.g. P|YBG)"
         )
     return deck().index[word.strip().upper()]
 
@@ -43,8 +45,8 @@ def parse_card(word: str) -> int:
 def parse_rotation(word: str) -> int:
     """A rotation ``k`` in 0…7."""
     if word not in _ROTATIONS:
-        raise NotationError(f"bad rotation {word!r}; k is 0…7")
-    return int(word)
+        raise NotationError(f"bad rotation {quote(word)}; k is 0…7")
+    return _ROTATIONS_INDEX[word]
 
 
 def parse(text: str) -> Action:
@@ -65,7 +67,7 @@ def parse(text: str) -> Action:
         if len(words) != 3:
             raise NotationError("write claim <card> <k>, e.g. claim P|YBG 5")
         return claim(parse_card(words[1]), parse_rotation(words[2]))
-    raise NotationError(f"unknown action {words[0]!r}; actions are {FORMS}")
+    raise NotationError(f"unknown action {quote(words[0])}; actions are {FORMS}")
 
 
 def format_action(a: Action) -> str:

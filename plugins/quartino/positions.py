@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.game import JSON, PositionError
 
 from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, COLOURS, FIELDS, PER_COLOUR, card_colours, deck
@@ -148,7 +149,7 @@ def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 
 def _colour(letter: Any, where: str) -> int:
     if not isinstance(letter, str) or letter.upper() not in COLOURS or len(letter) != 1:
-        raise PositionError(f"unknown colour {letter!r} in {where}; colours are Y, B, G, P")
+        raise PositionError(f"unknown colour {describe(letter)} in {where}; colours are Y, B, G, P")
     return COLOURS.index(letter.upper())
 
 
@@ -157,7 +158,7 @@ def _board(data: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
     for name, stack in _mapping(data, "board").items():
         key = str(name).lower()
         if key not in FIELDS:
-            raise PositionError(f"unknown field {name!r} in board; fields are c, r0…r7")
+            raise PositionError(f"unknown field {describe(name)} in board; fields are c, r0…r7")
         if not isinstance(stack, list):
             raise PositionError(f"board field {key} must be a list of colours, bottom to top")
         stacks[FIELDS.index(key)] = tuple(_colour(c, f"board field {key}") for c in stack)
@@ -169,8 +170,8 @@ def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
     counts = [0] * NCOLOURS
     for letter, n in raw.items():
         c = _colour(letter, "supply")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise PositionError(f"supply of {COLOURS[c]} must be a count 0…7, not {n!r}")
+        if whole(n, 0, PER_COLOUR) is None:
+            raise PositionError(f"supply of {COLOURS[c]} must be a count 0…7, not {describe(n)}")
         counts[c] = n
     missing = [ch for ch in COLOURS if ch not in {str(k).upper() for k in raw}]
     if missing:
@@ -181,23 +182,39 @@ def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
 def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
     per_player: list[list[int]] = [[] for _ in range(players)]
     for name, cards in _mapping(data, key).items():
-        if str(name) not in {str(p) for p in range(1, players + 1)}:
-            raise PositionError(f"'{key}' names player {name!r}; players are 1…{players}")
+        player = player_key(name, players)
+        if player is None:
+            raise PositionError(f"'{key}' names player {describe(name)}; players are 1…{players}")
         if not isinstance(cards, list):
             raise PositionError(f"{key} of player {name} must be a list of card codes")
         for code in cards:
             if not isinstance(code, str) or card_colours(code) is None:
-                raise PositionError(f"unknown card {code!r} in {key} of player {name}")
-            per_player[int(name) - 1].append(deck().index[code.strip().upper()])
+                raise PositionError(f"unknown card {describe(code)} in {key} of player {name}")
+            per_player[player - 1].append(deck().index[code.strip().upper()])
     return per_player
 
 
 def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     """The state of a position JSON (N9); PositionError names what cannot arise.
 
+    ``out_of_play`` is derived; when given it must name exactly the cards dealt to nobody.
+    """
+    state = _read(data, players, cfg)
+    given = data.get("out_of_play")
+    if given is not None and given != codes(out_of_play(state)):
+        raise PositionError(
+            "out_of_play must list exactly the cards in no stand and not done (N2.1)"
+        )
+    return state
+
+
+def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
+    """The state of a position JSON (N9), before the derived keys are compared.
+
     Without ``owed`` the player to act starts their turn with the start check (N4.1).
     The turn count of N5.2 starts at 0 here. A player may hold fewer than 4 cards (a
-    hand-written position may leave some out); who empties their stand wins (N5.1).
+    hand-written position may leave some out) but not none (N2.1); who empties their
+    stand wins (N5.1). The last start check, when given, is the player to act's.
     """
     if not isinstance(data, Mapping):
         raise PositionError("a Quartino position is a JSON object (N9)")
@@ -228,10 +245,15 @@ def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
         total = len(stands[p - 1]) + len(done[p - 1])
         if total > CARDS_PER_PLAYER:
             raise PositionError(f"player {p} has {total} cards (stand + done); at most 4 (N2.1)")
-    finished = [p for p in range(1, players + 1) if done[p - 1] and not stands[p - 1]]
+        if not total:
+            raise PositionError(f"player {p} holds no card: 4 are dealt to each (N2.1)")
+    finished = [p for p in range(1, players + 1) if not stands[p - 1]]
     if len(finished) > 1:
-        raise PositionError(f"players {finished} have all completed their cards; only one can")
-    turns = _count(data, "turns", 0, None, 0)
+        raise PositionError(
+            f"players {' and '.join(map(str, finished))} have completed all their cards; "
+            "the first one ended the game (N5.1)"
+        )
+    turns = _count(data, "turns", 0, cfg.max_turns, 0)
     to_act = data.get("to_act")
     if to_act is None:
         if data.get("owed"):
@@ -244,10 +266,12 @@ def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
                 )
             turns = max(turns, cfg.max_turns)
         winner = finished[0] if finished else 0
-        check = _check(data.get("check"), players)
+        check = _check(data.get("check"), players, cfg)
         return _state(board, supply, stands, done, 0, 0, 0, turns, winner, check, cfg)
-    if isinstance(to_act, bool) or not isinstance(to_act, int) or not 1 <= to_act <= players:
-        raise PositionError(f"to_act must be a player 1…{players} (or null), not {to_act!r}")
+    if whole(to_act, 1, players) is None:
+        raise PositionError(
+            f"to_act must be a player 1…{players} (or null), not {describe(to_act)}"
+        )
     if finished:
         raise PositionError(
             f"player {finished[0]} has completed all their cards: the game is over (N5.1); "
@@ -264,7 +288,12 @@ def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     if owed and not any(supply):
         raise PositionError("placements owed with an empty supply cannot arise (N4.2)")
     batch = _count(data, "batch", owed, 3, owed)
-    check = _check(data.get("check"), players)
+    check = _check(data.get("check"), players, cfg)
+    if check is not None and check.player != to_act:
+        raise PositionError(
+            f"the last start check is player {check.player}'s but player {to_act} is to act: "
+            "each turn begins with its player's check (N4.1)"
+        )
     return _state(board, supply, stands, done, to_act, owed, batch, turns, 0, check, cfg)
 
 
@@ -280,17 +309,17 @@ def _count(data: Mapping[str, Any], key: str, low: int, high: int | None, defaul
         or (high is not None and value > high)
     ):
         span = f"{low}…{high}" if high is not None else f"at least {low}"
-        raise PositionError(f"{key} must be an integer {span}, not {value!r}")
+        raise PositionError(f"{key} must be an integer {span}, not {describe(value)}")
     return value
 
 
-def _check(raw: Any, players: int) -> Check | None:
+def _check(raw: Any, players: int, cfg: Config) -> Check | None:
     """The recorded last start check (extra key ``check``), validated."""
     if raw is None:
         return None
     bad = PositionError(
         "check must be the last start check: player, situations, column, "
-        "four_colours, owed, lapsed (N4.1)"
+        f"four_colours, owed, lapsed, made with situations={str(cfg.situations).lower()} (N4.1)"
     )
     if not isinstance(raw, Mapping):
         raise bad
@@ -309,6 +338,8 @@ def _check(raw: Any, players: int) -> Check | None:
         or isinstance(owed, bool)
         or not isinstance(owed, int)
         or owed != 1 + bool(colours) + bool(column)
+        or situations != cfg.situations
+        or (not situations and (column or colours))
     ):
         raise bad
     fields = tuple(sorted({FIELDS.index(f) for f in column}))

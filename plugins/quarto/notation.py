@@ -5,6 +5,7 @@ Input is case-insensitive; a bare piece means ``give`` and a bare square ``place
 
 from __future__ import annotations
 
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import NotationError
 from tabletop_quarto.pieces import CODES, PIECE_BY_CODE, SQUARE_BY_NAME, SQUARE_NAMES
 from tabletop_quarto.rules import DONE, PLACE_BASE, QUARTO
@@ -21,9 +22,10 @@ def parse_piece(word: str) -> int:
     upper = word.upper()
     if upper in PIECE_BY_CODE:
         return PIECE_BY_CODE[upper]
-    if upper.isdigit() and int(upper) < 16:
-        return int(upper)
-    raise NotationError(f"{word!r} is not a piece: {PIECE_HELP}")
+    number = parse_int(word, 0, 15) if word[:1].isascii() and word[:1].isdigit() else None
+    if number is not None:
+        return number
+    raise NotationError(f"{quote(word)} is not a piece: {PIECE_HELP}")
 
 
 def parse_square(word: str) -> int:
@@ -32,7 +34,7 @@ def parse_square(word: str) -> int:
         return SQUARE_BY_NAME[word.lower()]
     except KeyError:
         raise NotationError(
-            f"{word!r} is not a square: files a-d, ranks 1-4, e.g. b2 (Q1.1)"
+            f"{quote(word)} is not a square: files a-d, ranks 1-4, e.g. b2 (Q1.1)"
         ) from None
 
 
@@ -47,21 +49,21 @@ def parse(text: str) -> int:
             return QUARTO if verb == "quarto" else DONE
         if verb in SQUARE_BY_NAME:
             return PLACE_BASE + SQUARE_BY_NAME[verb]
-        if verb.upper() in PIECE_BY_CODE or (verb.isdigit() and int(verb) < 16):
+        if verb.upper() in PIECE_BY_CODE or (verb[:1].isascii() and verb[:1].isdigit()):
             return parse_piece(verb)
         if verb in ("give", "place"):
             what = "piece" if verb == "give" else "square"
             raise NotationError(
                 f"{verb} needs a {what}, e.g. {verb} {'DTRH' if what == 'piece' else 'b2'}"
             )
-        raise NotationError(f"unknown action {text.strip()!r}; actions are {FORMS} (Q2.3)")
+        raise NotationError(f"unknown action {quote(text.strip())}; actions are {FORMS} (Q2.3)")
     if verb == "give" and len(args) == 1:
         return parse_piece(args[0])
     if verb == "place" and len(args) == 1:
         return PLACE_BASE + parse_square(args[0])
     if verb in ("give", "place", "quarto", "done"):
-        raise NotationError(f"{text.strip()!r} has extra words; actions are {FORMS} (Q2.3)")
-    raise NotationError(f"unknown action {text.strip()!r}; actions are {FORMS} (Q2.3)")
+        raise NotationError(f"{quote(text.strip())} has extra words; actions are {FORMS} (Q2.3)")
+    raise NotationError(f"unknown action {quote(text.strip())}; actions are {FORMS} (Q2.3)")
 
 
 def format_action(action: int) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core.jsonvalues import describe, whole
 from tabletop.game import NotationError, PositionError
-from tabletop_quarto.notation import parse_piece, parse_square
+from tabletop_quarto.notation import PIECE_HELP, parse_piece, parse_square
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.rules import (
     ANSWER,
+    FULL,
     GIVE,
     LAST_CLAIM,
     OVER,
@@ -44,83 +46,187 @@ def _fail(message: str) -> PositionError:
 
 
 def _piece(value: Any, where: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if not isinstance(value, str):
-        raise _fail(f"{where}: {value!r} is not a piece code")
-    try:
-        return parse_piece(value)
-    except NotationError as exc:
-        raise _fail(f"{where}: {exc}") from None
+    """A piece code (``DTRH``), its number as text (``"15"``) or an int 0-15 (Q2.1, Q2.2)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16:
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_piece(value)
+        except NotationError:
+            pass
+    raise _fail(f"{where}: {describe(value)} is not a piece; {PIECE_HELP}")
+
+
+def _square(value: Any, where: str) -> int:
+    if isinstance(value, str):
+        try:
+            return parse_square(value)
+        except NotationError:
+            pass
+    raise _fail(f"{where}: {describe(value)} is not a square: files a-d, ranks 1-4, e.g. b2 (Q1.1)")
 
 
 def from_json(data: dict[str, Any], rules: Rules) -> State:
-    """The state for a position JSON; PositionError names what cannot arise."""
+    """The state for a position JSON; PositionError names what cannot arise.
+
+    Strict: exact types, pieces all different (Q1.2), the player to act follows from the
+    number of placements (Q2.4, Q3.2, Q3.3), a finished game shows its win or its full
+    board (Q5, Q6.1). ``last_placed`` may be left out (or null) by a hand-written position (no
+    claim can then be made on the previous placement); ``phase`` is inferred when absent.
+    """
     if not isinstance(data, dict):
-        raise _fail("the position must be a JSON object")
-    unknown = set(data) - KEYS
+        raise _fail(f"the position must be a JSON object, not {describe(data)}")
+    unknown = [key for key in data if key not in KEYS]
     if unknown:
-        raise _fail(
-            f"unknown key(s) {', '.join(sorted(unknown))}; keys are {', '.join(sorted(KEYS))}"
-        )
+        raise _fail(f"unknown key {describe(unknown[0])}; keys are {', '.join(sorted(KEYS))} (Q8)")
     board_in = data.get("board", {})
     if not isinstance(board_in, dict):
-        raise _fail('\'board\' must map squares to pieces, e.g. {"b2": "DTRH"}')
+        raise _fail('\'board\' must map squares to pieces, e.g. {"b2": "DTRH"} (Q8)')
     board = occupied = 0
     seen: dict[int, str] = {}
     for name, code in board_in.items():
-        try:
-            square = parse_square(str(name))
-        except NotationError as exc:
-            raise _fail(f"board: {exc}") from None
+        square = _square(name, "board")
         piece = _piece(code, f"board {name}")
         if piece in seen:
             raise _fail(f"piece {CODES[piece]} is on both {seen[piece]} and {name} (Q1.2)")
         if occupied >> square & 1:
-            raise _fail(f"square {name} is given twice")
-        seen[piece] = str(name)
+            raise _fail(f"square {SQUARE_NAMES[square]} is given twice")
+        seen[piece] = SQUARE_NAMES[square]
         board |= encode(piece) << (8 * square)
         occupied |= 1 << square
+    placed = len(seen)
     hand_in = data.get("in_hand")
     hand = -1 if hand_in is None else _piece(hand_in, "in_hand")
-    if hand >= 0 and occupied == 0xFFFF:
+    if hand >= 0 and placed == 16:
         raise _fail("17 pieces: the board is full and a piece is in hand (Q1.2)")
     if hand >= 0 and hand in seen:
         raise _fail(f"the piece in hand {CODES[hand]} is also on {seen[hand]} (Q1.2)")
-    pool = 0xFFFF & ~sum(1 << p for p in seen)
+    pool = FULL & ~sum(1 << p for p in seen)
     if hand >= 0:
         pool &= ~(1 << hand)
-    last_in = data.get("last_placed")
-    last = -1
-    if last_in is not None:
-        try:
-            last = parse_square(str(last_in))
-        except NotationError as exc:
-            raise _fail(f"last_placed: {exc}") from None
-        if not occupied >> last & 1:
-            raise _fail(f"last_placed {last_in} is an empty square")
+    _check_pool(data, pool)
+    last = _last(data, occupied)
     phase = _phase(data, hand, occupied, rules)
-    to_act = data.get("to_act")
+    winners = _winners(data.get("winners"))
     if phase == OVER:
-        winners = data.get("winners") or []
-        if (
-            not isinstance(winners, list)
-            or len(winners) > 1
-            or any(w not in (1, 2) for w in winners)
-        ):
-            raise _fail("'winners' must be [], [1] or [2]")
-        return State(board, occupied, pool, hand, winners[0] if winners else 0, OVER, last, rules)
-    if to_act not in (1, 2):
-        raise _fail(f"'to_act' must be 1 or 2 while the game goes on, not {to_act!r} (Q2.4)")
-    state = State(board, occupied, pool, hand, to_act, phase, last, rules)
+        if data.get("to_act") is not None:
+            raise _fail(
+                f"'to_act' is {describe(data.get('to_act'))} but the game is over; it must be null"
+            )
+        winner = _over(board, occupied, placed, hand, last, winners, rules)
+        return State(board, occupied, pool, hand, winner, OVER, last, rules)
+    if winners:
+        raise _fail("'winners' is not empty but the game is not over (Q6.1)")
+    due = _due(phase, placed)
+    to_act = data.get("to_act")
+    if whole(to_act, 1, 2) != due:
+        raise _fail(
+            f"'to_act' is {describe(to_act)}; with {placed} pieces placed in phase "
+            f"{PHASE_NAMES[phase]} it is player {due} (Q2.4, Q3.2, Q3.3)"
+        )
     if not rules.manual:
-        for square in range(16):
-            if occupied >> square & 1 and wins_through(board, occupied, square, rules):
-                raise _fail(
-                    f"a winning pattern through {SQUARE_NAMES[square]} is already on the board; "
-                    "with claim=auto the game would have ended (Q5.1)"
-                )
-    return state
+        square = _winning_square(board, occupied, rules)
+        if square >= 0:
+            raise _fail(
+                f"a winning pattern through {SQUARE_NAMES[square]} is already on the board; "
+                "with claim=auto the game would have ended (Q5.1)"
+            )
+    return State(board, occupied, pool, hand, due, phase, last, rules)
+
+
+def _due(phase: int, placed: int) -> int:
+    """Who acts: player 1 gives first (Q2.4); the placer gives next (Q3.3); Q5.4 after."""
+    if phase == LAST_CLAIM:
+        return 1
+    if phase == ANSWER:
+        return 2
+    giver = 1 if placed % 2 == 0 else 2
+    return giver if phase == GIVE else 3 - giver
+
+
+def _check_pool(data: dict[str, Any], pool: int) -> None:
+    """``pool`` is derived; when given it must list exactly the pieces left (Q1.2)."""
+    given = data.get("pool")
+    if given is None:
+        return
+    if not isinstance(given, list) or len(given) > 16:
+        raise _fail("'pool' must list the pieces neither on the board nor in hand (Q1.2)")
+    pieces = {_piece(code, "pool") for code in given}
+    if len(pieces) != len(given) or sum(1 << p for p in pieces) != pool:
+        raise _fail("'pool' must list exactly the pieces neither on the board nor in hand (Q1.2)")
+
+
+def _last(data: dict[str, Any], occupied: int) -> int:
+    last_in = data.get("last_placed")
+    if last_in is None:
+        return -1
+    last = _square(last_in, "last_placed")
+    if not occupied >> last & 1:
+        raise _fail(f"last_placed {SQUARE_NAMES[last]} is an empty square")
+    return last
+
+
+def _winners(value: Any) -> list[int]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 1 or any(whole(w, 1, 2) is None for w in value):
+        raise _fail(f"'winners' must be [], [1] or [2], not {describe(value)}")
+    return list(value)
+
+
+def _winning_square(board: int, occupied: int, rules: Rules) -> int:
+    """A square of a winning pattern on the board, or -1 (Q4.2)."""
+    for square in range(16):
+        if occupied >> square & 1 and wins_through(board, occupied, square, rules):
+            return square
+    return -1
+
+
+def _over(
+    board: int, occupied: int, placed: int, hand: int, last: int, winners: list[int], rules: Rules
+) -> int:
+    """The winner (0: draw) of a finished position, after checking it shows why (Q5, Q6.1)."""
+    if placed == 0:
+        raise _fail(
+            "the game is over on an empty board: it ends only by a win (Q5) or a full board (Q6.1)"
+        )
+    if not winners:
+        if placed < 16:
+            raise _fail(f"a draw with {placed} pieces placed: a draw needs all 16 (Q6.1)")
+        if not rules.manual and _winning_square(board, occupied, rules) >= 0:
+            raise _fail("a draw with a winning pattern on the board: with claim=auto it won (Q5.1)")
+        return 0
+    winner = winners[0]
+    if last < 0:
+        raise _fail(f"player {winner} won, but no winning placement is named ('last_placed', Q5)")
+    if not wins_through(board, occupied, last, rules):
+        raise _fail(
+            f"player {winner} won, but no winning pattern runs through the last placement "
+            f"{SQUARE_NAMES[last]} (Q4.2, Q5.2)"
+        )
+    placer = 2 if placed % 2 else 1
+    if not rules.manual:
+        before = board & ~(0xFF << (8 * last))
+        if (
+            hand >= 0
+            or winner != placer
+            or _winning_square(before, occupied & ~(1 << last), rules) >= 0
+        ):
+            raise _fail(
+                f"with claim=auto the placement that completes a pattern wins at once: player "
+                f"{placer} placed the last piece, no piece is in hand, no earlier pattern (Q5.1)"
+            )
+        return winner
+    # claim=manual: the placer claims at once (Q5.2), or the opponent as their first action
+    # holding the given piece (Q5.3), or after the placer's done on a full board (Q5.4).
+    if winner == placer and hand < 0:
+        return winner
+    if winner != placer and (hand >= 0 or placed == 16):
+        return winner
+    raise _fail(
+        f"player {winner} cannot have claimed: the placer claims before giving, the opponent "
+        "claims while holding the piece given or after done (Q5.2-Q5.4)"
+    )
 
 
 def _phase(data: dict[str, Any], hand: int, occupied: int, rules: Rules) -> int:
@@ -128,16 +234,20 @@ def _phase(data: dict[str, Any], hand: int, occupied: int, rules: Rules) -> int:
     if named is None:
         if hand >= 0:
             return PLACE
-        if occupied == 0xFFFF:
+        if occupied == FULL:
             return LAST_CLAIM if rules.manual else OVER
         return GIVE
     if named not in PHASE_NAMES:
-        raise _fail(f"unknown phase {named!r}; phases are {', '.join(PHASE_NAMES)}")
+        raise _fail(f"unknown phase {describe(named)}; phases are {', '.join(PHASE_NAMES)}")
     phase = PHASE_NAMES.index(named)
     if phase != OVER and (phase == PLACE) != (hand >= 0):
         raise _fail("a piece is in hand exactly when it is to be placed (Q3.3)")
-    if phase in (LAST_CLAIM, ANSWER) and (occupied != 0xFFFF or not rules.manual):
+    if phase in (LAST_CLAIM, ANSWER) and (occupied != FULL or not rules.manual):
         raise _fail(f"phase {named!r} only follows the 16th placement with claim=manual (Q5.4)")
-    if phase == GIVE and occupied == 0xFFFF:
+    if phase == GIVE and occupied == FULL:
         raise _fail("no piece is left to give: the board is full (Q5.4)")
+    if phase == OVER and hand >= 0 and not rules.manual:
+        raise _fail(
+            "the game is over with a piece in hand: with claim=auto it ends at a placement (Q5.1)"
+        )
     return phase

@@ -5,6 +5,7 @@ Columns are numbered from 1 on the left; input is case-insensitive.
 
 from __future__ import annotations
 
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import NotationError
 
 
@@ -24,9 +25,9 @@ def parse(text: str, columns: int) -> int:
         shown = text.strip()[:40]
         raise NotationError(f"unknown action {shown!r}; actions are {forms(columns)}")
     word = words[0]
-    if not word.isascii() or not word.isdigit():
-        raise NotationError(f"{word[:20]!r} is not a column number; actions are {forms(columns)}")
-    number = int(word)
+    number = parse_int(word) if word[:1].isascii() and word[:1].isdigit() else None
+    if number is None:
+        raise NotationError(f"{quote(word)} is not a column number; actions are {forms(columns)}")
     if not 1 <= number <= columns:
         raise NotationError(f"there is no column {number}: columns are 1-{columns} (C1.1)")
     return number - 1

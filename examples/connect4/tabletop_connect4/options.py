@@ -10,8 +10,10 @@ class ConnectFourOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    columns: int = Field(default=7, ge=4, le=10, description="C6.1 the number of columns (C1.1)")
-    rows: int = Field(default=6, ge=4, le=10, description="C6.1 the number of rows (C1.1)")
+    columns: int = Field(
+        default=7, ge=4, le=10, description="C6.1 the number of columns (C1.1): 4 to 10"
+    )
+    rows: int = Field(default=6, ge=4, le=10, description="C6.1 the number of rows (C1.1): 4 to 10")
     connect: int = Field(
         default=4, ge=3, le=6, description="C6.1 how many discs in a line win (C3.1): 3 to 6"
     )

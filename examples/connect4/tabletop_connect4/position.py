@@ -6,8 +6,10 @@ per row, a character per column: ``X`` (player 1), ``O`` (player 2) or ``.`` (em
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from tabletop.core.jsonvalues import describe
 from tabletop.game import JSON, PositionError
 
 from tabletop_connect4.board import MARKS, Geometry, State, has_line, to_act, winning_line
@@ -48,7 +50,9 @@ def from_json(data: Any, geo: Geometry) -> State:
         raise PositionError("a position is an object with 'board' (rows, top first)")
     for key in data:
         if key not in KEYS:
-            raise PositionError(f"unknown key {key!r} in the position; keys are board, to_act")
+            raise PositionError(
+                f"unknown key {describe(key)} in the position; keys are board, to_act"
+            )
     x, o = _discs(data.get("board"), geo)
     nx, no = x.bit_count(), o.bit_count()
     if nx - no not in (0, 1):
@@ -57,13 +61,31 @@ def from_json(data: Any, geo: Geometry) -> State:
         )
     winner = _winner(x, o, geo, nx, no)
     state = State(x, o, nx + no, winner, geo)
-    if "to_act" in data and data["to_act"] != to_act(state):
-        raise PositionError(f"to_act must be {to_act(state)} in this position (C2.1)")
-    if "connect" in data and data["connect"] != geo.connect:
+    due = to_act(state)
+    if "to_act" in data and not _exactly(data["to_act"], due):
+        raise PositionError(
+            f"to_act must be {json.dumps(due)} in this position, "
+            f"not {describe(data['to_act'])} (C2.1)"
+        )
+    if "connect" in data and not _exactly(data["connect"], geo.connect):
         raise PositionError(f"connect must be {geo.connect}, the game's option (C6.1)")
-    if "line" in data and data["line"] != line_cells(state):
+    if "line" in data and not _exactly(data["line"], line_cells(state)):
         raise PositionError(f"line must be {line_cells(state)}, the line on the board (C3.1)")
     return state
+
+
+def _exactly(value: Any, expected: Any) -> bool:
+    """``value == expected`` with the same JSON types (``true`` and ``1.0`` are not ``1``)."""
+    return json.dumps(value) == json.dumps(expected) if _small(value) else False
+
+
+def _small(value: Any, depth: int = 0) -> bool:
+    """A JSON value that can be compared as text: shallow, short, no huge numbers."""
+    if isinstance(value, list):
+        return depth < 3 and len(value) <= 64 and all(_small(v, depth + 1) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) < 10**6
+    return value is None or (isinstance(value, bool | float | str) and len(str(value)) < 64)
 
 
 def _discs(board: Any, geo: Geometry) -> tuple[int, int]:

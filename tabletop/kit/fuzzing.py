@@ -1,0 +1,266 @@
+"""Hostile input for the conformance kit: action texts and mutated positions.
+
+Two checks any game gets for free (``tabletop check``):
+
+- ``refuse_all``: texts no game takes (Unicode digits, huge integers, invalid UTF-8 as
+  lone surrogates, control characters, oversized lines) are each refused with a one-line
+  :class:`ActionError` and change nothing.
+- ``check_mutant``: a real position (``to_json``) with its types or counters mutated
+  (bools and floats for ints, negative, huge, missing and extra keys, wrong nesting,
+  swapped players, counters pushed past their range) is either refused with a one-line
+  :class:`PositionError` or is a position that plays on to its end with every invariant
+  intact (round trip, exact types, legal/outcome agreement, bounded length).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tabletop.core.errors import ActionError, PositionError, TabletopError
+from tabletop.core.jsonvalues import describe
+from tabletop.core.match import Match
+from tabletop.game import JSON, Game
+
+MAX_MESSAGE = 2000  # characters of a refusal line
+HUGE = 10**5000  # int() and repr() refuse its 5001 digits
+UNICODE_DIGITS = "²³¹٣۴५৬๗၈０１２３４５６７８９𝟘𝟙𝟝"
+CONTROL = "\x00\x07\x08\x1b\x7f\u200b\u202e\ufeff"
+PathT = tuple[str | int, ...]
+
+
+# -- action texts -------------------------------------------------------------------------------
+def hostile_texts(rng: random.Random, listed: Sequence[str]) -> list[str]:
+    """Texts that are no action of any game, built from the listed actions."""
+    base = rng.choice(listed) if listed else "x 1"
+    words = base.split() or ["x"]
+    digits = "".join(rng.choice(UNICODE_DIGITS) for _ in range(rng.randrange(1, 3)))
+    texts = [
+        digits,
+        " ".join([*words[:-1], digits]),
+        " ".join([*words, digits]),
+        "9" * 5000,
+        " ".join([*words[:-1], "9" * 5000]),
+        " ".join([*words[:-1], "1" + "0" * 30]),
+        "-" + "9" * 4400,
+        "\udcff",  # b"\xff" decoded with surrogateescape: invalid UTF-8 in a file
+        " ".join([*words[:-1], words[-1] + "\udcff"]),
+        "\ud800" + base,
+        "\x1b[4~",
+        " ".join(w + rng.choice(CONTROL) for w in words),
+        rng.choice(CONTROL) + base.replace(" ", rng.choice(CONTROL)),
+        "x" * 1_000_000,
+        base + " " + "y" * 100_000,
+    ]
+    return [t for t in texts if t.split() != base.split()]
+
+
+def refuse_all(match: Match, texts: Sequence[str]) -> str | None:
+    """None when every text is refused by one short ActionError line and nothing changes;
+    else what went wrong."""
+    state, count = match.state, len(match.actions)
+    for text in texts:
+        shown = describe(text)
+        try:
+            match.play(text)
+        except ActionError as exc:
+            reason = exc.reason
+            if not reason.strip() or "\n" in reason or "\r" in reason:
+                return f"the refusal of {shown} is not one line"
+            if len(reason) > MAX_MESSAGE:
+                return f"the refusal of {shown} is {len(reason)} characters (at most {MAX_MESSAGE})"
+        except Exception as exc:
+            return f"{shown} raised {type(exc).__name__}, not ActionError"
+        else:
+            match.undo()
+            return f"{shown} was accepted as an action"
+        if len(match.actions) != count or match.state is not state:
+            return f"{shown} changed the match"
+    return None
+
+
+# -- positions ----------------------------------------------------------------------------------
+def _places(data: Any, path: PathT = ()) -> Iterator[tuple[PathT, Any]]:
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _places(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _places(value, (*path, index))
+
+
+def _dotted(path: PathT) -> str:
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{describe(p)}" for p in path)
+    return text.lstrip(".") or "(top)"
+
+
+def _replacements(value: Any) -> list[tuple[Any, bool]]:
+    """Values to put in place of ``value``, each with whether it surely cannot arise
+    (a JSON type other than the real one, a negative count or one past any game's length)."""
+    if isinstance(value, bool):
+        return [(int(value), True), (str(value).lower(), True), (None, False), (not value, False)]
+    if isinstance(value, int):
+        sure = value >= 0
+        return [
+            (True, True),
+            (False, True),
+            (float(value), True),
+            (value + 0.5, True),
+            (str(value), True),
+            ([value], True),
+            (-1, sure),
+            (-value - 1, sure),
+            (10**18, True),
+            (HUGE, True),
+            (value + 1, False),
+            (value * 2 + 7, False),
+            (None, False),
+        ]
+    if isinstance(value, str):
+        return [
+            (HUGE, True),
+            (True, True),
+            (1.5, True),
+            ([value], True),
+            ({value: value} if value else {"zz": 1}, True),
+            ("", False),
+            ("²", False),
+            ("\udcff", False),
+            (value + "\x00", False),
+            ("z" * 10_000, False),
+            (None, False),
+        ]
+    if value is None:
+        return [(0, False), (True, False), ("", False), (10**18, False), ([], False)]
+    if isinstance(value, list):
+        nested: Any = value
+        for _ in range(100):
+            nested = [nested]
+        return [({}, True), ("", True), (nested, True), (value[:-1], False), (value + value, False)]
+    if isinstance(value, dict):
+        return [([], True), (list(value.values()), True), (7, True), ({}, False)]
+    return [(None, False)]
+
+
+def mutate(data: JSON, rng: random.Random) -> tuple[Any, str, bool]:
+    """A copy of a position with one thing changed: (mutant, what changed, surely impossible)."""
+    mutant = copy.deepcopy(data)
+    places = list(_places(mutant))
+    path, value = rng.choice(places)
+    kind = rng.randrange(10)
+    parent: Any = mutant
+    for key in path[:-1]:
+        parent = parent[key]
+    if kind == 0 and path:  # a key or an item removed
+        del parent[path[-1]]
+        return mutant, f"{_dotted(path)} removed", False
+    if kind == 1 and isinstance(value, dict):  # an extra key
+        value["zz_extra"] = 1
+        return mutant, f"{_dotted(path)} given an extra key", False
+    if kind == 2 and isinstance(value, dict) and len(value) >= 2:  # two entries swapped
+        one, two = rng.sample(sorted(value, key=str), 2)
+        value[one], value[two] = value[two], value[one]
+        return mutant, f"{_dotted(path)}: {describe(one)} and {describe(two)} swapped", False
+    new, sure = rng.choice(_replacements(value))
+    if not path:
+        return new, f"the position replaced by {describe(new)}", sure
+    parent[path[-1]] = new
+    return mutant, f"{_dotted(path)} set to {describe(new)}", sure
+
+
+def _type_drift(before: Any, after: Any, path: PathT = ()) -> str | None:
+    """Where ``after`` holds a bool or float (or a non-text) where real positions hold an
+    int (or text): an accepted position must keep the JSON types of the game."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in before.keys() & after.keys():
+            found = _type_drift(before[key], after[key], (*path, key))
+            if found:
+                return found
+        return None
+    if isinstance(before, list) and isinstance(after, list):
+        for index, (one, two) in enumerate(zip(before, after, strict=False)):
+            found = _type_drift(one, two, (*path, index))
+            if found:
+                return found
+        return None
+    exact_int = isinstance(before, int) and not isinstance(before, bool)
+    if exact_int and isinstance(after, bool | float | str):
+        return f"{_dotted(path)} became {describe(after)} where positions hold whole numbers"
+    if isinstance(before, str) and isinstance(after, int | float) and after is not None:
+        return f"{_dotted(path)} became {describe(after)} where positions hold text"
+    return None
+
+
+def _exact_player(value: Any, players: int) -> bool:
+    return type(value) is int and 1 <= value <= players
+
+
+def play_on(
+    game: Game[Any, Any], state: Any, players: int, options: Any, seed: int, rng: random.Random
+) -> str | None:
+    """Random legal actions from ``state`` to the end; None when every invariant held."""
+    bound = game.info.max_actions(players, options)
+    for _ in range(bound + 1):
+        legal = list(game.legal(state))
+        outcome = game.outcome(state)
+        who = game.to_act(state)
+        if bool(legal) == (outcome is not None):
+            return "legal actions and the outcome disagree on whether the game is over"
+        if not legal:
+            if who is not None:
+                return f"the game is over but to_act is {describe(who)}"
+            winners = outcome.winners if outcome else ()
+            if len(set(winners)) != len(winners) or not all(
+                _exact_player(w, players) for w in winners
+            ):
+                return f"the winners {describe(list(winners))} are not distinct players 1-{players}"
+            return None
+        if not _exact_player(who, players):
+            return f"to_act is {describe(who)}, not a player 1-{players}"
+        action = legal[rng.randrange(len(legal))]
+        text = game.format(state, action)
+        if game.parse(state, text) != action:
+            return f"parse(format(action)) differs for {describe(text)}"
+        game.view(state, None)
+        state = game.apply(state, action)
+    return f"no end within {bound} actions (info.max_actions)"
+
+
+def check_mutant(
+    game: Game[Any, Any], data: JSON, players: int, options: Any, seed: int, rng: random.Random
+) -> tuple[str | None, bool, bool]:
+    """Mutate the position ``data`` once and judge how ``from_json`` takes it.
+
+    Returns (failure or None, whether it was accepted, whether it surely cannot arise).
+    """
+    mutant, what, sure = mutate(data, rng)
+    try:
+        state = game.from_json(mutant, players, options, seed)
+    except PositionError as exc:
+        message = str(exc)
+        if "\n" in message or "\r" in message or not message.strip():
+            return f"the refusal of a mutated position ({what}) is not one line", False, sure
+        if len(message) > MAX_MESSAGE:
+            return f"the refusal of {what} is {len(message)} characters", False, sure
+        return None, False, sure
+    except Exception as exc:
+        return f"from_json({what}) raised {type(exc).__name__}, not PositionError", False, sure
+    try:
+        written = game.to_json(state)
+        drift = _type_drift(data, written)
+        if drift:
+            return f"from_json accepted {what}: {drift}", True, sure
+        again = game.from_json(copy.deepcopy(written), players, options, seed)
+        if game.to_json(again) != written:
+            return f"from_json accepted {what}, but its to_json reads back otherwise", True, sure
+        problem: str | None = play_on(game, state, players, options, seed, rng)
+    except TabletopError as exc:
+        problem = f"{type(exc).__name__}: {exc}"
+    except Exception as exc:
+        problem = f"crashed with {type(exc).__name__}"
+    if problem:
+        return f"from_json accepted {what}, then: {problem}", True, sure
+    return None, True, sure
