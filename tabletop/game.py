@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+from tabletop.core.numbers import parse_int, quote
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -33,6 +34,8 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "parse_int",
+    "quote",
 ]
 
 S = TypeVar("S")

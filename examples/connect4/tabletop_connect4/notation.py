@@ -5,8 +5,7 @@ Columns are numbered from 1 on the left; input is case-insensitive.
 
 from __future__ import annotations
 
-from tabletop.core.numbers import parse_int, quote
-from tabletop.game import NotationError
+from tabletop.game import NotationError, parse_int, quote
 
 
 def forms(columns: int) -> str:
