@@ -233,8 +233,26 @@ def test_(
     coverage: Annotated[
         bool, typer.Option("--coverage", help="List rule IDs no scenario covers.")
     ] = False,
+    mutate: Annotated[
+        bool, typer.Option("--mutate", help="Mutation score of the suite (needs --game).")
+    ] = False,
+    module: Annotated[
+        list[str] | None, typer.Option("--module", help="With --mutate: mutate this module.")
+    ] = None,
+    max_mutants: Annotated[
+        int | None, typer.Option("--max-mutants", help="With --mutate: at most N mutants.")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", help="With --mutate: stop after S seconds.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="With --mutate: print JSON.")] = False,
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
+    if mutate:
+        from tabletop.mutation.command import mutate_command
+
+        status = mutate_command(paths or [], game, k, module or [], max_mutants, seconds, as_json)
+        raise typer.Exit(status)
     from tabletop.scenario_cli import test_command
 
     raise typer.Exit(test_command(list(paths or []), game, k, coverage))
