@@ -266,11 +266,12 @@ def check(
     seed: Annotated[int, typer.Option("--seed", help="First seed.")] = 0,
     record: Annotated[bool, typer.Option("--record", help="Write golden playthroughs.")] = False,
     players: PlayersOpt = None,
+    option: OptionsOpt = None,
 ) -> None:
     """Conformance kit: seeded random games checking the game's invariants."""
     from tabletop.testing import check_command
 
-    raise typer.Exit(check_command(game, games, seed, record, players))
+    raise typer.Exit(check_command(game, games, seed, record, players, option or []))
 
 
 @app.command()
