@@ -248,6 +248,8 @@ def test_(
     as_json: Annotated[bool, typer.Option("--json", help="With --mutate: print JSON.")] = False,
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
+    if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
+        raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
     if mutate:
         from tabletop.mutation.command import mutate_command
 

@@ -338,6 +338,12 @@ def test_command_line_needs_a_game() -> None:
     )
     assert done.returncode == 2  # a usage error
     assert "--mutate needs --game ID" in done.stderr + done.stdout
+    alone = subprocess.run(
+        [sys.executable, "-m", "tabletop", "test", "--max-mutants", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert alone.returncode == 2 and "go with --mutate" in alone.stderr
 
 
 def test_command_line_reports_a_score_for_quarto(tmp_path: Path) -> None:
