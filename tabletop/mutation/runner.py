@@ -221,6 +221,7 @@ class _Serving:
 def _serve(conn: Connection, spec: SuiteSpec) -> None:
     """The worker's loop: ("baseline", files) or ("run", module, path, source) → answer."""
     serving = _Serving(spec)
+    conn.send("ready")  # the start-up is not counted in a mutant's time
     while True:
         try:
             message = conn.recv()
@@ -243,14 +244,20 @@ class Worker:
         self.conn: Connection | None = None
 
     def _start(self) -> Connection:
-        if self.conn is None:
-            context = multiprocessing.get_context("spawn")
-            mine, theirs = context.Pipe()
-            self.process = context.Process(target=_serve, args=(theirs, self.spec), daemon=True)
-            self.process.start()
-            theirs.close()
-            self.conn = mine
-        return self.conn
+        if self.conn is not None:
+            return self.conn
+        context = multiprocessing.get_context("spawn")
+        mine, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs, self.spec), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.conn = mine
+        try:
+            mine.recv()  # "ready": the start-up is not counted in a mutant's time
+        except EOFError:
+            self.stop()
+            raise TabletopError("the worker process could not load the game") from None
+        return mine
 
     def stop(self) -> None:
         """End the worker process (if any)."""
