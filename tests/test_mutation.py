@@ -295,6 +295,11 @@ def test_operators_make_small_readable_changes() -> None:
     assert "if not (not a)" in found["condition negated"] and "doc 6" not in str(found)
 
 
+def test_a_negative_literal_is_one_number() -> None:
+    found = mutations("last = -1\n")
+    assert found == {"-1 → 0": "last = 0\n", "unary operator removed": "last = 1\n"}
+
+
 def test_strings_messages_annotations_and_pragmas_are_not_mutated() -> None:
     found = mutations("""
         X: tuple[int, int] = (1, 2)  # pragma: no mutate

@@ -10,7 +10,8 @@ its unified diff is one or two lines. The operators, each named in reports:
 ``arith``      an operator swapped: ``+``↔``-``, ``*``↔``//``, ``%``→``//``,
                ``&``↔``|``, ``^``→``|``, ``<<``↔``>>`` (the next player's ``% n``,
                ``+ 1``, a bit mask); also in ``x += 1``
-``number``     a whole-number constant off by one (``n+1``; ``n-1`` when ``n > 0``)
+``number``     a whole-number constant off by one (``n+1``; ``n-1`` when ``n > 0``;
+               a negative literal ``-n`` becomes ``-n+1``: ``-1`` → ``0``)
 ``bool``       ``True``↔``False``
 ``logic``      ``and``↔``or``
 ``drop``       one operand of ``and``/``or`` dropped (a condition removed)
@@ -191,6 +192,10 @@ def find_edits(text: str) -> list[Edit]:
     tree = ast.parse(text)
     src = _Source(text)
     skip = _skipped_nodes(tree)
+    # -1 is one number: its digits are not mutated apart from its sign
+    skip.update(
+        id(n.operand) for n in ast.walk(tree) if isinstance(n, ast.UnaryOp) and _negative(n)
+    )
     quiet = {n for n, line in enumerate(src.lines, start=1) if NO_MUTATE in line}
     edits = [
         edit
@@ -214,6 +219,10 @@ def _edits(node: ast.AST, src: _Source) -> Iterator[Edit]:
     elif isinstance(node, ast.BoolOp):
         yield from _boolop(node, src)
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not | ast.USub):
+        if _negative(node):  # -1 → 0: a sentinel made a real index, not -2, an equal sentinel
+            number = -node.operand.value  # type: ignore[attr-defined]
+            shown = str(number + 1)
+            yield _replace(node, src, shown, "number", f"{_text(node, src)} → {shown}")
         yield _replace(node, src, _text(node.operand, src), "not", "unary operator removed")
     elif isinstance(node, ast.Constant):
         yield from _constant(node, src)
@@ -233,6 +242,16 @@ def _edits(node: ast.AST, src: _Source) -> Iterator[Edit]:
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS:
         other = CALLS[node.func.id]
         yield _replace(node.func, src, other, "call", f"{node.func.id} → {other}")
+
+
+def _negative(node: ast.AST) -> bool:
+    """A negative whole-number literal such as ``-1``."""
+    return (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) is int
+    )
 
 
 def _text(node: ast.AST, src: _Source) -> str:
