@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tabletop.errors import TabletopError, UsageError
+from tabletop.core.errors import TabletopError, UsageError
 from tabletop.mutation.mutants import module_mutants
 from tabletop.mutation.operators import apply_edit, find_edits
 from tabletop.mutation.report import by_rule, print_report, summary, survivors
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from tabletop.errors import NotationError, PositionError
+from tabletop.core.errors import NotationError, PositionError
 from tabletop.game import JSON, Game, GameInfo, Outcome
 
 SQUARES = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")

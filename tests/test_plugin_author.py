@@ -16,14 +16,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tabletop.cli import app
-from tabletop.errors import ActionError, OptionError
+from tabletop.cli.app import app
+from tabletop.cli.scaffold import new_command
+from tabletop.cli.scenarios import run_tests
+from tabletop.core.errors import ActionError, OptionError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop.game import GameInfo, position_example
-from tabletop.match import Match
-from tabletop.registry import registry
-from tabletop.scaffold import new_command
-from tabletop.scenario_cli import run_tests
-from tabletop.scenarios import load_file, run_case
+from tabletop.kit.scenarios import load_file, run_case
 from tabletop.testing import check_game, plan_configurations
 from tests.test_scenarios import TicTacToe, TState, toy_registry
 
@@ -211,8 +211,8 @@ def test_the_kit_fixture_fails_with_readable_reports(pytester: pytest.Pytester) 
             from pathlib import Path
 
             import pytest
-            from tabletop.pytest_plugin import scenario_params
-            from tabletop.registry import registry
+            from tabletop.kit.pytest_plugin import scenario_params
+            from tabletop.core.registry import registry
 
             QUARTO = registry().get("quarto")
             CASES = scenario_params(QUARTO)[:2]
@@ -226,7 +226,7 @@ def test_the_kit_fixture_fails_with_readable_reports(pytester: pytest.Pytester) 
                 tabletop_kit.check_case(case)
 
             def test_bad_case(tabletop_kit, tmp_path):
-                from tabletop.scenarios import load_file
+                from tabletop.kit.scenarios import load_file
                 path = tmp_path / "x.yaml"
                 path.write_text(
                     "format: tabletop-scenarios/1\\ngame: quarto\\ncases:\\n"

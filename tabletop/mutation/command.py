@@ -9,13 +9,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
+from tabletop.core.registry import Registry, registry
+from tabletop.kit.scenarios import load_file
 from tabletop.mutation.mutants import Mutant
 from tabletop.mutation.report import print_report, summary, tally
 from tabletop.mutation.runner import SuiteSpec, Verdict
 from tabletop.mutation.session import Results, mutate
-from tabletop.registry import Registry, registry
-from tabletop.scenarios import load_file
 
 GOLDEN_DIR = Path("tests/golden")
 

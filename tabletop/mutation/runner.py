@@ -29,9 +29,9 @@ from pathlib import Path
 from types import FrameType, ModuleType
 from typing import Any
 
-from tabletop.errors import TabletopError, one_line
+from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.registry import Registry
 from tabletop.game import Game
-from tabletop.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,8 @@ class _Serving:
     """The worker's side: the suite loaded once, a fresh game per mutant."""
 
     def __init__(self, spec: SuiteSpec) -> None:
-        from tabletop.plugins import plugin_manager
-        from tabletop.scenarios import keyword_filter, load_file
+        from tabletop.core.plugins import plugin_manager
+        from tabletop.kit.scenarios import keyword_filter, load_file
 
         self.spec = spec
         self.hook = _Mutated()
@@ -155,7 +155,7 @@ class _Serving:
         raise TabletopError(f"no plugin registers the game {self.spec.game!r} any more")
 
     def run(self, module: str, path: str, source: str, stop_early: bool = True) -> Verdict:
-        from tabletop.scenarios import run_case
+        from tabletop.kit.scenarios import run_case
         from tabletop.testing import replay_golden
 
         self.hook.name, self.hook.path, self.hook.source = module, path, source

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop.errors import TabletopError, UsageError
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.numbers import quote
 from tabletop.mutation.mutants import Mutant, module_mutants
 from tabletop.mutation.runner import Baseline, SuiteSpec, Verdict, Worker
-from tabletop.numbers import quote
 
 MIN_TIMEOUT = 5.0  # seconds a mutant may take at least, whatever the baseline
 TIMEOUT_FACTOR = 5  # ... or this many times the unmutated run

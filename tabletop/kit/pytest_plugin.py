@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from tabletop.core.registry import Registry
     from tabletop.game import Game
-    from tabletop.registry import Registry
-    from tabletop.scenarios import CaseResult, LoadedCase
+    from tabletop.kit.scenarios import CaseResult, LoadedCase
     from tabletop.testing import CheckReport
 
 # a format line that is nearly right: "fromat: tabletop-scenarios/1", "tabletop-scenario/1"
@@ -52,7 +52,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     """Collect scenario files (and nothing else)."""
     if file_path.suffix not in {".yaml", ".yml"}:
         return None
-    from tabletop.scenarios import is_scenario_file
+    from tabletop.kit.scenarios import is_scenario_file
 
     if not is_scenario_file(file_path):
         _warn_near_miss(file_path)
@@ -67,7 +67,7 @@ def _warn_near_miss(path: Path) -> None:
     except OSError:
         return
     if NEAR_FORMAT.search(head):
-        from tabletop.scenarios import FORMAT
+        from tabletop.kit.scenarios import FORMAT
 
         line = next(n for n, text in enumerate(head.splitlines(), 1) if NEAR_FORMAT.match(text))
         warnings.warn(
@@ -91,7 +91,7 @@ class ScenarioFile(pytest.File):
     """A scenario file: one item per case."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from tabletop.scenarios import load_file
+        from tabletop.kit.scenarios import load_file
 
         suite = load_file(self.path)
         if suite.error is not None:
@@ -146,7 +146,7 @@ def check_case(case: LoadedCase | str, games: Registry | None = None) -> None:
     is, so pytest shows where in the game it happened. A string is the error of a file
     that could not be read (from :func:`shipped_cases`) and fails with it.
     """
-    from tabletop.scenarios import run_case
+    from tabletop.kit.scenarios import run_case
 
     if isinstance(case, str):
         raise pytest.fail.Exception(case, pytrace=False)
@@ -166,8 +166,8 @@ def shipped_cases() -> list[Any]:
         def test_shipped_scenario(case):
             check_case(case)
     """
-    from tabletop.registry import registry
-    from tabletop.scenarios import game_suites, load_file
+    from tabletop.core.registry import registry
+    from tabletop.kit.scenarios import game_suites, load_file
 
     params: list[Any] = []
     for path in game_suites(registry()):
@@ -199,7 +199,7 @@ def scenario_params(game: Game[Any, Any]) -> list[Any]:
         def test_scenario(case, tabletop_kit):
             tabletop_kit.check_case(case, tabletop_kit.registry(plugin))
     """
-    from tabletop.scenarios import load_file
+    from tabletop.kit.scenarios import load_file
 
     return _params([load_file(path) for path in game.scenarios()], "")
 
@@ -216,7 +216,7 @@ class Kit:
     def registry(self, plugin: Any = None) -> Registry:
         """The installed games, plus ``plugin``'s (a module or object with the
         ``tabletop_register_games`` hook) when they are not installed yet."""
-        from tabletop.registry import Registry, registry
+        from tabletop.core.registry import Registry, registry
 
         installed = registry()
         if plugin is None:
@@ -246,7 +246,7 @@ class Kit:
     def check_coverage(self, game: Game[Any, Any]) -> None:
         """The game's scenario files read, and every rule ID of their ``spec_rules`` has a
         case (else the errors and the uncovered IDs, as ``tabletop test --coverage``)."""
-        from tabletop.scenarios import load_file, uncovered
+        from tabletop.kit.scenarios import load_file, uncovered
 
         suites = [load_file(path) for path in game.scenarios()]
         problems = [suite.error for suite in suites if suite.error]
@@ -274,7 +274,7 @@ class Kit:
 @pytest.fixture(scope="session")
 def tabletop_registry() -> Registry:
     """The installed games (``tabletop_kit.registry(plugin)`` adds one not installed yet)."""
-    from tabletop.registry import registry
+    from tabletop.core.registry import registry
 
     return registry()
 
