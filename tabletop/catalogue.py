@@ -83,6 +83,7 @@ def print_rules(game: Game[Any, Any]) -> None:
             for r in rows
         ]
         console.print(Markdown("## Options\n" + "\n".join(lines)))
+    console.print(Markdown("## Position JSON\n" + game.position_format()))
     levels = "\n".join(f"- `{name}`: {lv.description}" for name, lv in agent_levels(game).items())
     console.print(
         Markdown(f"## Computer players (`--ai SEAT[:LEVEL]`, default {DEFAULT_LEVEL})\n" + levels)

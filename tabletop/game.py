@@ -167,6 +167,12 @@ class Game(ABC, Generic[S, A]):
         """The rules and the notation, as Markdown."""
         ...
 
+    def position_format(self) -> str:
+        """How this game's position JSON looks, as Markdown (``tabletop rules`` shows it):
+        what ``to_json`` writes and ``from_json`` reads, what a scenario's ``position:``
+        gives and its ``state:`` matches. Default: the start position as an example."""
+        return position_example(self)
+
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         """Advice for ``player`` from their own view (e.g. which card matches where)."""
         return "no hints for this game"
@@ -229,3 +235,23 @@ class Game(ABC, Generic[S, A]):
         if self.info.hidden_information:
             raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
         return self.from_json(view, players, options, rng.randrange(2**31))
+
+
+def position_example(game: Game[Any, Any]) -> str:
+    """The start position's JSON (fewest players, default options, seed 0) as Markdown,
+    one top-level key a line, with a line saying what it is."""
+    import json
+
+    info = game.info
+    options = info.options()
+    data = game.to_json(game.new(info.min_players, options, 0))
+    if isinstance(data, dict):
+        lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
+        shown = "{\n" + ",\n".join(lines) + "\n}"
+    else:
+        shown = json.dumps(data, ensure_ascii=False)
+    return (
+        f"The start position ({info.min_players} players, default options, seed 0), as "
+        "`tabletop run --json --reveal` prints it under `state`; a scenario's `position:` "
+        "gives one like it and `state:` matches keys of it:\n\n```json\n" + shown + "\n```"
+    )

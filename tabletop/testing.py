@@ -29,7 +29,7 @@ import string
 import tempfile
 import time
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from tabletop.core.records import Record, load, save
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 from tabletop.kit import fuzzing
+from tabletop.kit.pairwise import pairwise
 from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
@@ -126,46 +127,109 @@ def _field_values(model: type[BaseModel], name: str) -> list[Any]:
     return values
 
 
-def configurations(
-    game: Game[Any, Any], players: int | None = None, max_configs: int = 12, seed: int = 0
-) -> list[Config]:
-    """Every player count × option value combination, or a sample of ``max_configs``:
-    the defaults, each value once (others at default), then random combinations."""
+@dataclass(frozen=True)
+class ConfigPlan:
+    """The configurations the kit plays, how they were chosen, and those the game refused."""
+
+    configs: list[Config]
+    how: str  # "all 8 combinations", "a pairwise sample: ...", "the chosen options"
+    refused: list[str]  # labels of refused combinations, with the game's reason
+
+
+def plan_configurations(
+    game: Game[Any, Any],
+    players: int | None = None,
+    max_configs: int = 12,
+    seed: int = 0,
+    options: BaseModel | Mapping[str, Any] | None = None,
+) -> ConfigPlan:
+    """Player counts × option values: every combination when there are at most
+    ``max_configs``, else a pairwise sample (every pair of two values of two options, or
+    of an option and a player count, is played in some game). With ``options`` only that
+    configuration (for each player count). Combinations the game refuses at ``new`` are
+    left out and listed with the reason."""
     info = game.info
     counts = [players] if players else list(range(info.min_players, info.max_players + 1))
     names = list(info.options.model_fields)
-    axes: list[list[Any]] = [counts, *(_field_values(info.options, n) for n in names)]
+    if options is not None:
+        given = opts.dump(options) if isinstance(options, BaseModel) else dict(options)
+        chosen = opts.build(info.options, given, info.id)
+        axes: list[list[Any]] = [counts, *([v] for v in opts.dump(chosen).values())]
+    else:
+        axes = [counts, *(_field_values(info.options, n) for n in names)]
     total = 1
     for axis in axes:
         total *= len(axis)
-    combos: list[tuple[Any, ...]]
-    if total <= max_configs:
-        combos = list(itertools.product(*axes))
-    else:
-        base = [axis[0] for axis in axes]
-        combos = [tuple(base)]
-        for index, axis in enumerate(axes):
-            for value in axis[1:]:
-                varied = list(base)
-                varied[index] = value
-                combos.append(tuple(varied))
-        rng = random.Random(seed)
-        tries = 0
-        while len(combos) < max_configs and tries < 50 * max_configs:
-            tries += 1
-            combo = tuple(rng.choice(axis) for axis in axes)
-            if combo not in combos:
-                combos.append(combo)
-        combos = combos[: max(max_configs, 1 + sum(len(a) - 1 for a in axes))]
-    configs: list[Config] = []
-    for combo in combos:
+    refused: dict[tuple[Any, ...], str] = {}
+    built: dict[tuple[Any, ...], Config] = {}
+
+    def allowed(combo: tuple[Any, ...]) -> bool:
+        key = tuple(json.dumps(v, sort_keys=True) for v in combo)
+        if key in built:
+            return True
+        if key in refused:
+            return False
+        values = dict(zip(names, combo[1:], strict=True))
         try:
-            options = opts.build(info.options, dict(zip(names, combo[1:], strict=True)), info.id)
-            game.new(combo[0], options, seed)
-        except TabletopError:
-            continue  # a combination the game refuses (e.g. a half deck for 5 players)
-        configs.append(Config(combo[0], options))
-    return configs
+            config_options = opts.build(info.options, values, info.id)
+            game.new(combo[0], config_options, seed)
+        except TabletopError as exc:
+            refused[key] = f"{_combo_label(combo, names, info.options)}: {one_line(str(exc))}"
+            return False
+        built[key] = Config(combo[0], config_options)
+        return True
+
+    if options is not None:
+        how = "the chosen options"
+        combos = [c for c in itertools.product(*axes) if allowed(c)]
+    elif total <= max_configs:
+        how = f"all {total} combinations"
+        combos = [c for c in itertools.product(*axes) if allowed(c)]
+    else:
+        missed: list[tuple[int, Any, int, Any]] = []
+        combos = pairwise(axes, seed, allowed, missed)
+        how = (
+            f"a pairwise sample: {len(combos)} of {total} combinations, every pair of "
+            "values of two options (or of an option and a player count) played together"
+        )
+        words = ["players", *names]
+        reasons = list(refused.values())
+        refused = {}
+        for i, a, j, b in missed:  # report the pairs never played, not every candidate
+            pair = f"{_pair_text(words[i], a)} with {_pair_text(words[j], b)}"
+            why = next((r.split(": ", 1)[1] for r in reasons if _has(r, words, i, a, j, b)), "")
+            refused[(pair,)] = f"{pair}: {why}" if why else pair
+    configs = [built[tuple(json.dumps(v, sort_keys=True) for v in c)] for c in combos]
+    return ConfigPlan(configs, how, list(refused.values()))
+
+
+def _pair_text(word: str, value: Any) -> str:
+    return f"{value} players" if word == "players" else f"{word}={_option_text(value)}"
+
+
+def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:
+    """Whether a refused combination's label holds both values (defaults are not shown)."""
+    head = label.split(": ", 1)[0]
+    return all(
+        _pair_text(words[k], v) in head or (k and f"{words[k]}=" not in head)
+        for k, v in ((i, a), (j, b))
+    )
+
+
+def _combo_label(combo: tuple[Any, ...], names: list[str], model: type[BaseModel]) -> str:
+    """``3 players, size=3 k=4`` (the options that differ from the defaults)."""
+    defaults = model().model_dump(mode="json")
+    words = [
+        f"{n}={_option_text(v)}" for n, v in zip(names, combo[1:], strict=True) if defaults[n] != v
+    ]
+    return f"{combo[0]} players" + (f", {' '.join(words)}" if words else "")
+
+
+def configurations(
+    game: Game[Any, Any], players: int | None = None, max_configs: int = 12, seed: int = 0
+) -> list[Config]:
+    """The configurations of :func:`plan_configurations`."""
+    return plan_configurations(game, players, max_configs, seed).configs
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -228,6 +292,8 @@ class CheckReport:
     configs: list[str]
     checks: dict[str, CheckStats] = field(default_factory=dict)
     seconds: float = 0.0
+    how: str = ""  # how the configurations were chosen (plan_configurations)
+    refused: list[str] = field(default_factory=list)  # combinations the game refused
 
     @property
     def ok(self) -> bool:
@@ -241,9 +307,10 @@ class CheckReport:
     def text(self) -> str:
         """The report as plain text (what ``assert_conformance`` raises)."""
         lines = [
-            f"{self.game}: {self.games} games in {len(self.configs)} configurations, "
-            f"seed {self.seed}, {self.seconds:.1f}s"
+            f"{self.game}: {self.games} games in {len(self.configs)} configurations "
+            f"({self.how}), seed {self.seed}, {self.seconds:.1f}s"
         ]
+        lines.extend(f"  refused by the game: {label}" for label in self.refused)
         for stats in self.checks.values():
             verdict = "ok" if stats.failures == 0 else f"FAILED {stats.failures}×"
             lines.append(
@@ -871,20 +938,24 @@ def check_game(
     players: int | None = None,
     fuzz: int = 40,
     max_configs: int = 12,
+    options: BaseModel | Mapping[str, Any] | None = None,
 ) -> CheckReport:
     """Play ``games`` seeded random games per configuration and run every check.
 
     ``fuzz`` bad inputs are tried at each of a few positions per game; the first
     ``DEEP_GAMES`` games of a configuration (and every tenth after) also get the costliest
-    checks (a deep copy around every apply, a real save/load). Game ``i`` of configuration
+    checks (a deep copy around every apply, a real save/load). The configurations are
+    :func:`plan_configurations`'s (with ``options``: only that one). Game ``i`` of configuration
     ``c`` uses seed ``seed + c * games + i``.
     """
     resolved = _resolve(game)
     info = resolved.info
     if players is not None:
         player_count(resolved, players)  # UsageError naming the allowed counts
-    configs = configurations(resolved, players, max_configs, seed)
+    plan = plan_configurations(resolved, players, max_configs, seed, options)
+    configs = plan.configs
     report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
+    report.how, report.refused = plan.how, plan.refused
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
     checker = _Checker(resolved, report, fuzz)
     started = time.perf_counter()
@@ -898,10 +969,14 @@ def check_game(
 
 
 def assert_conformance(
-    game: str | Game[Any, Any], games: int = 200, seed: int = 0, players: int | None = None
+    game: str | Game[Any, Any],
+    games: int = 200,
+    seed: int = 0,
+    players: int | None = None,
+    options: BaseModel | Mapping[str, Any] | None = None,
 ) -> CheckReport:
     """:func:`check_game`, raising AssertionError with the report when a check fails."""
-    report = check_game(game, games=games, seed=seed, players=players)
+    report = check_game(game, games=games, seed=seed, players=players, options=options)
     if not report.ok:
         raise AssertionError(report.text())
     return report
@@ -1058,7 +1133,14 @@ def _show_at(value: Any, key: str, at: str) -> str:
 
 
 # -- the command ---------------------------------------------------------------------------------
-def check_command(game: str, games: int, seed: int, record: bool, players: int | None) -> int:
+def check_command(
+    game: str,
+    games: int,
+    seed: int,
+    record: bool,
+    players: int | None,
+    options: Sequence[str] = (),
+) -> int:
     """The body of ``tabletop check``: the report with rich; with ``record`` (and all checks
     passing), golden playthroughs written to ``tests/golden/``. Returns the exit status."""
     from rich.console import Console
@@ -1067,7 +1149,8 @@ def check_command(game: str, games: int, seed: int, record: bool, players: int |
 
     console = Console(highlight=False)
     resolved = registry().get(game)
-    report = check_game(resolved, games=games, seed=seed, players=players)
+    chosen = opts.parse_pairs(options) if options else None
+    report = check_game(resolved, games=games, seed=seed, players=players, options=chosen)
     table = Table(
         title=f"{resolved.info.name}: {report.games} games, {len(report.configs)} configurations, "
         f"seed {seed}, {report.seconds:.1f}s",
@@ -1083,7 +1166,11 @@ def check_command(game: str, games: int, seed: int, record: bool, players: int |
         )
         table.add_row(stats.name, verdict, str(stats.runs), stats.description)
     console.print(table)
-    console.print(Text("configurations: " + "; ".join(report.configs)), soft_wrap=True)
+    console.print(
+        Text(f"configurations ({report.how}): " + "; ".join(report.configs)), soft_wrap=True
+    )
+    for label in report.refused:
+        console.print(Text(f"refused by the game: {label}", style="yellow"), soft_wrap=True)
     for failure in report.failures():
         lines = _failure_lines(failure)
         console.print(Text(lines[0], style="red bold"), soft_wrap=True)

@@ -468,8 +468,10 @@ def test_configurations_cover_every_option_value() -> None:
     labels = [c.label() for c in configurations(HighCard())]
     assert labels == ["2 players", "2 players, cards=1", "3 players", "3 players, cards=1"]
     quarto = configurations(registry().get("quarto"), max_configs=12, seed=0)
-    assert len(quarto) == 12
+    assert len(quarto) == 10  # 2 squares × 5 attributes × 2 claims > 12: a pairwise sample
     dumped = [c.options.model_dump(mode="json") for c in quarto]
+    pairs = {(a, b) for d in dumped for a in (d["squares"],) for b in (d["claim"],)}
+    assert pairs == {(True, "auto"), (True, "manual"), (False, "auto"), (False, "manual")}
     assert {json.dumps(d["attributes"]) for d in dumped} >= {
         '["colour"]',
         '["height"]',
@@ -503,7 +505,8 @@ def test_check_command(
     monkeypatch.chdir(tmp_path)
     assert check_command("quarto", 3, 0, record=False, players=None) == 0
     out = capsys.readouterr().out
-    assert "Quarto: 36 games, 12 configurations, seed 0" in out
+    assert "Quarto: 30 games, 10 configurations, seed 0" in out
+    assert "configurations (a pairwise sample: 10 of 20 combinations" in " ".join(out.split())
     assert "fuzz" in out and "FAILED" not in out
     assert not (tmp_path / "tests").exists()
     assert check_command("quarto", 2, 5, record=True, players=2) == 0

@@ -263,7 +263,7 @@ def test_the_documented_example_passes(tmp_path: Path, games: Registry) -> None:
     path = tmp_path / "example.yaml"
     path.write_text(example, encoding="utf-8")
     results = run_all(path, games)
-    assert len(results) == 2
+    assert len(results) == 3
     assert all(r.ok for r in results), [r.report() for r in results]
 
 
@@ -461,7 +461,7 @@ BAD_CASES = [
         ":7: case 'typo': unknown key 'stauts' in step 1 expect; allowed: status, winners",
     ),
     ("  - name: typo\n    step: []\n", ":5: case 'typo': unknown key 'step' in the case"),
-    ("  - name: empty\n    steps: []\n", ":5: case 'empty': steps: List should have at least 1"),
+    ("  - name: empty\n    steps: []\n", ":4: case 'empty': the case: no steps: give 'steps'"),
     ("  - steps: [{do: a1}]\n", ":4: case 'case 1': missing key 'name'"),
     (
         "  - name: what\n    steps:\n      - {do: [a1, b1], refused: T2.1}\n",

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
 from tabletop.players import Level
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
@@ -24,6 +24,13 @@ def max_actions(players: int, options: BaseModel) -> int:
     """A true upper bound on the actions of one game (:func:`options.action_bound`)."""
     opts = _options(options)
     return action_bound(players, opts.deck == "half", opts.stall_limit)
+
+
+# What `tabletop rules` says of the position JSON, above an example.
+POSITION_KEYS = """\
+The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
+`stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
+`reshuffles`, `winners` as `--reveal` writes them."""
 
 
 class CtverakGame(Game[State, Action]):
@@ -96,6 +103,9 @@ class CtverakGame(Game[State, Action]):
         from tabletop_ctverak.agents import hint
 
         return hint(view)
+
+    def position_format(self) -> str:
+        return POSITION_KEYS + "\n\n" + position_example(self)
 
     def rules_text(self) -> str:
         readme = importlib.resources.files("tabletop_ctverak").joinpath("README.md")

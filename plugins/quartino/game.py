@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
 
 from . import rules
 from .rules import Action, Config, State
@@ -25,6 +25,12 @@ VERSION = "0.1.0"
 
 
 MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
+
+
+# What `tabletop rules` says of the position JSON, above an example.
+POSITION_KEYS = """\
+The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
+`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
 
 
 class QuartinoOptions(BaseModel):
@@ -141,6 +147,9 @@ class QuartinoGame(Game[State, Action]):
         from .render import render
 
         return render(view, player)
+
+    def position_format(self) -> str:
+        return POSITION_KEYS + "\n\n" + position_example(self)
 
     def rules_text(self) -> str:
         return (

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
 from tabletop.players import Level
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
@@ -40,6 +40,15 @@ def rules_for(options: BaseModel) -> rules.Rules:
 
 
 _RULES: dict[tuple[bool, frozenset[str], bool], rules.Rules] = {}
+
+
+# What `tabletop rules` says of the position JSON, above an example.
+POSITION_KEYS = """\
+`board` maps squares (`a1`..`d4`) to piece codes (`DTRH`: dark/light, tall/short,
+round/square, hollow/flat, Q1.1-Q1.2); `pool` lists the pieces not yet given; `in_hand` is
+the piece given and not yet placed (null when none); `phase` is `give`, `place`, `claim`,
+`answer` or `over`; `to_act` the player to act (null when over); `last_placed` the square of
+the latest placement (for a claim, Q5.2); `winners` once over."""
 
 
 class Quarto(Game[State, int]):
@@ -110,6 +119,9 @@ class Quarto(Game[State, int]):
         from tabletop_quarto.render import render
 
         return render(view)
+
+    def position_format(self) -> str:
+        return POSITION_KEYS + "\n\n" + position_example(self)
 
     def rules_text(self) -> str:
         return importlib.resources.files("tabletop_quarto").joinpath("README.md").read_text("utf-8")

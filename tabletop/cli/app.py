@@ -308,8 +308,28 @@ def test_(
     coverage: Annotated[
         bool, typer.Option("--coverage", help="List rule IDs no scenario covers.")
     ] = False,
+    mutate: Annotated[
+        bool, typer.Option("--mutate", help="Mutation score of the suite (needs --game).")
+    ] = False,
+    module: Annotated[
+        list[str] | None, typer.Option("--module", help="With --mutate: mutate this module.")
+    ] = None,
+    max_mutants: Annotated[
+        int | None, typer.Option("--max-mutants", help="With --mutate: at most N mutants.")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", help="With --mutate: stop after S seconds.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="With --mutate: print JSON.")] = False,
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
+    if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
+        raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
+    if mutate:
+        from tabletop.kit.mutation.command import mutate_command
+
+        status = mutate_command(paths or [], game, k, module or [], max_mutants, seconds, as_json)
+        raise typer.Exit(status)
     from tabletop.cli.scenarios import test_command
 
     raise typer.Exit(test_command(list(paths or []), game, k, coverage))
@@ -330,11 +350,12 @@ def check(
     seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)] = 0,
     record: Annotated[bool, typer.Option("--record", help="Write golden playthroughs.")] = False,
     players: PlayersOpt = None,
+    option: OptionsOpt = None,
 ) -> None:
     """Conformance kit: seeded random games checking the game's invariants."""
     from tabletop.testing import check_command
 
-    raise typer.Exit(check_command(game, games, seed, record, players))
+    raise typer.Exit(check_command(game, games, seed, record, players, option or []))
 
 
 @app.command()

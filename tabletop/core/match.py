@@ -74,8 +74,13 @@ class Match:
         return [self.game.format(state, a) for a in self.game.listing(state)]
 
     def allowed_hint(self) -> str:
-        """A short 'what is allowed' for error messages."""
-        listed = self.listing_text()
+        """A short 'what is allowed' for error messages: the legal actions, in listing
+        order (the listing may offer an action that would be refused, e.g. a claim)."""
+        if self.forfeit is not None:
+            return "the game is over"
+        state = self.state
+        legal = set(self.game.legal(state))
+        listed = [self.game.format(state, a) for a in self.game.listing(state) if a in legal]
         if not listed:
             return "the game is over"
         if len(listed) <= HINT_ACTIONS:

@@ -1,26 +1,46 @@
-"""pytest plugin (entry point ``pytest11``): rule-scenario files become test items.
+"""pytest plugin (entry point ``pytest11``): rule-scenario files become test items, and
+plugin tests get the registry and the kit as fixtures.
 
 pytest collects a ``*.yaml``/``*.yml`` file it meets as a scenario file only when the
 file says ``format: tabletop-scenarios/1`` (first lines), so other projects' YAML is
-never touched. Each case is one item named by the case; a failure prints the same
-diff-like report as ``tabletop test``. A malformed file or case is one failing item
-with the one-line error (the rest of the run goes on). Items are marked
-``tabletop_scenario`` and carry the case's rule IDs as keywords (``pytest -k Q4.2``).
+never touched; a file whose ``format:`` line almost says so (a typo) gets a warning.
+Each case is one item named by the case; a failure prints the same diff-like report as
+``tabletop test``. A malformed file or case is one failing item with the one-line error
+(the rest of the run goes on). Items are marked ``tabletop_scenario`` and carry the
+case's rule IDs as keywords (``pytest -k Q4.2``).
 
-The scenarios the installed games ship are outside the usual test folders; a project
-runs them with :func:`shipped_cases` (see ``tests/test_scenarios.py``).
+For a plugin's own tests (``docs/plugins.md``, "Testing"):
+
+- fixture ``tabletop_registry``: the installed games;
+- fixture ``tabletop_kit``: :class:`Kit`, whose checks fail a test with the same report
+  as ``tabletop test`` / ``tabletop check`` (no bare asserts, no dumped objects), and
+  whose ``registry(plugin)`` adds a game that is not installed yet;
+- :func:`scenario_params` and :func:`golden_params` parametrize a test over a game's
+  scenario cases and golden files; :func:`shipped_cases` over every installed game's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
+    from tabletop.core.registry import Registry
+    from tabletop.game import Game
     from tabletop.kit.scenarios import CaseResult, LoadedCase
+    from tabletop.testing import CheckReport
+
+# a format line that is nearly right: "fromat: tabletop-scenarios/1", "tabletop-scenario/1"
+NEAR_FORMAT = re.compile(r"^\s*\w+\s*:\s*['\"]?tabletop[-_ ]?scenarios?\b", re.I | re.M)
+
+
+class ScenarioFormatWarning(pytest.PytestWarning):
+    """A YAML file that looks like a scenario file but lacks the exact format line."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -35,9 +55,28 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     from tabletop.kit.scenarios import is_scenario_file
 
     if not is_scenario_file(file_path):
+        _warn_near_miss(file_path)
         return None
     file: ScenarioFile = ScenarioFile.from_parent(parent, path=file_path)
     return file
+
+
+def _warn_near_miss(path: Path) -> None:
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")[:4096]
+    except OSError:
+        return
+    if NEAR_FORMAT.search(head):
+        from tabletop.kit.scenarios import FORMAT
+
+        line = next(n for n, text in enumerate(head.splitlines(), 1) if NEAR_FORMAT.match(text))
+        warnings.warn(
+            ScenarioFormatWarning(
+                f"{path}:{line}: not collected as a scenario file: the first lines must say "
+                f"'format: {FORMAT}' exactly"
+            ),
+            stacklevel=1,
+        )
 
 
 class ScenarioFailure(Exception):
@@ -99,8 +138,9 @@ class ScenarioError(pytest.Item):
         return self.path, 0, f"scenario file: {self.path.name}"
 
 
-def check_case(case: LoadedCase | str) -> None:
-    """Run one case; raise ScenarioFailure (a report, no traceback) unless it passes.
+def check_case(case: LoadedCase | str, games: Registry | None = None) -> None:
+    """Run one case (games from ``games``, default the installed ones); raise
+    ScenarioFailure (a report, no traceback) unless it passes.
 
     A game that crashes (an exception other than the typed errors) is re-raised as it
     is, so pytest shows where in the game it happened. A string is the error of a file
@@ -110,7 +150,7 @@ def check_case(case: LoadedCase | str) -> None:
 
     if isinstance(case, str):
         raise pytest.fail.Exception(case, pytrace=False)
-    result = run_case(case)
+    result = run_case(case, games)
     if result.crash is not None:
         raise result.crash
     if not result.ok:
@@ -138,3 +178,108 @@ def shipped_cases() -> list[Any]:
         for case in suite.cases:
             params.append(pytest.param(case, id=f"{prefix}/{case.name}"))
     return params
+
+
+def _params(suites: Sequence[Any], prefix: str) -> list[Any]:
+    params: list[Any] = []
+    for suite in suites:
+        head = f"{prefix}{suite.path.stem}"
+        if suite.error is not None:
+            params.append(pytest.param(suite.error, id=f"{head}/(file)"))
+        for case in suite.cases:
+            params.append(pytest.param(case, id=f"{head}/{case.name}"))
+    return params
+
+
+def scenario_params(game: Game[Any, Any]) -> list[Any]:
+    """``pytest.param``s for every case of ``game.scenarios()`` (id ``file/case``), for a
+    game that need not be installed; a file that cannot be read fails visibly::
+
+        @pytest.mark.parametrize("case", scenario_params(GAME))
+        def test_scenario(case, tabletop_kit):
+            tabletop_kit.check_case(case, tabletop_kit.registry(plugin))
+    """
+    from tabletop.kit.scenarios import load_file
+
+    return _params([load_file(path) for path in game.scenarios()], "")
+
+
+def golden_params(folder: Path, game_id: str) -> list[Any]:
+    """``pytest.param``s for the golden files ``<game_id>-*.json`` in ``folder``."""
+    paths = sorted(Path(folder).glob(f"{game_id}-*.json"))
+    return [pytest.param(path, id=path.name) for path in paths]
+
+
+class Kit:
+    """tabletop's checks for a plugin's tests; each fails the test with a readable report."""
+
+    def registry(self, plugin: Any = None) -> Registry:
+        """The installed games, plus ``plugin``'s (a module or object with the
+        ``tabletop_register_games`` hook) when they are not installed yet."""
+        from tabletop.core.registry import Registry, registry
+
+        installed = registry()
+        if plugin is None:
+            return installed
+        found: list[Any] = []
+        plugin.tabletop_register_games(register=found.append)
+        if all(game.info.id in installed.ids() for game in found):
+            return installed
+        return Registry(extra=[plugin])
+
+    def check_case(self, case: LoadedCase | str, games: Registry | None = None) -> None:
+        """The case passes (else the ``tabletop test`` report, without a traceback)."""
+        try:
+            check_case(case, games)
+        except ScenarioFailure as exc:
+            raise pytest.fail.Exception(str(exc), pytrace=False) from None
+
+    def check_golden(self, path: Path, game: Game[Any, Any] | None = None) -> None:
+        """The golden game replays unchanged (else every difference, one a line)."""
+        from tabletop.testing import replay_golden
+
+        differences = replay_golden(Path(path), game)
+        if differences:
+            head = f"{path}: the game no longer plays as recorded (a rule changed?):"
+            raise pytest.fail.Exception("\n".join([head, *differences]), pytrace=False)
+
+    def check_coverage(self, game: Game[Any, Any]) -> None:
+        """The game's scenario files read, and every rule ID of their ``spec_rules`` has a
+        case (else the errors and the uncovered IDs, as ``tabletop test --coverage``)."""
+        from tabletop.kit.scenarios import load_file, uncovered
+
+        suites = [load_file(path) for path in game.scenarios()]
+        problems = [suite.error for suite in suites if suite.error]
+        if not suites:
+            problems.append(f"{game.info.id} ships no scenario files (scenarios/*.yaml)")
+        missing, unknown = uncovered(suites).get(game.info.id, ([], []))
+        if missing:
+            problems.append(f"{game.info.id}: no scenario for rule(s): {', '.join(missing)}")
+        if unknown:
+            problems.append(f"{game.info.id}: cases cite rule IDs not in spec_rules: "
+                            f"{', '.join(unknown)}")  # fmt: skip
+        if problems:
+            raise pytest.fail.Exception("\n".join(problems), pytrace=False)
+
+    def conformance(self, game: str | Game[Any, Any], **settings: Any) -> CheckReport:
+        """:func:`tabletop.testing.check_game`; fails with its report when a check fails."""
+        from tabletop.testing import check_game
+
+        report = check_game(game, **settings)
+        if not report.ok:
+            raise pytest.fail.Exception(report.text(), pytrace=False)
+        return report
+
+
+@pytest.fixture(scope="session")
+def tabletop_registry() -> Registry:
+    """The installed games (``tabletop_kit.registry(plugin)`` adds one not installed yet)."""
+    from tabletop.core.registry import registry
+
+    return registry()
+
+
+@pytest.fixture(scope="session")
+def tabletop_kit() -> Kit:
+    """tabletop's checks (scenario cases, golden games, rule coverage, conformance)."""
+    return Kit()

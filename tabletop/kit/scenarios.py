@@ -121,7 +121,19 @@ class Case(_Model):
     seed: int = Field(0, description="the seed of the game")
     position: dict[str, Any] | None = Field(None, description="start: the position JSON")
     actions: list[str] = Field([], description="start: actions played first (after position)")
-    steps: list[Step] = Field(min_length=1, description="the steps, checked in order")
+    steps: list[Step] = Field([], description="the steps, checked in order")
+    impossible: str | None = Field(
+        None, description="the position must be refused as impossible, citing this"
+    )
+
+    @model_validator(mode="after")
+    def _steps_or_impossible(self) -> Case:
+        if self.impossible is None:
+            if not self.steps:
+                raise ValueError("no steps: give 'steps' (or 'impossible' with a 'position')")
+        elif self.position is None or self.steps or self.actions:
+            raise ValueError("'impossible' needs a 'position' and no 'steps' or 'actions'")
+        return self
 
 
 _NESTED: dict[str, type[BaseModel]] = {"steps": Step, "expect": Expect}
@@ -268,11 +280,12 @@ class LoadedCase:
     case: Case | None
     error: str | None
     lines: _Lines = field(repr=False, compare=False)
+    cited: tuple[str, ...] = ()  # the rule IDs a broken case names (for the rules table)
 
     @property
     def rules(self) -> list[str]:
-        """The rule IDs the case covers (none for a broken case)."""
-        return list(self.case.rules) if self.case else []
+        """The rule IDs the case covers (of a broken case: those its ``rules:`` names)."""
+        return list(self.case.rules) if self.case else list(self.cited)
 
     def where(self, path: Sequence[str | int] = ()) -> str:
         """``file:line`` of the case or of a key inside it."""
@@ -367,7 +380,15 @@ def _suite(data: Any, lines: _Lines, path: Path) -> Suite:
 def _broken(case: LoadedCase, message: str, key: Sequence[str | int] = ()) -> LoadedCase:
     error = f"{case.where(key)}: case {case.name!r}: {message}"
     return LoadedCase(
-        case.path, case.index, case.name, case.line, case.game, None, error, case.lines
+        case.path,
+        case.index,
+        case.name,
+        case.line,
+        case.game,
+        None,
+        error,
+        case.lines,
+        tuple(case.rules),
     )
 
 
@@ -378,7 +399,9 @@ def _load_case(raw: Any, index: int, game: str | None, lines: _Lines, path: Path
         name = raw["name"].strip()
     if isinstance(raw, dict) and isinstance(raw.get("game"), str):
         game = raw["game"]
-    bare = LoadedCase(path, index, name, line, game, None, None, lines)
+    named = raw.get("rules") if isinstance(raw, dict) else None
+    cited = tuple(str(r) for r in named) if isinstance(named, list) else ()
+    bare = LoadedCase(path, index, name, line, game, None, None, lines, cited)
     if not isinstance(raw, dict):
         return _broken(bare, "a case must be a mapping with name, steps, ...")
     try:
@@ -535,7 +558,8 @@ class CaseResult:
         for failure in self.failures:
             action = f": {failure.action}" if failure.action else ""
             lines.append(f"{case.path}:{failure.line}: case {case.name!r}, {failure.message}")
-            lines.append(f"  step {failure.step}{action}")
+            if failure.step:
+                lines.append(f"  step {failure.step}{action}")
             for mis in failure.mismatches:
                 lines.append(f"    {mis.where}")
                 lines.append(f"      - expected: {mis.expected}")
@@ -577,6 +601,8 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
         return CaseResult(loaded, "error", error=loaded.error)
     runner = _Runner(loaded, loaded.case, games or registry())
     try:
+        if loaded.case.impossible is not None:
+            return runner.impossible(loaded.case.impossible)
         runner.setup()
     except _CaseError as exc:
         return CaseResult(loaded, "error", error=_broken(loaded, exc.message, exc.key).error)
@@ -645,6 +671,26 @@ class _Runner:
                 raise _CaseError(
                     ("actions", index), f"setup action {index + 1} {text!r} refused: {exc.reason}"
                 ) from None
+
+    def impossible(self, wanted: str) -> CaseResult:
+        """The case's position must be refused (PositionError) citing ``wanted``."""
+        loaded = self.loaded
+        line = loaded.lines.line(("cases", loaded.index, "impossible"))
+        try:
+            self.setup()
+        except _CaseError as exc:
+            if exc.key != ("position",):
+                error = _broken(loaded, exc.message, exc.key).error
+                return CaseResult(loaded, "error", error=error)
+            if cites(exc.message, wanted):
+                return CaseResult(loaded, "passed")
+            message = "the position was refused, but not for the expected reason"
+            actual = exc.message.removeprefix("impossible position: ")
+        else:
+            message = "the position was accepted, but it must be refused as impossible"
+            actual = "accepted"
+        mismatch = Mismatch("impossible", f"a refusal citing {wanted!r}", actual)
+        return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -868,7 +914,7 @@ def uncovered(suites: Sequence[Suite]) -> dict[str, tuple[list[str], list[str]]]
     for suite in suites:
         for case in suite.cases:
             if case.game:
-                cited.setdefault(case.game, set()).update(case.rules)
+                cited.setdefault(case.game, set()).update(case.case.rules if case.case else ())
         if suite.game:
             listed = spec.setdefault(suite.game, [])
             listed.extend(r for r in suite.spec_rules if r not in listed)
