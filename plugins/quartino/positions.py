@@ -171,7 +171,9 @@ def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
     for letter, n in raw.items():
         c = _colour(letter, "supply")
         if whole(n, 0, PER_COLOUR) is None:
-            raise PositionError(f"supply of {COLOURS[c]} must be a count 0…7, not {describe(n)} (N1.2)")
+            raise PositionError(
+                f"supply of {COLOURS[c]} must be a count 0…7, not {describe(n)} (N1.2)"
+            )
         counts[c] = n
     missing = [ch for ch in COLOURS if ch not in {str(k).upper() for k in raw}]
     if missing:
