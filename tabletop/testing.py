@@ -36,6 +36,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from tabletop import kit_encoding
 from tabletop import options as opts
 from tabletop.errors import ActionError, PositionError, RecordError, TabletopError, one_line
 from tabletop.game import JSON, Game
@@ -293,7 +294,7 @@ class _Checker:
         stats.runs += 1
         try:
             return body(*args)
-        except _Failed as exc:
+        except (_Failed, kit_encoding.EncodingFailure) as exc:
             self.fail(check, str(exc))
         except Exception as exc:
             self.fail(check, f"crashed: {type(exc).__name__}: {one_line(str(exc))}")
@@ -370,6 +371,8 @@ class _Checker:
             self.run("views", self._views, config, seed, here, rng)
             self.run("samples", self._samples, config, seed, here, rng)
             self.run("fuzz", self._fuzz, config, seed, actions[:index], rng)
+            if kit_encoding.NAME in self.report.checks:
+                self.run(kit_encoding.NAME, kit_encoding.check, game, players, options, here, rng)
         self.texts = texts
         self.run("position", self._damaged, config, seed, rng.choice(states), rng)
 
@@ -869,6 +872,8 @@ def check_game(
     configs = configurations(resolved, players, max_configs, seed)
     report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
+    if kit_encoding.provided(resolved):
+        report.checks[kit_encoding.NAME] = CheckStats(kit_encoding.NAME, kit_encoding.DESCRIPTION)
     checker = _Checker(resolved, report, fuzz)
     started = time.perf_counter()
     for index, config in enumerate(configs):
