@@ -36,6 +36,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from bench.common import random_playout
+from tabletop.arena import wilson
 from tabletop.bridges import openspiel
 from tabletop.bridges.pettingzoo import env
 from tabletop.players import Budget, Turn
@@ -143,29 +144,37 @@ def speed(seconds: float) -> None:
 
 
 def table(paths: list[Path]) -> None:
-    """W/D/L per agent over every chunk of each file."""
-    print(f"{'run':<26} {'games':>6}  agent: W D L")
+    """A Markdown row per file: our level's W-D-L against openspiel-mcts, its share of the
+    decided games with the 95% Wilson interval, and the seconds per game of each side."""
+    print("| game: ours vs OpenSpiel | games | ours W-D-L | ours, won of decided (95% CI) "
+          "| s/game ours / OpenSpiel |")
+    print("|---|---|---|---|---|")
     for path in paths:
-        totals: dict[str, list[int]] = {}
+        totals: dict[str, list[float]] = {}  # agent: wins, draws, losses, seconds
         games = 0
-        seconds: dict[str, float] = {}
         for line in path.read_text().splitlines():
             if not line.strip():
                 continue
             data = json.loads(line)
             games += data["games"]
             for row in data["agents"]:
-                wdl = totals.setdefault(row["agent"], [0, 0, 0])
+                tally = totals.setdefault(row["agent"], [0, 0, 0, 0.0])
                 for i, key in enumerate(("wins", "draws", "losses")):
-                    wdl[i] += row[key]
-                seconds[row["agent"]] = seconds.get(row["agent"], 0.0) + row.get(
-                    "seconds_per_game", 0.0
-                ) * data["games"]
-        parts = [
-            f"{agent}: {w} {d} {loss} ({seconds[agent] / max(games, 1):.1f} s/game)"
-            for agent, (w, d, loss) in totals.items()
-        ]
-        print(f"{path.stem:<26} {games:>6}  " + "; ".join(parts))
+                    tally[i] += row[key]
+                tally[3] += row["seconds_per_game"] * data["games"]
+        if not games:
+            continue
+        game = path.stem.split("-")[0]
+        ours = next(agent for agent in totals if not agent.startswith("openspiel"))
+        theirs = next(agent for agent in totals if agent.startswith("openspiel"))
+        w, d, loss, spent = totals[ours]
+        low, high = wilson(w, int(w + loss))
+        share = w / (w + loss) if w + loss else 0.0
+        print(
+            f"| {game}: level {ours} vs {theirs} | {games} | {w:.0f}-{d:.0f}-{loss:.0f} "
+            f"| {share:.0%} ({low:.0%}-{high:.0%}) "
+            f"| {spent / games:.1f} / {totals[theirs][3] / games:.1f} |"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
