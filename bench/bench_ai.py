@@ -17,8 +17,8 @@ import time
 
 from bench.common import random_playout
 from tabletop import arena
+from tabletop.core.registry import registry
 from tabletop.players import Budget, Turn
-from tabletop.registry import registry
 from tabletop.search import SearchAgent
 
 

@@ -39,8 +39,8 @@ from bench.common import random_playout
 from tabletop.arena import wilson
 from tabletop.bridges import openspiel
 from tabletop.bridges.pettingzoo import env
+from tabletop.core.registry import registry
 from tabletop.players import Budget, Turn
-from tabletop.registry import registry
 from tabletop.search import SearchAgent
 
 GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4))

@@ -16,8 +16,8 @@ import time
 from typing import Any, NamedTuple
 
 from bench.common import random_playout
+from tabletop.core.registry import registry
 from tabletop.players import Turn
-from tabletop.registry import registry
 
 
 class Row(NamedTuple):

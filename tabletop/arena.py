@@ -15,9 +15,9 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop import options as opts
-from tabletop.errors import UsageError
-from tabletop.match import Match
+from tabletop.core import options as opts
+from tabletop.core.errors import UsageError
+from tabletop.core.match import Match
 from tabletop.players import make_seat
 from tabletop.setup import player_count, resolve
 

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 from tabletop.game import JSON, AgentFactory, Game
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.match import Match
+    from tabletop.core.match import Match
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import options as opts
-from tabletop.errors import UsageError
+from tabletop.core import options as opts
+from tabletop.core.errors import UsageError
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 from tabletop.players import (
     DEFAULT_LEVEL,
@@ -28,7 +29,6 @@ from tabletop.players import (
     generic_levels,
     make_seat,
 )
-from tabletop.registry import registry
 from tabletop.search import SearchAgent
 from tests import test_ctverak, test_quartino
 

@@ -29,7 +29,7 @@ from tabletop.arena import (
     tally,
     wilson,
 )
-from tabletop.cli import app
+from tabletop.cli.app import app
 from tabletop.game import Game
 from tabletop.players import Budget, Seat, Turn, make_seat
 

@@ -20,8 +20,8 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from tabletop.bridges.pettingzoo import env  # noqa: E402
-from tabletop.errors import TabletopError  # noqa: E402
-from tabletop.registry import registry  # noqa: E402
+from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.core.registry import registry  # noqa: E402
 
 CONVENTION = {
     "Observation is not a NumPy array",

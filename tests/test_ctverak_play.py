@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import options as opts
+from tabletop.core import options as opts
+from tabletop.core.registry import registry
 from tabletop.players import Agent, RandomAgent, Turn, agent_levels
-from tabletop.registry import registry
 from tabletop.testing import assert_conformance
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code, deck_counts

@@ -98,7 +98,7 @@ def test_play_run_and_games_never_import_the_research_stack() -> None:
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from tabletop.cli import app\n"
+        "from tabletop.cli.app import app\n"
         "runner = CliRunner()\n"
         "assert runner.invoke(app, ['games']).exit_code == 0\n"
         "runner.invoke(app, ['run', 'quartino', '-p', '3'], input='end\\n')\n"

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.cli import app
+from tabletop.cli.app import app
+from tabletop.core.records import load
 from tabletop.players import Turn
-from tabletop.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.positions import codes, out_of_play

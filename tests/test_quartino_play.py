@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from tabletop.core.registry import Registry
 from tabletop.players import RandomAgent, Turn
-from tabletop.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields

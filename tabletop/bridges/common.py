@@ -8,10 +8,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop import options as opts
-from tabletop.errors import TabletopError, UsageError
+from tabletop.core import options as opts
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.registry import registry
 from tabletop.game import Game, Outcome
-from tabletop.registry import registry
 from tabletop.setup import player_count
 
 MISSING = "the research bridges need the 'research' extra: pip install 'tabletop[research]'"

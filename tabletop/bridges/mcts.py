@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
+from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
-from tabletop.numbers import parse_int, quote
 from tabletop.players import Budget, Seat, Turn
 
 PREFIX = "openspiel-mcts:"

@@ -34,16 +34,16 @@ try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - the extra is missing
     from tabletop.bridges.common import MISSING
-    from tabletop.errors import UsageError
+    from tabletop.core.errors import UsageError
 
     raise UsageError(MISSING) from exc
 
 from pydantic import BaseModel
 
-from tabletop import options as opts
 from tabletop.bridges.common import Setup, returns, setup
+from tabletop.core import options as opts
+from tabletop.core.registry import registry
 from tabletop.game import Game
-from tabletop.registry import registry
 
 SHUFFLES = 1 << 16
 SEP = "+"  # joins the values of a list option

@@ -36,14 +36,14 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - the extra is missing
     from tabletop.bridges.common import MISSING
-    from tabletop.errors import UsageError
+    from tabletop.core.errors import UsageError
 
     raise UsageError(MISSING) from exc
 
 from pydantic import BaseModel
 
 from tabletop.bridges.common import Setup, returns, setup
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 from tabletop.game import Game
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tabletop.match import Match
+from tabletop.core.match import Match
 from tabletop.players import Seat, agent_levels, make_seat
 
 from tabletop_connect4.game import ConnectFour

@@ -18,9 +18,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop import records
-from tabletop.errors import ActionError
-from tabletop.match import Match
+from tabletop.core import records
+from tabletop.core.errors import ActionError
+from tabletop.core.match import Match
 from tabletop.players import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"

@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from tabletop import records
-from tabletop.match import Match
+from tabletop.core import records
+from tabletop.core.match import Match
 from tabletop.setup import resolve
 
 

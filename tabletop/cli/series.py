@@ -15,9 +15,9 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
+from tabletop.cli.play import LineReader, Session
+from tabletop.core.match import Match
 from tabletop.game import Game
-from tabletop.match import Match
-from tabletop.play import LineReader, Session
 from tabletop.players import make_seat
 
 
