@@ -195,6 +195,37 @@ class Game(ABC, Generic[S, A]):
             return None  # a game defined outside any package (a script, a test)
         return board if board.is_file() else None
 
+    # -- encodings for learning frameworks (all optional; tabletop.bridges) -------------
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        """How many distinct action ids the game uses (ids are ``0 .. n-1``), or None when
+        the game provides no encoding. With it come :meth:`action_id`, :meth:`action_of`,
+        :meth:`observation_shape` and :meth:`observation`; the conformance kit checks them.
+        """
+        return None
+
+    def action_id(self, state: S, action: A) -> int:
+        """The id of ``action``, legal in ``state``. An id names the same action in every
+        state where that action is legal ("place on c3", never "the 5th legal action");
+        distinct legal actions of one state have distinct ids."""
+        raise NotImplementedError(f"{self.info.id} has no action encoding")
+
+    def action_of(self, state: S, action_id: int) -> A:
+        """The action an id names in ``state`` (inverse of :meth:`action_id` on legal actions;
+        for an id not legal in ``state`` any action ``apply`` would refuse, or ValueError)."""
+        raise NotImplementedError(f"{self.info.id} has no action encoding")
+
+    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
+        """The shape of :meth:`observation`'s vector (one dimension: its length)."""
+        raise NotImplementedError(f"{self.info.id} has no observation encoding")
+
+    def observation(
+        self, view: JSON, player: int, players: int, options: BaseModel
+    ) -> list[float]:
+        """``player``'s view (``view(state, player)``) as a flat list of numbers of the
+        declared shape. Built from the view only, so it can carry nothing hidden; plain
+        floats (no numpy in the core): the bridges convert."""
+        raise NotImplementedError(f"{self.info.id} has no observation encoding")
+
     # -- for computer players (all optional) -------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
         """Extra named agents of this game (e.g. ``basic``), beside the generic ones."""

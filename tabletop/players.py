@@ -179,6 +179,10 @@ class Seat:
 
 def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
     """The computer player for ``level`` (default 3); UsageError lists the known levels."""
+    if level and level.lower().startswith("openspiel-mcts:"):  # the research extra
+        from tabletop.bridges.mcts import seat
+
+        return seat(game, level)
     levels = agent_levels(game)
     name = level or DEFAULT_LEVEL
     if name not in levels:

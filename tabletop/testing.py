@@ -42,6 +42,7 @@ from tabletop.core.match import Match
 from tabletop.core.records import Record, load, save
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
+from tabletop.kit import encoding as kit_encoding
 from tabletop.kit import fuzzing
 from tabletop.kit.pairwise import pairwise
 from tabletop.setup import player_count
@@ -363,7 +364,7 @@ class _Checker:
         stats.runs += 1
         try:
             return body(*args)
-        except _Failed as exc:
+        except (_Failed, kit_encoding.EncodingFailure) as exc:
             self.fail(check, str(exc))
         except Exception as exc:
             self.fail(check, f"crashed: {type(exc).__name__}: {one_line(str(exc))}")
@@ -440,6 +441,8 @@ class _Checker:
             self.run("views", self._views, config, seed, here, rng)
             self.run("samples", self._samples, config, seed, here, rng)
             self.run("fuzz", self._fuzz, config, seed, actions[:index], rng)
+            if kit_encoding.NAME in self.report.checks:
+                self.run(kit_encoding.NAME, kit_encoding.check, game, players, options, here, rng)
         self.texts = texts
         self.run("position", self._damaged, config, seed, rng.choice(states), rng)
         for _ in range(MUTANTS):
@@ -957,6 +960,8 @@ def check_game(
     report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
     report.how, report.refused = plan.how, plan.refused
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
+    if kit_encoding.provided(resolved):
+        report.checks[kit_encoding.NAME] = CheckStats(kit_encoding.NAME, kit_encoding.DESCRIPTION)
     checker = _Checker(resolved, report, fuzz)
     started = time.perf_counter()
     for index, config in enumerate(configs):

@@ -39,6 +39,7 @@ FILES = {
     "pyproject.toml",
     "tabletop_{id}/__init__.py",
     "tabletop_{id}/README.md",
+    "tabletop_{id}/encoding.py",
     "tabletop_{id}/game.py",
     "tabletop_{id}/plugin.py",
     "tabletop_{id}/py.typed",

@@ -121,6 +121,32 @@ class CtverakGame(Game[State, Action]):
     def evaluate(self, state: State, player: int) -> float | None:
         return strategy.evaluate(state, player)
 
+    # Encodings (tabletop.bridges): rank + card-multiset meld ids (see .encoding).
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        from tabletop_ctverak.encoding import IDS
+
+        return IDS
+
+    def action_id(self, state: State, action: Action) -> int:
+        from tabletop_ctverak.encoding import action_id
+
+        return action_id(state, action)
+
+    def action_of(self, state: State, action_id: int) -> Action:
+        from tabletop_ctverak.encoding import action_of
+
+        return action_of(state, action_id)
+
+    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
+        from tabletop_ctverak.encoding import SIZE
+
+        return (SIZE,)
+
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        from tabletop_ctverak.encoding import observation
+
+        return observation(view, player)
+
     def levels(self) -> Mapping[str, Level]:
         from tabletop_ctverak.levels import LEVELS
 

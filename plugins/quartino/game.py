@@ -170,6 +170,32 @@ class QuartinoGame(Game[State, Action]):
 
         return positions.sample(view, player, players, config(options), rng.randrange(2**31))
 
+    # Encodings (tabletop.bridges): 229 action ids, 217 numbers observed (see .encoding).
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        from .encoding import IDS
+
+        return IDS
+
+    def action_id(self, state: State, action: Action) -> int:
+        from .encoding import action_id
+
+        return action_id(action)
+
+    def action_of(self, state: State, action_id: int) -> Action:
+        from .encoding import action_of
+
+        return action_of(action_id)
+
+    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
+        from .encoding import SIZE
+
+        return (SIZE,)
+
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        from .encoding import observation
+
+        return observation(view, player)
+
     def evaluate(self, state: State, player: int) -> float | None:
         from .evaluation import evaluate
 

@@ -141,6 +141,28 @@ class Quarto(Game[State, int]):
 
         return LEVELS
 
+    # Encodings (tabletop.bridges): the action ints are the ids (see .encoding).
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        from tabletop_quarto.encoding import action_ids
+
+        return action_ids(options)
+
+    def action_id(self, state: State, action: int) -> int:
+        return action
+
+    def action_of(self, state: State, action_id: int) -> int:
+        return action_id
+
+    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
+        from tabletop_quarto.encoding import SIZE
+
+        return (SIZE,)
+
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        from tabletop_quarto.encoding import observation
+
+        return observation(view, player, options)
+
     def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary
 

@@ -117,6 +117,26 @@ class ConnectFour(Game[State, int]):
 
         return hint(position.from_json(view, geometry_for(options)), player)
 
+    # Encodings (tabletop.bridges): the column is the action id (see .encoding).
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        return geometry_for(options).columns
+
+    def action_id(self, state: State, action: int) -> int:
+        return action
+
+    def action_of(self, state: State, action_id: int) -> int:
+        return action_id
+
+    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
+        from tabletop_connect4.encoding import size
+
+        return (size(options),)
+
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        from tabletop_connect4.encoding import observation
+
+        return observation(view, player, options)
+
     def evaluate(self, state: State, player: int) -> float | None:
         return evaluate(state, player)
 

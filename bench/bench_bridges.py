@@ -1,0 +1,195 @@
+"""The research bridges' overhead, OpenSpiel's connect_four as a yardstick, and the arena
+table of our levels against ``openspiel-mcts:N`` (needs the ``research`` extra).
+
+    python -m bench.bench_bridges speed [--seconds S]
+    python -m bench.bench_bridges table FILE.jsonl ...
+
+``speed``: (1) random full games per second for Quarto, Quartino (4 players) and Čtverák
+(4 players) through the game API directly, through the PettingZoo AEC environment (every
+step observes the agent to act: its vector and action mask) and through the OpenSpiel
+game (legal ids + apply); (2) Connect Four side by side: random games per second and MCTS
+iterations per second (OpenSpiel's Python MCTSBot, one random rollout) on OpenSpiel's
+C++ ``connect_four``, on our example through the bridge, and our own generic search
+(``SearchAgent``, random playouts) on our example, in one run.
+
+``table``: sums the ``tabletop arena --json`` outputs of chunked runs (one JSON per line)
+into wins, draws and losses per agent. The arena runs of the README were made with::
+
+    for k in $(seq 0 19); do
+      tabletop arena quarto --agents 3,openspiel-mcts:300 --games 10 --seed $k --jobs 1 --json
+    done >> quarto-L3-mcts300.jsonl     # and likewise 4 / 3000 / connect4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from bench.common import random_playout
+from tabletop.arena import wilson
+from tabletop.bridges import openspiel
+from tabletop.bridges.pettingzoo import env
+from tabletop.core.registry import registry
+from tabletop.players import Budget, Turn
+from tabletop.search import SearchAgent
+
+GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4))
+
+
+def rate(play: Callable[[int], Any], seconds: float) -> float:
+    """Calls of ``play(i)`` per second, for about ``seconds`` (at least 3 calls)."""
+    done = 0
+    began = time.perf_counter()
+    while done < 3 or time.perf_counter() - began < seconds:
+        play(done)
+        done += 1
+    return done / (time.perf_counter() - began)
+
+
+def direct(game_id: str, players: int) -> Callable[[int], Any]:
+    game = registry().get(game_id)
+    options = game.info.options()
+    rand = random.Random(1).random
+    return lambda i: random_playout(game.legal, game.apply, game.new(players, options, i), rand)
+
+
+def pettingzoo(game_id: str, players: int) -> Callable[[int], Any]:
+    e = env(game_id, players=players, seed=0)
+    rng = np.random.default_rng(1)
+
+    def play(i: int) -> None:
+        e.reset(seed=i)
+        for _ in e.agent_iter():
+            observation, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+    return play
+
+
+def spiel_random(game: Any) -> Callable[[int], Any]:
+    rng = random.Random(1)
+
+    def play(i: int) -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+
+    return play
+
+
+def spiel_mcts(game: Any, simulations: int) -> float:
+    """MCTSBot iterations per second choosing the first move."""
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+    began = time.perf_counter()
+    bot.step(game.new_initial_state())
+    return simulations / (time.perf_counter() - began)
+
+
+def our_search(game_id: str, playouts: int) -> float:
+    """Our generic SearchAgent (random playouts) playouts per second, first move."""
+    game = registry().get(game_id)
+    options = game.info.options()
+    state = game.new(2, options, 0)
+    turn = Turn(
+        game, 1, 2, options, game.view(state, 1), list(game.legal(state)), random.Random(0),
+        Budget(iterations=playouts),
+    )
+    began = time.perf_counter()
+    SearchAgent().act(turn)
+    return playouts / (time.perf_counter() - began)
+
+
+def speed(seconds: float) -> None:
+    openspiel.register()
+    print(f"{'game':<14} {'API games/s':>12} {'PettingZoo':>11} {'OpenSpiel':>10}")
+    for game_id, players in GAMES:
+        spiel = pyspiel.load_game(f"tabletop_{game_id}", {"players": players})
+        rates = [
+            rate(direct(game_id, players), seconds),
+            rate(pettingzoo(game_id, players), seconds),
+            rate(spiel_random(spiel), seconds),
+        ]
+        label = f"{game_id} ({players}p)"
+        print(f"{label:<14} {rates[0]:>12,.1f} {rates[1]:>11,.1f} {rates[2]:>10,.1f}", flush=True)
+    cpp = pyspiel.load_game("connect_four")
+    ours = pyspiel.load_game("tabletop_connect4")
+    print(f"\n{'connect four':<34} {'random games/s':>15} {'MCTS iterations/s':>18}")
+    rows = (
+        ("OpenSpiel C++ connect_four", rate(spiel_random(cpp), seconds), spiel_mcts(cpp, 2000)),
+        ("our connect4 via the bridge", rate(spiel_random(ours), seconds), spiel_mcts(ours, 500)),
+        ("our connect4, game API / SearchAgent", rate(direct("connect4", 2), seconds),
+         our_search("connect4", 2000)),
+    )
+    for name, games, iterations in rows:
+        print(f"{name:<34} {games:>15,.0f} {iterations:>18,.0f}", flush=True)
+
+
+def table(paths: list[Path]) -> None:
+    """A Markdown row per file: our level's W-D-L against openspiel-mcts, its share of the
+    decided games with the 95% Wilson interval, and the seconds per game of each side."""
+    print("| game: ours vs OpenSpiel | games | ours W-D-L | ours, won of decided (95% CI) "
+          "| s/game ours / OpenSpiel |")
+    print("|---|---|---|---|---|")
+    for path in paths:
+        totals: dict[str, list[float]] = {}  # agent: wins, draws, losses, seconds
+        games = 0
+        for line in path.read_text().splitlines():
+            if not line.strip():
+                continue
+            data = json.loads(line)
+            games += data["games"]
+            for row in data["agents"]:
+                tally = totals.setdefault(row["agent"], [0, 0, 0, 0.0])
+                for i, key in enumerate(("wins", "draws", "losses")):
+                    tally[i] += row[key]
+                tally[3] += row["seconds_per_game"] * data["games"]
+        if not games:
+            continue
+        game = path.stem.split("-")[0]
+        ours = next(agent for agent in totals if not agent.startswith("openspiel"))
+        theirs = next(agent for agent in totals if agent.startswith("openspiel"))
+        w, d, loss, spent = totals[ours]
+        low, high = wilson(w, int(w + loss))
+        share = w / (w + loss) if w + loss else 0.0
+        print(
+            f"| {game}: level {ours} vs {theirs} | {games} | {w:.0f}-{d:.0f}-{loss:.0f} "
+            f"| {share:.0%} ({low:.0%}-{high:.0%}) "
+            f"| {spent / games:.1f} / {totals[theirs][3] / games:.1f} |"
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("speed")
+    s.add_argument("--seconds", type=float, default=5.0)
+    t = sub.add_parser("table")
+    t.add_argument("files", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    if args.what == "speed":
+        speed(args.seconds)
+    else:
+        table(args.files)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

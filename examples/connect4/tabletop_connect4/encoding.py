@@ -1,0 +1,36 @@
+"""Connect Four's action ids and observation vector (for learning frameworks).
+
+The action id is the action itself: the column from 0 (``columns`` ids, C2.2). The
+observation reads the view's board (rows from the top, ``X``/``O``/``.``): for every cell,
+top row first, whether it holds an ``X``, then the same for ``O``; then the player to act
+and the observing player, one-hot over the two seats.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop_connect4.options import ConnectFourOptions
+
+
+def size(options: BaseModel) -> int:
+    """The length of the observation: two planes of cells plus 4."""
+    assert isinstance(options, ConnectFourOptions)
+    return 2 * options.columns * options.rows + 4
+
+
+def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[float]:
+    """The view as :func:`size` numbers (see the module docstring)."""
+    out = [0.0] * size(options)
+    cells = len(out) // 2 - 2
+    for i, mark in enumerate("".join(view["board"])):
+        if mark == "X":
+            out[i] = 1.0
+        elif mark == "O":
+            out[cells + i] = 1.0
+    if view["to_act"]:
+        out[2 * cells + view["to_act"] - 1] = 1.0
+    out[2 * cells + 2 + player - 1] = 1.0
+    return out

@@ -1,0 +1,190 @@
+"""Čtverák's action ids and observation vector (for learning frameworks, tabletop.bridges).
+
+A meld is a subset of a hand, but an id must name the same action in every state (never
+"the cards in slots 1 and 3", which are other cards after the next draw). A meld is
+always cards of one rank plus jokers (K3.1), so it is named by its **rank and its card
+multiset**: how many of each suit (0-2: two decks, K1.1) and how many jokers. An add goes
+to one's own *unfinished* meld of a rank, which is unique (K3.3), so it is named by that
+rank and the multiset added; the meld's number is looked up in the state. Suits never
+matter to the rules, but they are part of the cards (``7S 7H`` and ``7S 7D`` are two
+legal actions with different results), so they stay in the id. The same ids serve both
+decks and 2-6 players (1,692 ids):
+
+- ``0-4`` draw: the stock, piles 1-4 (K4.1); ``5-216`` discard: ``5 + 4 * card + pile - 1``
+  (cards ``rank * 4 + suit``, 52 the joker, K4.3); ``217`` end;
+- then melds: 13 ranks × :data:`MELD_SHAPES` (2-4 cards, at least one natural), then the
+  joker melds ``X X``, ``X X X``, ``X X X X``;
+- then adds: 13 ranks × :data:`ADD_SHAPES` (1-2 cards: a meld of 2+ never exceeds 4),
+  then adding ``X`` or ``X X`` to the joker meld.
+
+The observation is read from the player's view (K8): the own hand, never another's.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from tabletop_ctverak.cards import JOKER, JOKER_RANK, parse_card
+from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STEP_NAMES, Action, State
+
+SEATS = 6
+KINDS = JOKER + 1  # 52 naturals and the joker
+Shape = tuple[int, int, int, int, int]  # per suit S H D C, then jokers
+
+
+def _shapes(low: int, high: int) -> tuple[Shape, ...]:
+    """Suit counts (0-2 each, at least one natural) and jokers, ``low``-``high`` cards."""
+    found = []
+    for shape in product(range(3), range(3), range(3), range(3), range(5)):
+        naturals = sum(shape[:4])
+        if naturals and low <= naturals + shape[4] <= high:
+            found.append(shape)
+    return tuple(found)
+
+
+MELD_SHAPES = _shapes(2, 4)
+ADD_SHAPES = (*_shapes(1, 2), (0, 0, 0, 0, 1), (0, 0, 0, 0, 2))  # jokers alone join too
+END_ID = 5 + 4 * KINDS
+MELD_BASE = END_ID + 1
+JOKER_MELD_BASE = MELD_BASE + 13 * len(MELD_SHAPES)
+ADD_BASE = JOKER_MELD_BASE + 3
+JOKER_ADD_BASE = ADD_BASE + 13 * len(ADD_SHAPES)
+IDS = JOKER_ADD_BASE + 2
+_MELD_INDEX = {shape: i for i, shape in enumerate(MELD_SHAPES)}
+_ADD_INDEX = {shape: i for i, shape in enumerate(ADD_SHAPES)}
+
+
+def _shape(cards: tuple[int, ...]) -> tuple[int, Shape]:
+    """The rank key (13 for jokers only) and the multiset of sorted ``cards``."""
+    counts = [0, 0, 0, 0, 0]
+    key = JOKER_RANK
+    for card in cards:
+        if card == JOKER:
+            counts[4] += 1
+        else:
+            key = card >> 2
+            counts[card & 3] += 1
+    return key, (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _cards(key: int, shape: Shape) -> tuple[int, ...]:
+    """The sorted cards of a rank key and multiset (the inverse of :func:`_shape`)."""
+    naturals = [key * 4 + suit for suit in range(4) for _ in range(shape[suit])]
+    return (*naturals, *(JOKER,) * shape[4])
+
+
+def action_id(state: State, action: Action) -> int:
+    """The id of an action (see the module docstring)."""
+    kind = action[0]
+    if kind == DRAW:
+        return action[1]
+    if kind == DISCARD:
+        return 5 + 4 * action[1] + action[2] - 1
+    if kind == END:
+        return END_ID
+    if kind == MELD:
+        key, shape = _shape(action[1:])
+        if key == JOKER_RANK:
+            return JOKER_MELD_BASE + shape[4] - 2
+        return MELD_BASE + len(MELD_SHAPES) * key + _MELD_INDEX[shape]
+    meld = state.melds[state.player - 1][action[1] - 1]
+    key = meld[0] >> 2
+    _, shape = _shape(action[2:])
+    if key == JOKER_RANK:
+        return JOKER_ADD_BASE + shape[4] - 1
+    return ADD_BASE + len(ADD_SHAPES) * key + _ADD_INDEX[shape]
+
+
+def action_of(state: State, action_id: int) -> Action:
+    """The action of an id in ``state``; ValueError outside the ids, or for an add with
+    no unfinished meld of that rank."""
+    if not 0 <= action_id < IDS:
+        raise ValueError(f"Čtverák action ids are 0-{IDS - 1}, not {action_id}")
+    if action_id < 5:
+        return (DRAW, action_id)
+    if action_id < END_ID:
+        card, pile = divmod(action_id - 5, 4)
+        return (DISCARD, card, pile + 1)
+    if action_id == END_ID:
+        return (END,)
+    if action_id < JOKER_MELD_BASE:
+        key, index = divmod(action_id - MELD_BASE, len(MELD_SHAPES))
+        return (MELD, *_cards(key, MELD_SHAPES[index]))
+    if action_id < ADD_BASE:
+        return (MELD, *(JOKER,) * (action_id - JOKER_MELD_BASE + 2))
+    if action_id < JOKER_ADD_BASE:
+        key, index = divmod(action_id - ADD_BASE, len(ADD_SHAPES))
+        cards = _cards(key, ADD_SHAPES[index])
+    else:
+        key, cards = JOKER_RANK, (JOKER,) * (action_id - JOKER_ADD_BASE + 1)
+    for number, meld in enumerate(state.melds[state.player - 1], 1):
+        if len(meld) < 4 and meld[0] >> 2 == key:
+            return (ADD, number, *cards)
+    raise ValueError(f"action id {action_id} adds to an unfinished meld the player lacks")
+
+
+LAYOUT = (
+    ("hand", KINDS),
+    ("melds", SEATS * KINDS),
+    ("tops", 4 * KINDS),
+    ("below", KINDS),
+    ("pile_sizes", 4),
+    ("hand_sizes", SEATS),
+    ("ctverky", SEATS),
+    ("points", SEATS),
+    ("to_act", SEATS),
+    ("me", SEATS),
+    ("step", len(STEP_NAMES)),
+    ("flags", 5),  # discard owed, laid, turn progress, stock exhausted, half deck
+    ("counts", 3),  # stock size, idle turns, reshuffles
+)
+OFFSET: dict[str, int] = {}
+_at = 0
+for _name, _size in LAYOUT:
+    OFFSET[_name] = _at
+    _at += _size
+SIZE = _at
+
+
+def observation(view: dict[str, Any], player: int) -> list[float]:
+    """The view as :data:`SIZE` numbers in :data:`LAYOUT` order: card kinds are counted
+    (the own hand, each seat's melds, the cards below the pile tops), the pile tops are
+    one-hot, seats are 1-6 whatever the player count."""
+    out = [0.0] * SIZE
+
+    def count(key: str, at: int, code: str) -> None:
+        out[OFFSET[key] + at + _kind(code)] += 1.0
+
+    for code in view.get("hand") or []:
+        count("hand", 0, code)
+    for seat, melds in view["melds"].items():
+        for meld in melds:
+            for code in meld:
+                count("melds", KINDS * (int(seat) - 1), code)
+    for pile, cards in enumerate(view["piles"]):
+        if cards:
+            count("tops", KINDS * pile, cards[-1])
+        for code in cards[:-1]:
+            count("below", 0, code)
+        out[OFFSET["pile_sizes"] + pile] = float(len(cards))
+    for key in ("hand_sizes", "ctverky", "points"):
+        for seat, number in view[key].items():
+            out[OFFSET[key] + int(seat) - 1] = float(number)
+    if view["to_act"]:
+        out[OFFSET["to_act"] + view["to_act"] - 1] = 1.0
+    out[OFFSET["me"] + player - 1] = 1.0
+    out[OFFSET["step"] + STEP_NAMES.index(view["step"])] = 1.0
+    flags = ("discard_owed", "laid", "turn_progress", "stock_exhausted")
+    for i, flag in enumerate(flags):
+        out[OFFSET["flags"] + i] = float(bool(view[flag]))
+    out[OFFSET["flags"] + 4] = float(view["deck"] == "half")
+    for i, key in enumerate(("stock", "idle_turns", "reshuffles")):
+        out[OFFSET["counts"] + i] = float(view[key])
+    return out
+
+
+def _kind(code: str) -> int:
+    card = parse_card(code)
+    assert card is not None, code
+    return card

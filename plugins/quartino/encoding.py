@@ -1,0 +1,102 @@
+"""Quartino's action ids and observation vector (for learning frameworks, tabletop.bridges).
+
+Action ids (229 for every player count and option):
+
+- ``0-35`` place a pawn: ``9 * colour + field`` (colours ``Y B G P`` = 0-3, fields
+  ``c r0 … r7`` = 0-8, N4.2);
+- ``36-227`` claim: ``36 + 8 * card + k`` (cards in the order of ``cards.json``, rotation
+  k = 0-7, N4.3);
+- ``228`` end the turn.
+
+The observation is read from the player's view (N7), so it holds the own stand but never
+another's; 217 numbers, laid out in :data:`LAYOUT` order: per field the pawns of each
+colour and the top pawn's colour; the supply; the own stand (24 cards); the completed
+cards of each of up to 4 players; each player's stand size; the player to act, the
+observing player and the winner (one-hot over 4 seats); placements owed and their batch;
+turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import COLOURS, FIELDS, RING, deck
+from .rules import CLAIM, END_TURN, NCOLOURS, NFIELDS, PLACE, Action, claim, place
+
+SEATS = 4  # the most players (the vector has the same shape for 2-4)
+CARDS = 24
+PLACE_IDS = NCOLOURS * NFIELDS
+END_ID = PLACE_IDS + CARDS * RING
+IDS = END_ID + 1
+
+LAYOUT = (
+    ("counts", NFIELDS * NCOLOURS),
+    ("tops", NFIELDS * NCOLOURS),
+    ("supply", NCOLOURS),
+    ("stand", CARDS),
+    ("done", SEATS * CARDS),
+    ("stand_size", SEATS),
+    ("to_act", SEATS),
+    ("me", SEATS),
+    ("winner", SEATS),
+    ("owed", 2),
+    ("turns_left", 1),
+    ("options", 2),
+)
+OFFSET: dict[str, int] = {}
+_at = 0
+for _name, _size in LAYOUT:
+    OFFSET[_name] = _at
+    _at += _size
+SIZE = _at
+
+
+def action_id(action: Action) -> int:
+    """The id of an action (see the module docstring)."""
+    if action.kind == PLACE:
+        return NFIELDS * action.a + action.b
+    if action.kind == CLAIM:
+        return PLACE_IDS + RING * action.a + action.b
+    return END_ID
+
+
+def action_of(action_id: int) -> Action:
+    """The action of an id; ValueError outside ``0-228``."""
+    if not 0 <= action_id < IDS:
+        raise ValueError(f"Quartino action ids are 0-{IDS - 1}, not {action_id}")
+    if action_id < PLACE_IDS:
+        return place(*divmod(action_id, NFIELDS))
+    if action_id < END_ID:
+        return claim(*divmod(action_id - PLACE_IDS, RING))
+    return END_TURN
+
+
+def observation(view: dict[str, Any], player: int) -> list[float]:
+    """The view as :data:`SIZE` numbers (see the module docstring)."""
+    out = [0.0] * SIZE
+    colour = {letter: i for i, letter in enumerate(COLOURS)}
+    card = deck().index
+    for f, name in enumerate(FIELDS):
+        stack = view["board"].get(name, [])
+        for letter in stack:
+            out[OFFSET["counts"] + NCOLOURS * f + colour[letter]] += 1.0
+        if stack:
+            out[OFFSET["tops"] + NCOLOURS * f + colour[stack[-1]]] = 1.0
+    for letter, count in view["supply"].items():
+        out[OFFSET["supply"] + colour[letter]] = float(count)
+    for code in view.get("stand", []):
+        out[OFFSET["stand"] + card[code]] = 1.0
+    for seat, cards in view["done"].items():
+        for code in cards:
+            out[OFFSET["done"] + CARDS * (int(seat) - 1) + card[code]] = 1.0
+    for seat, size in view["stand_size"].items():
+        out[OFFSET["stand_size"] + int(seat) - 1] = float(size)
+    for key, seat in (("to_act", view["to_act"]), ("me", player), ("winner", view["winner"])):
+        if seat:
+            out[OFFSET[key] + seat - 1] = 1.0
+    out[OFFSET["owed"]] = float(view["owed"])
+    out[OFFSET["owed"] + 1] = float(view["batch"])
+    out[OFFSET["turns_left"]] = float(view["max_turns"] - view["turns"])
+    out[OFFSET["options"]] = float(view["situations"])
+    out[OFFSET["options"] + 1] = float(view["mirror"])
+    return out

@@ -1,0 +1,55 @@
+"""Quarto's action ids and observation vector (for learning frameworks, tabletop.bridges).
+
+Action ids are the rules' own action ints, which already name one thing each in every
+state: ``0-15`` give that piece, ``16-31`` place on square ``id - 16`` (``a1`` = 16,
+``d4`` = 31), ``32`` claim (``quarto``, Q5.2) and ``33`` ``done`` (Q5.4); the last two
+exist with ``claim=manual`` only, so there are 32 ids with ``claim=auto`` and 34 with it.
+
+The observation is read from the view (the position JSON, Q1.3: nothing is hidden) as
+numbers (318), each 0 or 1: the board (16 squares × 16 pieces), the piece in hand (16), the
+pool (16), the last placed square (16), the phase (5), the player to act (2) and the
+observing player (2), then 5 for the variant: whether the 2×2 blocks win (Q4.4) and
+whether colour, height, shape and top count (Q4.5), so that one network can learn them all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop_quarto.options import QuartoOptions
+from tabletop_quarto.pieces import ATTRIBUTES, PIECE_BY_CODE, SQUARE_BY_NAME
+from tabletop_quarto.rules import PHASE_NAMES, QUARTO
+
+BOARD, HAND, POOL, LAST, PHASE, TO_ACT, ME = 0, 256, 272, 288, 304, 309, 311
+VARIANT = 313  # 1 + 4: squares counted, then each attribute counted
+SIZE = VARIANT + 1 + len(ATTRIBUTES)
+
+
+def action_ids(options: BaseModel) -> int:
+    """32 ids with ``claim=auto``, 34 with ``claim=manual`` (``quarto`` and ``done``)."""
+    assert isinstance(options, QuartoOptions)
+    return QUARTO + 2 if options.claim == "manual" else QUARTO
+
+
+def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[float]:
+    """The view as :data:`SIZE` numbers (see the module docstring for the layout)."""
+    assert isinstance(options, QuartoOptions)
+    out = [0.0] * SIZE
+    for square, code in view["board"].items():
+        out[BOARD + 16 * SQUARE_BY_NAME[square] + PIECE_BY_CODE[code]] = 1.0
+    if view["in_hand"] is not None:
+        out[HAND + PIECE_BY_CODE[view["in_hand"]]] = 1.0
+    for code in view["pool"]:
+        out[POOL + PIECE_BY_CODE[code]] = 1.0
+    if view["last_placed"] is not None:
+        out[LAST + SQUARE_BY_NAME[view["last_placed"]]] = 1.0
+    out[PHASE + PHASE_NAMES.index(view["phase"])] = 1.0
+    if view["to_act"] in (1, 2):
+        out[TO_ACT + view["to_act"] - 1] = 1.0
+    out[ME + player - 1] = 1.0
+    out[VARIANT] = float(options.squares)
+    for i, name in enumerate(ATTRIBUTES):
+        out[VARIANT + 1 + i] = float(name in options.attributes)
+    return out

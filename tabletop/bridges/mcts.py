@@ -1,0 +1,80 @@
+"""``openspiel-mcts:N``: OpenSpiel's own MCTS (``MCTSBot``) as a tabletop computer player.
+
+N simulations a move, UCT constant 2, one random rollout per leaf, ``solve=True`` (proven
+wins and losses back up exactly), as in OpenSpiel's examples. It searches a state the
+game samples from the player's view (:meth:`~tabletop.game.Game.sample`: for a
+perfect-information game the position itself; with hidden cards one determinisation),
+through :mod:`tabletop.bridges.openspiel`, so it never sees what its seat may not. Its
+random numbers come from the turn's generator: the same arena seed gives the same games.
+OpenSpiel is imported only when such an agent is made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.errors import UsageError
+from tabletop.core.numbers import parse_int, quote
+from tabletop.game import Game
+from tabletop.players import Budget, Seat, Turn
+
+PREFIX = "openspiel-mcts:"
+UCT_C = 2.0
+MOST = 1_000_000
+
+
+def is_name(level: str | None) -> bool:
+    """Whether ``level`` names this agent (``openspiel-mcts:N``)."""
+    return bool(level) and str(level).lower().startswith(PREFIX)
+
+
+class OpenSpielMCTS:
+    """The agent: one fresh MCTSBot search per move."""
+
+    def __init__(self, simulations: int) -> None:
+        self.simulations = simulations
+        self._games: dict[tuple[str, int, str], Any] = {}
+
+    def act(self, turn: Turn) -> Any:
+        import numpy as np
+        from open_spiel.python.algorithms import mcts
+
+        from tabletop.bridges import openspiel
+
+        game = turn.game
+        key = (game.info.id, turn.players, turn.options.model_dump_json())
+        if key not in self._games:
+            self._games[key] = openspiel.load(game.info.id, turn.players, turn.options)
+        spiel = self._games[key]
+        state = game.sample(turn.view, turn.player, turn.players, turn.options, turn.rng)
+        rng = np.random.RandomState(turn.rng.randrange(2**31))
+        bot = mcts.MCTSBot(
+            spiel,
+            UCT_C,
+            self.simulations,
+            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+            solve=True,
+            random_state=rng,
+        )
+        return game.action_of(state, bot.step(spiel.state_of(state)))
+
+
+def seat(game: Game[Any, Any], level: str) -> Seat:
+    """The seat of ``openspiel-mcts:N``; UsageError for a bad N or a missing extra."""
+    text = level[len(PREFIX) :]
+    simulations = parse_int(text, 1, MOST)
+    if simulations is None:
+        raise UsageError(
+            f"bad agent {quote(level)}: write openspiel-mcts:N with N simulations a move, "
+            f"1-{MOST}, e.g. openspiel-mcts:1000"
+        )
+    try:
+        import open_spiel  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            f"{level} needs OpenSpiel: pip install 'tabletop[research]' (the research extra)"
+        ) from None
+    if game.action_ids(game.info.min_players, game.info.options()) is None:
+        raise UsageError(f"{game.info.id} has no action ids, so OpenSpiel cannot play it")
+    return Seat(level, OpenSpielMCTS(simulations), Budget(iterations=simulations))

@@ -1,0 +1,167 @@
+"""Any installed game as a PettingZoo AEC environment (the classic games' conventions).
+
+    from tabletop.bridges.pettingzoo import env
+
+    e = env("quartino", players=3, seed=7)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else int(mask.nonzero()[0][0])
+        e.step(action)
+
+Agents are ``player_0`` … ``player_{N-1}`` (seat 1 is ``player_0``). Each observes
+``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the game's
+:meth:`~tabletop.game.Game.observation` of that agent's own view, so it never holds what
+the agent may not see; the mask marks the legal action ids and is all zeros for an agent
+that is not to act. Rewards come at the end only: each winner +1 and every other player
+-1 (with 3+ players several agents lose -1 each: not zero-sum), all 0 for a draw. Games
+always end by their rules (turn and stall limits included), so nothing is truncated.
+``reset(seed=s)`` deals game ``s``; without a seed the next game's seed comes from the
+environment's generator (seeded by ``env(seed=...)``). ``render_mode="ansi"``:
+``render()`` returns the terminal drawing of the spectator's view as text.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Mapping
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    from tabletop.bridges.common import MISSING
+    from tabletop.core.errors import UsageError
+
+    raise UsageError(MISSING) from exc
+
+from pydantic import BaseModel
+
+from tabletop.bridges.common import Setup, returns, setup
+from tabletop.core.errors import UsageError
+from tabletop.game import Game
+
+
+class TabletopEnv(AECEnv):  # type: ignore[misc]
+    """The raw AEC environment of one configured game (use :func:`env` for the wrapped one)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; set per game
+        "render_modes": ["ansi"],
+        "name": "tabletop_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, config: Setup, seed: int | None = None, render_mode: str | None = None):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+        self.config = config
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"tabletop_{config.game.info.id}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(config.players)]
+        self.agents = self.possible_agents[:]
+        big = float(np.finfo(np.float32).max)  # finite bounds: any float32 observation
+        box = spaces.Box(low=-big, high=big, shape=config.shape, dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(config.ids,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
+        self._seeds = random.Random(seed)
+        self._first_seed = seed
+        self.state_: Any = None
+        self.seed_: int = 0
+        self.reset(seed=seed)
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # the game
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent) + 1
+
+    def _agent(self, seat: int) -> str:
+        return self.possible_agents[seat - 1]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        c = self.config
+        seat = self._seat(agent)
+        view = c.game.view(self.state_, seat)
+        vector = np.asarray(c.game.observation(view, seat, c.players, c.options), np.float32)
+        mask = np.zeros(c.ids, np.int8)
+        if c.game.to_act(self.state_) == seat:
+            for action in c.game.legal(self.state_):
+                mask[c.game.action_id(self.state_, action)] = 1
+        return {"observation": vector.reshape(c.shape), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        c = self.config
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.seed_ = seed if seed is not None else self._seeds.randrange(2**31)
+        self.state_ = c.game.new(c.players, c.options, self.seed_)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        seat = c.game.to_act(self.state_)
+        self.agent_selection = self._agent(seat if seat is not None else 1)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        c = self.config
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        self.state_ = c.game.apply(self.state_, c.game.action_of(self.state_, int(action)))
+        seat = c.game.to_act(self.state_)
+        if seat is None:
+            scores = returns(c.game.outcome(self.state_), c.players)
+            self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+        else:
+            self.agent_selection = self._agent(seat)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from rich.console import Console
+
+        c = self.config
+        out = io.StringIO()
+        console = Console(file=out, width=100, color_system=None, force_terminal=False)
+        console.print(c.game.render(c.game.view(self.state_, None), None))
+        return out.getvalue()
+
+    def close(self) -> None:
+        pass
+
+
+def env(
+    game: str | Game[Any, Any],
+    players: int | None = None,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    render_mode: str | None = None,
+) -> Any:
+    """The AEC environment of ``game`` (an id or a Game) with PettingZoo's usual wrappers:
+    an illegal action ends the game with -1 for the agent that tried it."""
+    raw = TabletopEnv(setup(game, players, options), seed=seed, render_mode=render_mode)
+    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

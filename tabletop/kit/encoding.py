@@ -1,0 +1,82 @@
+"""The conformance kit's ``encoding`` check: action ids and observations, where a game
+provides them (:meth:`tabletop.game.Game.action_ids` is not None).
+
+At each position it checks that every legal action has an id in ``0 .. n-1``, distinct
+actions have distinct ids, ``action_of(action_id(a)) == a``, and that each player's
+observation has the declared shape, is made of finite numbers and depends on the view
+only: a state sampled from the same view (:meth:`~tabletop.game.Game.sample`, other
+hidden cards) gives the same observation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop.game import Game
+
+NAME = "encoding"
+DESCRIPTION = "action ids round-trip and are distinct; observations fit and read the view only"
+
+
+class EncodingFailure(Exception):
+    """The encoding check failed (the message says how)."""
+
+
+def provided(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` has the optional encodings (asked for its default configuration)."""
+    return game.action_ids(game.info.min_players, game.info.options()) is not None
+
+
+def check(
+    game: Game[Any, Any], players: int, options: BaseModel, state: Any, rng: random.Random
+) -> None:
+    """Every condition of the module docstring at ``state``; EncodingFailure says which."""
+    count = game.action_ids(players, options)
+    if count is None:
+        raise EncodingFailure("action_ids is None in this configuration but not in another")
+    seen: dict[int, Any] = {}
+    for action in game.legal(state):
+        text = game.format(state, action)
+        number = game.action_id(state, action)
+        if type(number) is not int or not 0 <= number < count:
+            raise EncodingFailure(f"{text!r} has id {number!r}, not one of 0-{count - 1}")
+        if number in seen:
+            other = game.format(state, seen[number])
+            raise EncodingFailure(f"{text!r} and {other!r} share the action id {number}")
+        seen[number] = action
+        back = game.action_of(state, number)
+        if back != action:
+            raise EncodingFailure(f"id {number} of {text!r} reads back as {back!r}")
+    shape = game.observation_shape(players, options)
+    size = math.prod(shape)
+    for player in range(1, players + 1):
+        view = game.view(state, player)
+        seen_obs = _observe(game, view, player, players, options, size)
+        if not game.info.hidden_information or game.outcome(state) is not None:
+            continue
+        other = game.sample(view, player, players, options, rng)
+        again = _observe(game, game.view(other, player), player, players, options, size)
+        if again != seen_obs:
+            raise EncodingFailure(
+                f"player {player}'s observation changes when only what they cannot see does"
+            )
+
+
+def _observe(
+    game: Game[Any, Any], view: Any, player: int, players: int, options: BaseModel, size: int
+) -> list[float]:
+    values = list(game.observation(view, player, players, options))
+    if len(values) != size:
+        raise EncodingFailure(
+            f"player {player}'s observation has {len(values)} numbers, not {size} (its shape)"
+        )
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
+            value
+        ):
+            raise EncodingFailure(f"player {player}'s observation holds {value!r}, not a number")
+    return values

@@ -1,0 +1,134 @@
+"""The PettingZoo bridge, proved by PettingZoo's own ``api_test`` and ``seed_test``.
+
+The only warnings allowed are the two that PettingZoo's test gives every environment
+whose observations are ``{"observation", "action_mask"}`` dicts, the convention of its
+classic games (chess, connect four), which its test exempts by name only.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from tabletop.bridges.pettingzoo import env  # noqa: E402
+from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.core.registry import registry  # noqa: E402
+
+CONVENTION = {
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+}
+CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("quarto", 2, {}),
+    ("quarto", 2, {"squares": True}),
+    ("quarto", 2, {"attributes": "colour,top"}),
+    ("quarto", 2, {"claim": "manual"}),
+    ("quarto", 2, {"squares": True, "attributes": "height", "claim": "manual"}),
+    ("quartino", 2, {}),
+    ("quartino", 3, {"mirror": True}),
+    ("quartino", 4, {"situations": False, "start": "lot"}),
+    ("ctverak", 2, {}),
+    ("ctverak", 6, {"scoring": "extended", "reshuffle": True}),
+    ("ctverak", 2, {"deck": "half", "min_natural": 2}),
+    ("connect4", 2, {}),
+    ("connect4", 2, {"columns": 5, "rows": 4, "connect": 3}),
+]
+
+
+def _suite(make: Callable[[], Any]) -> list[str]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(make(), num_cycles=300, verbose_progress=False)
+        seed_test(make, num_cycles=100)
+    return sorted({str(w.message) for w in caught} - CONVENTION)
+
+
+def _label(game: str, players: int, options: dict[str, Any]) -> str:
+    return f"{game}-{players}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'standard'}"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS, ids=[_label(*c) for c in CONFIGS])
+def test_pettingzoo_api_and_seed_tests_pass(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    assert _suite(lambda: env(game, players=players, options=options, seed=11)) == []
+
+
+def _play(e: Any, rng: random.Random) -> dict[str, float]:
+    """Random legal actions to the end; the rewards each agent got."""
+    total: dict[str, float] = {}
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        total[agent] = total.get(agent, 0.0) + reward
+        mask = observation["action_mask"]
+        if termination or truncation:
+            assert not mask.any()  # nobody acts once the game is over
+            e.step(None)
+            continue
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    return total
+
+
+def test_only_the_agent_to_act_has_legal_actions() -> None:
+    e = env("quartino", players=3, seed=5)
+    e.reset(seed=5)
+    selected = e.agent_selection
+    for agent in e.possible_agents:
+        assert e.observe(agent)["action_mask"].any() == (agent == selected)
+
+
+def test_winners_get_plus_one_and_the_others_minus_one() -> None:
+    for seed in range(4):
+        e = env("quartino", players=4, options={"max_turns": 60}, seed=seed)
+        e.reset(seed=seed)
+        total = _play(e, random.Random(seed))
+        outcome = registry().get("quartino").outcome(e.unwrapped.state_)
+        assert outcome is not None
+        winners = outcome.winners
+        expected = {
+            f"player_{i}": (0.0 if not winners else 1.0 if i + 1 in winners else -1.0)
+            for i in range(4)
+        }
+        assert total == expected
+
+
+def test_an_agent_observes_its_own_view_only() -> None:
+    game = registry().get("ctverak")
+    e = env("ctverak", players=3, seed=2)
+    e.reset(seed=2)
+    raw = e.unwrapped
+    mine = raw.observe("player_1")["observation"]
+    view = game.view(raw.state_, 2)
+    other = game.sample(view, 2, 3, raw.config.options, random.Random(0))  # other hands
+    assert game.view(other, 1) != game.view(raw.state_, 1)
+    raw.state_ = other
+    assert (raw.observe("player_1")["observation"] == mine).all()
+
+
+def test_ansi_render_is_the_terminal_drawing() -> None:
+    e = env("quarto", render_mode="ansi", seed=0)
+    e.reset(seed=0)
+    text = e.render()
+    assert isinstance(text, str) and "pool (16):" in text and "DTQH" in text
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))  # give LSRF
+    after = e.render()
+    assert "pool (15):" in after and "LSRF" not in after.split("pool")[1].splitlines()[-2]
+
+
+def test_bad_input_is_one_line() -> None:
+    with pytest.raises(TabletopError, match="Quarto is for 2 players, not 3"):
+        env("quarto", players=3)
+    with pytest.raises(TabletopError, match="unknown option 'colour'"):
+        env("quarto", options={"colour": True})
+    with pytest.raises(TabletopError, match="render_mode 'human' is not offered"):
+        env("quarto", render_mode="human")

@@ -1,0 +1,113 @@
+"""The kit's ``encoding`` check: it passes the built-in games and fails broken encodings."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from tabletop.game import JSON, Game
+from tabletop.testing import CHECKS, check_game
+from tabletop_ctverak import encoding as ctverak_encoding
+from tabletop_ctverak.game import CtverakGame
+from tabletop_quartino.game import QuartinoGame
+from tabletop_quarto.game import Quarto
+
+
+class SharedIds(Quarto):
+    def action_id(self, state: Any, action: int) -> int:
+        return action // 2  # "give LSRF" and "give DSRF" collide
+
+
+class WrongWayBack(Quarto):
+    def action_of(self, state: Any, action_id: int) -> int:
+        return 31 - action_id
+
+
+class OutOfRange(Quarto):
+    def action_ids(self, players: int, options: BaseModel) -> int | None:
+        return 20  # the placements are ids 16-31
+
+
+class ShortObservation(Quarto):
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        return super().observation(view, player, players, options)[:-1]
+
+
+class PeekingObservation(QuartinoGame):
+    """Remembers the last state it showed and reads the other stands from it: a leak."""
+
+    last: Any = None
+
+    def view(self, state: Any, player: int | None) -> JSON:
+        self.last = state
+        return super().view(state, player)
+
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+        values = super().observation(view, player, players, options)
+        values[-1] = float(sum(sum(stand) for stand in self.last.stands))
+        return values
+
+
+BROKEN: list[tuple[Game[Any, Any], str]] = [
+    (SharedIds(), "share the action id"),
+    (WrongWayBack(), "reads back as"),
+    (OutOfRange(), "not one of 0-19"),
+    (ShortObservation(), "numbers, not 318"),
+    (PeekingObservation(), "observation changes when only what they cannot see does"),
+]
+
+
+@pytest.mark.parametrize(("game", "message"), BROKEN, ids=[type(g).__name__ for g, _ in BROKEN])
+def test_a_broken_encoding_fails_the_check(game: Game[Any, Any], message: str) -> None:
+    report = check_game(game, games=3, seed=0, fuzz=0, max_configs=2)
+    stats = report.checks["encoding"]
+    assert stats.failures > 0 and stats.first is not None, report.text()
+    assert message in stats.first.message, stats.first.message
+
+
+@pytest.mark.parametrize("game", [Quarto(), QuartinoGame(), CtverakGame()], ids=str)
+def test_the_built_in_encodings_pass(game: Game[Any, Any]) -> None:
+    report = check_game(game, games=3, seed=2, fuzz=0)
+    assert report.checks["encoding"].runs > 0 and report.checks["encoding"].failures == 0, (
+        report.text()
+    )
+    assert set(report.checks) == {*CHECKS, "encoding"}
+
+
+def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
+    """The same meld has the same id whatever else the hand holds (K3.1: rank + cards)."""
+    game = CtverakGame()
+    options = game.info.options()
+    seven_s, seven_h, joker = 6 * 4 + 0, 6 * 4 + 1, 52
+    ids = set()
+    for other in ((0, 4), (50, 51), (8, 12)):
+        state = game.new(2, options, 0)
+        hand = tuple(sorted((seven_s, seven_h, joker, other[0])))
+        state = state._replace(hands=(hand, state.hands[1]))
+        meld = (1, seven_s, seven_h, joker)
+        assert meld in game.legal(state)
+        ids.add(game.action_id(state, meld))
+    assert len(ids) == 1 and ctverak_encoding.IDS == 1692
+
+
+def test_play_run_and_games_never_import_the_research_stack() -> None:
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli.app import app\n"
+        "runner = CliRunner()\n"
+        "assert runner.invoke(app, ['games']).exit_code == 0\n"
+        "runner.invoke(app, ['run', 'quartino', '-p', '3'], input='end\\n')\n"
+        "runner.invoke(app, ['play', 'quarto', '--ai', '2:1'], input='give LSRF\\nquit\\n')\n"
+        "heavy = ('numpy', 'pettingzoo', 'open_spiel', 'pyspiel', 'gymnasium')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
