@@ -9,6 +9,7 @@ command runs, so that ``tabletop games`` starts fast.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -28,7 +29,42 @@ from tabletop.core.errors import TabletopError, UsageError, one_line
 class Commands(TyperGroup):
     """typer's command group, with every usage error (unknown flag, missing argument, bad
     value) printed as one line on stderr with exit status 2, like every other error: in
-    the console script, ``python -m tabletop`` and typer's test runner alike."""
+    the console script, ``python -m tabletop`` and typer's test runner alike.
+
+    Commands that plugins add (the ``tabletop_register_commands`` hook) are looked up only
+    for ``--help`` and for a name that is not built in: ``tabletop games`` never asks."""
+
+    plugins: tuple[object, ...] = ()  # extra plugin objects (see with_plugins)
+    _loaded = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        with contextlib.suppress(TabletopError):  # a broken plugin: help lists the built-ins
+            self._add_plugin_commands()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and not self._loaded:
+            self._add_plugin_commands()
+            found = super().get_command(ctx, cmd_name)
+        return found
+
+    def _add_plugin_commands(self) -> None:
+        """Every plugin's commands, behind the error boundary; a built-in name wins."""
+        if self._loaded:
+            return
+        self._loaded = True
+        from tabletop.core.plugins import plugin_manager
+
+        extra = typer.Typer(add_completion=False, rich_markup_mode=None)
+        plugin_manager(list(self.plugins)).hook.tabletop_register_commands(app=extra)
+        for info in extra.registered_commands:
+            if info.callback is not None:
+                info.callback = guarded(info.callback)
+        if extra.registered_commands or extra.registered_groups:
+            for name, command in typer.main.get_group(extra).commands.items():
+                if name not in self.commands:
+                    self.add_command(command, name)
 
     def main(
         self,
@@ -64,6 +100,9 @@ class Commands(TyperGroup):
         except typer.Abort:
             fail("interrupted", 130)
             code = 130
+        except TabletopError as exc:  # loading the plugins' commands failed
+            fail(str(exc), exc.exit_code)
+            code = exc.exit_code
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
@@ -76,15 +115,19 @@ def _click_errors() -> tuple[type[Any], type[Any]]:
     return found["UsageError"], found["ClickException"]
 
 
-app = typer.Typer(
-    cls=Commands,
-    name="tabletop",
-    help="Play, test and study tabletop games: every installed game plugin.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+def _typer(cls: type[Commands]) -> typer.Typer:
+    return typer.Typer(
+        cls=cls,
+        name="tabletop",
+        help="Play, test and study tabletop games: every installed game plugin.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+
+app = _typer(Commands)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -195,6 +238,14 @@ for name, command in (
     ("serve", serve.serve),
 ):
     app.command(name)(guarded(command))
+
+
+def with_plugins(plugins: Sequence[object]) -> typer.Typer:
+    """The ``tabletop`` app with ``plugins`` registered besides the installed ones: to try a
+    plugin's ``tabletop_register_commands`` without installing it (tests, the guide)."""
+    extended = _typer(type("Commands", (Commands,), {"plugins": tuple(plugins)}))
+    extended.registered_commands = list(app.registered_commands)
+    return extended
 
 
 def main(argv: Sequence[str] | None = None) -> int:
