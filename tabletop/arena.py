@@ -17,8 +17,8 @@ from typing import Any
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
 from tabletop.core.match import Match
+from tabletop.core.setup import player_count, resolve
 from tabletop.players import make_seat
-from tabletop.setup import player_count, resolve
 
 Z95 = 1.959963984540054
 
@@ -60,9 +60,7 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"arena:{seed}:{index}").randrange(2**31)
 
 
-def play_game(
-    setup: Setup, index: int, watch: Callable[[Match], None] | None = None
-) -> GameResult:
+def play_game(setup: Setup, index: int, watch: Callable[[Match], None] | None = None) -> GameResult:
     """Play game ``index`` of ``setup`` to its end; ``watch`` (if any) sees the match
     before every decision (the balance analysis measures the game through it)."""
     game = resolve(setup.game)
@@ -263,47 +261,3 @@ def make_setup(
     values = opts.parse_pairs(option_pairs)
     opts.build(game.info.options, values, game.info.id)
     return Setup(game.info.id, names, games, count, dict(values), seed)
-
-
-def _interval(bounds: list[float]) -> str:
-    return f"{bounds[0] * 100:.0f}-{bounds[1] * 100:.0f}%"
-
-
-def print_table(data: dict[str, Any]) -> None:
-    """The arena's result as a rich table."""
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}")
-    for column in (
-        "agent",
-        "W",
-        "D",
-        "L",
-        "score",
-        "95% CI",
-        "won of decided",
-        "95% CI",
-        "Elo",
-        "s/game",
-    ):
-        table.add_column(column, justify="right")
-    for row in data["agents"]:
-        rate = row["win_rate_decided"]
-        table.add_row(
-            row["agent"],
-            str(row["wins"]),
-            str(row["draws"]),
-            str(row["losses"]),
-            f"{row['score']:.1%}",
-            _interval(row["score_ci95"]),
-            "-" if rate is None else f"{rate:.1%}",
-            _interval(row["win_rate_decided_ci95"]),
-            f"{row['elo']:.0f}",
-            f"{row['seconds_per_game']:.2f}",
-        )
-    console = Console()
-    console.print(table)
-    console.print(
-        f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} job(s)"
-    )

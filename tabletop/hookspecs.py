@@ -7,7 +7,8 @@ distribution's ``pyproject.toml``::
     mygame = "mygame_package.plugin"
 
 The module implements the hooks below with ``@tabletop.hookimpl``. Hooks are for
-discovery only: the core resolves a game once and then calls it directly.
+discovery only: the core resolves a game once and then calls it directly. Every hook is
+optional: a plugin may add games, commands or both.
 """
 
 from __future__ import annotations
@@ -37,4 +38,26 @@ def tabletop_register_games(register: Callable[[Any], None]) -> None:
         @hookimpl
         def tabletop_register_games(register):
             register(MyGame())
+    """
+
+
+@hookspec
+def tabletop_register_commands(app: Any) -> None:
+    """Add commands to the ``tabletop`` command line (optional).
+
+    ``app`` is a ``typer.Typer``: declare commands on it with ``@app.command()`` as in any
+    typer program (annotated parameters become its options; the plugin module itself
+    need not import typer). They are listed by ``tabletop --help`` after the built-in
+    ones and run behind the same error boundary (a ``TabletopError`` is one line on
+    stderr, no traceback). A built-in command's name cannot be taken. The hook is asked
+    only for ``--help`` and for a name that is not built in; import heavy things inside
+    the command: ``tabletop games`` loads the plugin module.
+
+    Example::
+
+        @hookimpl
+        def tabletop_register_commands(app):
+            @app.command(help="Say hello.")
+            def hello(name: str = "world") -> None:
+                print(f"hello {name}")
     """

@@ -41,11 +41,11 @@ from tabletop.core.errors import ActionError, PositionError, RecordError, Tablet
 from tabletop.core.match import Match
 from tabletop.core.records import Record, load, save
 from tabletop.core.registry import registry
+from tabletop.core.setup import player_count
 from tabletop.game import JSON, Game
 from tabletop.kit import encoding as kit_encoding
 from tabletop.kit import fuzzing
 from tabletop.kit.pairwise import pairwise
-from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
     "legal": "legal is empty exactly when the game is over; listing agrees",

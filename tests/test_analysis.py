@@ -76,7 +76,7 @@ def test_every_combination_of_player_counts_and_option_values_is_a_configuration
 
 def test_an_option_whose_value_is_a_list_sweeps_alternatives_separated_by_bars() -> None:
     plan = make_plan("quarto", None, ["attributes=colour,height|colour"], "1", 1, 0)
-    from tabletop.setup import resolve
+    from tabletop.core.setup import resolve
 
     game = resolve("quarto")
     assert [c.options(game)["attributes"] for c in plan.configurations] == [
@@ -132,7 +132,7 @@ def test_the_probe_counts_turns_as_changes_of_the_player_to_act() -> None:
     probe = Probe()
     result = play_game(setup, 0, probe)
     from tabletop.core import options as opts
-    from tabletop.setup import resolve
+    from tabletop.core.setup import resolve
 
     game = resolve("ctverak")
     replay = Match(game, 3, opts.build(game.info.options, {}, "ctverak"), game_seed(7, 0))

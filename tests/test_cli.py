@@ -262,7 +262,7 @@ def test_solve_a_position_and_refuse_too_deep(tmp_path: Path) -> None:
 
 def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
     """Q3.1: who is player 1 may be decided by lot; the lot follows the seed."""
-    from tabletop.setup import ai_by_seat
+    from tabletop.cli.seats import ai_by_seat
 
     drawn = {next(iter(ai_by_seat(["lot:1"], 2, seed))) for seed in range(40)}
     assert drawn == {1, 2}

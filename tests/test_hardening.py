@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from tabletop.cli.app import app
-from tabletop.cli.play import LineReader, Session
+from tabletop.cli.session import LineReader, Session
 from tabletop.core import options as opts
 from tabletop.core import records
 from tabletop.core.errors import ActionError, OptionError, RecordError
@@ -202,7 +202,7 @@ def test_piped_play_input_is_bounded() -> None:
     refused(code, err, (1,))
     assert "longer than 1000 characters" in err
     code, out, err = invoke("play", "heap", stdin="take 1\ntake 2\n")
-    assert code == 0 and "\"left\": 6" in out and err == ""
+    assert code == 0 and '"left": 6' in out and err == ""
 
 
 # -- saves: every field as strict as its flag; the outcome re-derived ---------------------

@@ -9,6 +9,7 @@ it, registered with ``@covers(hook)``. A new hook without both fails
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import subprocess
 import sys
@@ -16,14 +17,18 @@ import textwrap
 import types
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import pluggy
 import pytest
+import typer
 from pydantic import BaseModel, ConfigDict
+from typer.testing import CliRunner
 
 from tabletop import hookspecs
-from tabletop.core.errors import TabletopError
+from tabletop.cli.app import with_plugins
+from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.plugins import plugin_manager
 from tabletop.core.registry import Registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
@@ -232,3 +237,102 @@ def test_registering_the_installed_games_imports_no_drawing_library() -> None:
     assert done.returncode == 0, done.stderr
     count, heavy = re.fullmatch(r"(\d+) (\[.*\])\n", done.stdout).groups()  # type: ignore[union-attr]
     assert int(count) >= 3 and heavy == "[]"
+
+
+# -- tabletop_register_commands ------------------------------------------------------------------
+class Greeter:
+    """A plugin with commands and no game; it counts how often it was asked."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    @hookimpl
+    def tabletop_register_commands(self, app: typer.Typer) -> None:
+        self.asked += 1
+
+        @app.command(help="Say hello.")
+        def hello(name: str = "world") -> None:
+            typer.echo(f"hello {name}")
+
+        @app.command(help="Always refuses.")
+        def refuse() -> None:
+            raise UsageError("refused: nothing is allowed")
+
+        @app.command("play", help="A plugin's play, which must not replace the built-in.")
+        def fake_play() -> None:
+            typer.echo("not the built-in play")
+
+
+@covers("tabletop_register_commands")
+def test_a_plugin_command_runs_and_is_listed_after_the_built_ins() -> None:
+    cli = with_plugins([Greeter()])
+    done = CliRunner().invoke(cli, ["hello", "--name", "Ada"])
+    assert (done.exit_code, done.output) == (0, "hello Ada\n")
+    listed = CliRunner().invoke(cli, ["--help"]).output
+    assert listed.index("serve") < listed.index("hello") < listed.index("refuse")
+
+
+@covers("tabletop_register_commands")
+def test_a_plugin_command_is_behind_the_error_boundary() -> None:
+    done = CliRunner().invoke(with_plugins([Greeter()]), ["refuse"])
+    assert done.exit_code == 2
+    assert done.stderr == "tabletop: refused: nothing is allowed\n"
+
+
+@covers("tabletop_register_commands")
+def test_a_plugin_cannot_take_a_built_in_name() -> None:
+    done = CliRunner().invoke(with_plugins([Greeter()]), ["play", "--help"])
+    assert "Play in the terminal" in done.output and "must not replace" not in done.output
+
+
+@covers("tabletop_register_commands")
+def test_built_in_commands_never_ask_the_plugins() -> None:
+    greeter = Greeter()
+    cli = with_plugins([greeter])
+    assert CliRunner().invoke(cli, ["games", "--json"]).exit_code == 0
+    assert greeter.asked == 0
+    assert CliRunner().invoke(cli, ["hello"]).output == "hello world\n"
+    assert greeter.asked == 1
+
+
+@covers("tabletop_register_commands")
+def test_an_installed_entry_point_adds_its_command(tmp_path: Path) -> None:
+    (tmp_path / "tt_greeter.py").write_text(
+        "import typer\n"
+        "from tabletop import hookimpl\n"
+        "@hookimpl\n"
+        "def tabletop_register_commands(app):\n"
+        "    @app.command(help='Say hello.')\n"
+        "    def hello(name: str = 'world') -> None:\n"
+        "        typer.echo(f'hello {name}')\n",
+        encoding="utf-8",
+    )
+    info = tmp_path / "tt_greeter-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tt-greeter\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[tabletop]\ngreeter = tt_greeter\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "hello", "--name", "Ada"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "hello Ada\n", "")
+    env["TABLETOP_DISABLE_PLUGINS"] = "greeter"
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "hello"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 2 and "No such command 'hello'" in done.stderr
+
+
+@covers("tabletop_register_commands")
+def test_the_docstring_example_adds_a_command() -> None:
+    doc = inspect.getdoc(hook_specs()["tabletop_register_commands"]) or ""
+    example = textwrap.dedent(doc.split("Example::", 1)[1]).strip()
+    module = types.ModuleType("tabletop_example_commands")
+    module.__dict__.update({"hookimpl": hookimpl})
+    exec(compile(example, "hookspecs example", "exec"), module.__dict__)
+    done = CliRunner().invoke(with_plugins([module]), ["hello", "--name", "Ada"])
+    assert (done.exit_code, done.output) == (0, "hello Ada\n")

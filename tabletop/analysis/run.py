@@ -11,7 +11,7 @@ from tabletop.analysis.backends import run
 from tabletop.analysis.observe import GameStats, measure_game
 from tabletop.analysis.sweep import Plan
 from tabletop.arena import Setup
-from tabletop.setup import resolve
+from tabletop.core.setup import resolve
 
 
 def blocks(plan: Plan) -> list[tuple[str, int, Setup, tuple[str, ...]]]:

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from rich.console import Console
-from rich.markup import escape
-from rich.rule import Rule
-
-from tabletop.cli.play import terminal_reader
-from tabletop.core import records
-from tabletop.core.match import Match
-from tabletop.setup import resolve
+import typer
 
 
-def replay(path: Path, pause: bool = False) -> None:
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game.")],
+    pause: Annotated[bool, typer.Option("--pause", help="Wait for Enter after each move.")] = False,
+) -> None:
+    """Show a saved game move by move."""
+    show(file, pause)
+
+
+def show(path: Path, pause: bool = False) -> None:
     """Print every action with the position after it (spectator view: nothing hidden leaks)."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.rule import Rule
+
+    from tabletop.cli.session import terminal_reader
+    from tabletop.core import records
+    from tabletop.core.match import Match
+    from tabletop.core.setup import resolve
+
     record = records.load(path)
     game = resolve(record.game)
     match = Match.from_record(game, record, f"save file {path}")

@@ -7,12 +7,52 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Annotated
 
+import typer
+
+from tabletop.cli.options import FixedSeedOpt, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import reading
 from tabletop.core.errors import ActionError, InputError, UsageError
 from tabletop.core.match import Match
 from tabletop.core.numbers import quote
+from tabletop.game import JSON
+
+
+def run(
+    game: GameArg,
+    players: PlayersOpt = None,
+    option: OptionsOpt = None,
+    seed: FixedSeedOpt = 0,
+    start: Annotated[
+        Path | None, typer.Option("--from", help="Start from a position JSON file.")
+    ] = None,
+    actions: Annotated[
+        str | None, typer.Option("--actions", help="Actions file, one a line; - for stdin.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Add the full position (hidden parts too).")
+    ] = False,
+    trace: Annotated[
+        bool, typer.Option("--trace", help="Print a JSON line after every action.")
+    ] = False,
+) -> None:
+    """Apply actions non-interactively and print the result."""
+    from tabletop.core.setup import new_match, resolve
+
+    match = new_match(resolve(game), players, option or [], seed, start)
+    refused = run_actions(match, actions, as_json, reveal, trace)
+    summary = match.summary(reveal)
+    if as_json:
+        if refused is not None:
+            summary["error"] = str(refused)
+        emit(summary)
+    else:
+        print_summary(match, summary)
+    if refused is not None:
+        raise refused  # the error boundary's one line, exit status 1
+
 
 COMMENT = re.compile(r"(^|\s)#(\s|$)")
 
@@ -81,3 +121,21 @@ def run_actions(
         if source is not sys.stdin.buffer:
             source.close()
     return None
+
+
+def print_summary(match: Match, summary: JSON) -> None:
+    """The human form of ``tabletop run``'s result: the board and the status."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    game = match.game
+    console.print(game.render(summary["view"], summary["to_act"]))
+    if summary["status"] == "over":
+        winners = summary["winners"]
+        who = " and ".join(f"player {w}" for w in winners) if winners else "nobody (a draw)"
+        console.print(f"over: {who} won. {summary.get('reason', '')}".rstrip())
+    else:
+        console.print(
+            f"ongoing: player {summary['to_act']} to act: {game.prompt(match.state)}; "
+            f"{len(summary['legal'])} legal actions"
+        )

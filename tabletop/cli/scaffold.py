@@ -21,6 +21,9 @@ import re
 from collections.abc import Iterator
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Annotated
+
+import typer
 
 from tabletop import __version__
 from tabletop.core.errors import UsageError
@@ -120,3 +123,15 @@ def new_command(game_id: str, directory: Path | None) -> Path:
     except OSError as exc:
         raise UsageError(f"cannot create {folder}: {exc.strerror or exc}") from None
     return folder
+
+
+def new(
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="The new game's id.")],
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Folder to create (default: ./tabletop-ID).")
+    ] = None,
+) -> None:
+    """Create a complete plugin distribution for a new game."""
+    made = new_command(game_id, directory)
+    typer.echo(f"created {made}")
+    typer.echo(f"next: pip install -e {made} && tabletop play {game_id} && pytest {made}")

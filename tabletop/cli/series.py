@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.cli.play import LineReader, Session
+from tabletop.cli.session import LineReader, Session
 from tabletop.core.match import Match
 from tabletop.game import Game
 from tabletop.players import make_seat

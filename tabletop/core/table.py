@@ -20,13 +20,20 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.match import Match
-from tabletop.players import Seat
 
 SAMPLES = 4
+
+
+class Seat(Protocol):
+    """A computer player at the table, as the core sees it (the agents' ``Seat`` is one):
+    the core never imports the agents, whoever sits down brings its own."""
+
+    def move(self, match: Match) -> Any:
+        """Its action for the player to act in ``match``."""
 
 
 class UndoRefused(TabletopError):

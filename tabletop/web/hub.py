@@ -23,10 +23,10 @@ from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.match import Match
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.registry import registry
+from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
 from tabletop.players import make_seat
-from tabletop.setup import player_count
 from tabletop.web import store
 from tabletop.web.room import Room
 from tabletop.web.store import SeatRow, Store, StoredMatch

@@ -1,10 +1,91 @@
-"""``tabletop analyse`` in the terminal: one rich table of self-play, one of skill."""
+"""``tabletop analyse``: check every word, play with a progress bar, print rich tables (the
+analysis itself is :mod:`tabletop.analysis`, imported only when the command runs)."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
 
-from tabletop.analysis.run import label
+import typer
+
+from tabletop.cli.options import AddressOpt, BackendOpt, GameArg
+from tabletop.core.errors import UsageError
+
+
+def analyse(
+    game: GameArg,
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="Player counts to sweep, e.g. 2,3,4.")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Option values to sweep, KEY=A,B (repeatable)."),
+    ] = None,
+    agents: Annotated[
+        str, typer.Option("--agents", help="Self-play levels, e.g. 1,2 (pairs: skill).")
+    ] = "1,2",
+    games: Annotated[int, typer.Option("--games", help="Games per configuration and level.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole analysis.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")] = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Write an HTML page of plots.")
+    ] = None,
+) -> None:
+    """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
+    analyse_command(
+        game, players, option or [], agents, games, seed, jobs, backend, address, as_json, report
+    )
+
+
+def analyse_command(
+    game: str,
+    players: str | None,
+    options: Sequence[str],
+    agents: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    as_json: bool,
+    report: Path | None,
+) -> None:
+    """Check everything first (nothing is played on bad input), then play and print."""
+    from tabletop.analysis.backends import check_backend
+    from tabletop.analysis.run import analyse, total_games
+    from tabletop.analysis.sweep import make_plan
+
+    plan = make_plan(game, players, options, agents, games, seed)
+    check_backend(backend, jobs, address)  # Ray installed, the cluster reachable
+    if report is not None:
+        from tabletop.analysis.report import check_matplotlib
+
+        check_matplotlib()
+        if not report.parent.is_dir():
+            raise UsageError(f"--report {report}: no such folder {report.parent}")
+    if as_json:
+        data = analyse(plan, jobs, backend, address)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{plan.game}: playing", total=total_games(plan))
+            data = analyse(plan, jobs, backend, address, lambda _: bar.advance(task))
+    if report is not None:
+        from tabletop.analysis.report import write_report
+
+        write_report(data, report)
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print_analysis(data)
+        if report is not None:
+            print(f"report written to {report}")
 
 
 def _pct(value: float) -> str:
@@ -35,6 +116,8 @@ def print_analysis(data: dict[str, Any]) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
+
+    from tabletop.analysis.run import label
 
     keys = data["swept"]
     console = Console()

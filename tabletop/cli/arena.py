@@ -1,0 +1,108 @@
+"""``tabletop arena``: agents play many games with seats rotated, shown as a rich table (the
+games themselves are :mod:`tabletop.arena`, imported only when the command runs)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from tabletop.cli.options import (
+    AddressOpt,
+    BackendOpt,
+    FixedSeedOpt,
+    GameArg,
+    JsonOpt,
+    OptionsOpt,
+    PlayersOpt,
+)
+from tabletop.core import flags
+
+
+def arena(
+    game: GameArg,
+    agents: Annotated[str, typer.Option("--agents", help="Levels or agents, e.g. 1,2,basic.")],
+    games: Annotated[
+        int,
+        typer.Option("--games", help=f"Number of games, 1..{flags.GAMES_MAX}.", parser=flags.games),
+    ] = 100,
+    players: PlayersOpt = None,
+    option: OptionsOpt = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", help=f"Processes to play on, 1..{flags.JOBS_MAX}.", parser=flags.jobs
+        ),
+    ] = 1,
+    seed: FixedSeedOpt = 0,
+    as_json: JsonOpt = False,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+) -> None:
+    """Agents play many games with seats rotated: wins, 95% intervals, Elo."""
+    import time
+
+    from tabletop import arena as ar
+    from tabletop.analysis.backends import check_backend
+
+    setup = ar.make_setup(game, agents, games, players, option or [], seed)
+    check_backend(backend, jobs, address)
+    began = time.perf_counter()
+    if as_json:
+        results = ar.play_all(setup, jobs, None, backend, address)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as progress:
+            task = progress.add_task("playing", total=setup.games)
+            results = ar.play_all(setup, jobs, lambda _: progress.advance(task), backend, address)
+    data = ar.summary(setup, results, jobs, time.perf_counter() - began)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        print_table(data)
+
+
+def _interval(bounds: list[float]) -> str:
+    return f"{bounds[0] * 100:.0f}-{bounds[1] * 100:.0f}%"
+
+
+def print_table(data: dict[str, Any]) -> None:
+    """The arena's result as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}")
+    for column in (
+        "agent",
+        "W",
+        "D",
+        "L",
+        "score",
+        "95% CI",
+        "won of decided",
+        "95% CI",
+        "Elo",
+        "s/game",
+    ):
+        table.add_column(column, justify="right")
+    for row in data["agents"]:
+        rate = row["win_rate_decided"]
+        table.add_row(
+            row["agent"],
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            f"{row['score']:.1%}",
+            _interval(row["score_ci95"]),
+            "-" if rate is None else f"{rate:.1%}",
+            _interval(row["win_rate_decided_ci95"]),
+            f"{row['elo']:.0f}",
+            f"{row['seconds_per_game']:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} job(s)"
+    )

@@ -1,0 +1,81 @@
+"""``tabletop games`` and ``tabletop rules``: the installed games as plain text, a game's
+rules as rich Markdown (``games`` stays rich-free: it must start fast)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from tabletop.cli.options import GameArg, JsonOpt
+from tabletop.core import options as opts
+from tabletop.game import JSON, Game
+from tabletop.players import DEFAULT_LEVEL, agent_levels
+
+
+def games(as_json: JsonOpt = False) -> None:
+    """List the installed games with their players, options and AI levels."""
+    from tabletop.catalogue import catalogue
+
+    rows = catalogue()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print_catalogue(rows)
+
+
+def rules(game: GameArg) -> None:
+    """Show a game's rules and its action notation."""
+    from tabletop.core.setup import resolve
+
+    print_rules(resolve(game))
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "|".join(_value(v) for v in value) if value else "-"
+    return str(value)
+
+
+def print_catalogue(rows: list[JSON]) -> None:
+    """The installed games as plain aligned text (no rich: ``games`` must start fast)."""
+    for row in rows:
+        players = f"{row['min_players']}-{row['max_players']}"
+        if row["min_players"] == row["max_players"]:
+            players = str(row["min_players"])
+        typer.echo(f"{row['id']:<10} {row['name']} {row['version']}: {row['summary']}")
+        typer.echo(
+            f"{'':<10} players {players}; computer players (--ai SEAT:LEVEL, "
+            f"default {DEFAULT_LEVEL}):"
+        )
+        for level in row["ai_levels"]:
+            typer.echo(f"{'':<12} {level['name']:<8} {level['description']}")
+        for o in row["options"]:
+            default = _value(o["default"]).replace("|", ",")
+            typer.echo(f"{'':<10} -o {o['name']}={default}  ({_value(o['allowed'])}) {o['help']}")
+    typer.echo("Rules and notation: tabletop rules GAME. As JSON: tabletop games --json.")
+
+
+def print_rules(game: Game[Any, Any]) -> None:
+    """The rules (Markdown), then the options and AI levels."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    console.print(Markdown(game.rules_text()))
+    rows = opts.describe(game.info.options)
+    if rows:
+        lines = [
+            f"- `-o {r['name']}=…` (default `{_value(r['default'])}`; "
+            f"allowed {_value(r['allowed'])}): {r['help']}"
+            for r in rows
+        ]
+        console.print(Markdown("## Options\n" + "\n".join(lines)))
+    console.print(Markdown("## Position JSON\n" + game.position_format()))
+    levels = "\n".join(f"- `{name}`: {lv.description}" for name, lv in agent_levels(game).items())
+    console.print(
+        Markdown(f"## Computer players (`--ai SEAT[:LEVEL]`, default {DEFAULT_LEVEL})\n" + levels)
+    )

@@ -1,0 +1,57 @@
+"""``--ai SEAT[:LEVEL]`` words as the computer players of a match's seats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.core.errors import UsageError
+from tabletop.core.numbers import parse_int, quote
+from tabletop.game import Game
+from tabletop.players import Seat, make_seat
+
+MAX_LEVEL_CHARS = 40
+
+
+def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, str | None]:
+    """``--ai SEAT[:LEVEL]`` words as {seat: level or None} (levels are checked later).
+
+    ``SEAT`` may be ``lot``: the computer takes a free seat drawn from the seed (who
+    plays first is decided by lot, as several rule sets say, e.g. Quarto's Q3.1).
+    """
+    levels: dict[int, str | None] = {}
+    by_lot: list[str | None] = []
+    for spec in specs:
+        seat_text, _, level = spec.partition(":")
+        chosen = level.strip() or None
+        if chosen is not None and len(chosen) > MAX_LEVEL_CHARS:
+            raise UsageError(
+                f"--ai {quote(spec)}: a level is a short name (at most {MAX_LEVEL_CHARS} "
+                "characters); tabletop games lists them"
+            )
+        if seat_text.strip().lower() == "lot":
+            by_lot.append(chosen)
+            continue
+        seat = parse_int(seat_text, 1, players)
+        if seat is None:
+            raise UsageError(
+                f"--ai {quote(spec)}: the seat must be a player number 1-{players} or 'lot'"
+            )
+        levels[seat] = chosen
+    rng = random.Random(f"lot:{seed}")
+    for chosen in by_lot:
+        free = [s for s in range(1, players + 1) if s not in levels]
+        if not free:
+            raise UsageError("--ai lot: every seat is taken already")
+        levels[rng.choice(free)] = chosen
+    return levels
+
+
+def parse_seats(
+    game: Game[Any, Any], players: int, specs: Sequence[str], seed: int = 0
+) -> dict[int, Seat]:
+    """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
+    return {
+        seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players, seed).items()
+    }

@@ -1,0 +1,349 @@
+"""The game loop of ``tabletop play``: a game in the terminal, hot-seat or against the computer.
+
+Typed words besides actions: ``help`` (legal actions), ``hint``, ``undo`` (takes back
+your last action and the computer's replies), ``save [FILE]``, ``rules``, ``quit``.
+With ``--save`` the game is written atomically after every action.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from tabletop.core import reading, records
+from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
+from tabletop.core.match import Match
+from tabletop.players import Seat
+
+COMMANDS = "help, hint, undo, save [FILE], rules, quit"
+CLOCK_WARNINGS = (30, 10, 5)
+
+
+class Timeout(Exception):
+    """The move clock ran out."""
+
+
+HISTORY_LENGTH = 500
+
+
+def terminal_reader() -> Callable[[str], str]:
+    """How ``play`` reads a line: on a terminal, ``input()`` with line editing and a
+    history of earlier inputs (stdlib ``readline``: arrow keys, Home/End, Ctrl-R);
+    from a pipe or file, one bounded line (:mod:`tabletop.core.reading`) after the prompt."""
+    if sys.stdin.isatty():
+        try:
+            import readline
+        except ImportError:  # a Python built without readline: plain input()
+            return input
+        readline.set_history_length(HISTORY_LENGTH)
+        return input
+    return piped_line
+
+
+def piped_line(prompt: str) -> str:
+    """The prompt on stdout, then one line of stdin (EOFError at its end); InputError for
+    a line that is too long, not UTF-8 or holds control characters."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    limit = 4 * reading.MAX_LINE_CHARS + 2
+    raw = sys.stdin.buffer.readline(limit)
+    if not raw:
+        raise EOFError
+    where = "typed line"
+    if len(raw) == limit and not raw.endswith(b"\n"):
+        raise InputError(f"{where} is longer than {reading.MAX_LINE_CHARS} characters, the limit")
+    return reading.check_line(reading.decode(raw, where, InputError), where, InputError)
+
+
+class LineReader:
+    """Reads lines from the user, optionally with a deadline (the move clock).
+
+    ``read`` (default :func:`terminal_reader`) runs on a helper thread so the main thread
+    can give up on time; ``None`` means end of input.
+    """
+
+    def __init__(self, read: Callable[[str], str] | None = None) -> None:
+        self._read = read or terminal_reader()
+        self._requests: queue.Queue[str] = queue.Queue()
+        self._answers: queue.Queue[str | TabletopError | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _serve(self) -> None:
+        while True:
+            prompt = self._requests.get()
+            try:
+                self._answers.put(self._read(prompt))
+            except EOFError:
+                self._answers.put(None)
+                return
+            except TabletopError as exc:  # handed to the main thread, raised there
+                self._answers.put(exc)
+                return
+
+    def line(
+        self,
+        prompt: str,
+        deadline: float | None = None,
+        warn: Callable[[float], None] | None = None,
+    ) -> str | None:
+        """The next line; raises Timeout once ``deadline`` (monotonic) has passed."""
+        if deadline is None and self._thread is None:
+            try:
+                return self._read(prompt)
+            except EOFError:
+                return None
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, daemon=True)
+            self._thread.start()
+        self._requests.put(prompt)
+        warned = set()
+        while True:
+            wait = 1.0 if deadline is None else min(1.0, deadline - time.monotonic())
+            if wait <= 0:
+                raise Timeout
+            try:
+                answer = self._answers.get(timeout=wait)
+            except queue.Empty:
+                if deadline is not None and warn is not None:
+                    left = deadline - time.monotonic()
+                    for mark in CLOCK_WARNINGS:
+                        if left <= mark and mark not in warned:
+                            warned.add(mark)
+                            warn(left)
+                continue
+            if isinstance(answer, TabletopError):
+                raise answer
+            return answer
+
+
+@dataclass
+class Session:
+    """One interactive game: the match, who plays which seat, where it is saved."""
+
+    match: Match
+    seats: dict[int, Seat]
+    console: Console
+    reader: LineReader
+    save_path: Path | None = None
+    move_time: float | None = None
+    seat_of: dict[int, int] = field(default_factory=dict)
+    shown_to: int | None = field(default=None, init=False)
+
+    def name(self, player: int) -> str:
+        """How a player is called: ``player 2``, or ``player 2 (seat 3)`` in a series."""
+        seat = self.seat_of.get(player, player)
+        return f"player {player}" if seat == player else f"player {player} (seat {seat})"
+
+    # -- saving ----------------------------------------------------------------------
+    def seat_names(self) -> dict[str, str]:
+        return {str(number): seat.level for number, seat in self.seats.items()}
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            records.save(self.match.record(self.seat_names(), self.move_time), self.save_path)
+
+    # -- drawing -----------------------------------------------------------------------
+    def humans(self) -> list[int]:
+        return [p for p in range(1, self.match.players + 1) if p not in self.seats]
+
+    def hide_between_turns(self, player: int) -> None:
+        """Hot-seat with hidden information: clear the screen and wait for the next player."""
+        game = self.match.game
+        if not game.info.hidden_information or len(self.humans()) < 2:
+            return
+        if self.shown_to == player:
+            return
+        self.console.clear()
+        self.reader.line(f"Pass to {self.name(player)} and press Enter ")
+        self.console.clear()
+        self.shown_to = player
+
+    def draw(self, player: int | None) -> None:
+        game, state = self.match.game, self.match.state
+        self.console.print(game.render(game.view(state, player), player))
+
+    # -- the loop ----------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game ends (True) or the user quits or input ends (False)."""
+        game = self.match.game
+        self.console.print(f"[bold]{escape(game.info.name)}[/] — type an action, or {COMMANDS}")
+        while True:
+            outcome = self.match.outcome()
+            if outcome is not None:
+                self.draw(None)
+                self.announce()
+                self.autosave()
+                return True
+            player = self.match.to_act()
+            assert player is not None
+            if player in self.seats:
+                self.computer_moves(player)
+                continue
+            self.hide_between_turns(player)
+            self.draw(player)
+            if not self.human_turn(player):
+                return False
+
+    def announce(self) -> None:
+        outcome = self.match.outcome()
+        assert outcome is not None
+        if outcome.winners:
+            names = " and ".join(self.name(w) for w in outcome.winners)
+            self.console.print(f"[bold green]Game over: {names} won.[/] {escape(outcome.reason)}")
+        else:
+            self.console.print(f"[bold]Game over: a draw.[/] {escape(outcome.reason)}")
+        scores = self.match.game.scores(self.match.state)
+        if scores:
+            table = ", ".join(f"{self.name(p)}: {v}" for p, v in sorted(scores.items()))
+            self.console.print(f"Scores: {table}")
+
+    def computer_moves(self, player: int) -> None:
+        seat = self.seats[player]
+        match = self.match
+        match.push(seat.move(match))
+        said = escape(match.texts[-1])
+        self.console.print(f"{self.name(player)} (computer, {seat.level}): [bold]{said}[/]")
+        self.autosave()
+
+    def human_turn(self, player: int) -> bool:
+        """Read words until an action is played; False when the user quits or input ends."""
+        match = self.match
+        deadline = time.monotonic() + self.move_time if self.move_time else None
+        while True:
+            clock = ""
+            if deadline is not None:
+                clock = f" [{max(0, deadline - time.monotonic()):.0f} s]"
+            prompt = f"{self.name(player)}{clock} — {match.game.prompt(match.state)} › "
+            try:
+                line = self.reader.line(prompt, deadline, self.clock_warning)
+            except Timeout:
+                self.console.print(f"[bold red]{self.name(player)} ran out of time.[/]")
+                match.lose_on_time(player)
+                return True
+            if line is None:
+                self.console.print("input ended; " + self.saved_note())
+                return False
+            word = line.strip()
+            if not word:
+                continue
+            verb = word.split()[0].lower()
+            if verb in ("quit", "exit"):
+                self.autosave()
+                self.console.print("bye; " + self.saved_note())
+                return False
+            if verb == "help":
+                self.console.print("legal: " + escape(", ".join(match.listing_text())))
+                self.console.print(f"also: {COMMANDS}")
+            elif verb == "hint":
+                view = match.game.view(match.state, player)
+                self.console.print(escape(match.game.hint(view, player, match.options)))
+            elif verb == "rules":
+                from rich.markdown import Markdown
+
+                self.console.print(Markdown(match.game.rules_text()))
+            elif verb == "undo":
+                self.undo()
+                return True
+            elif verb == "save":
+                self.save_as(word.split()[1:])
+            else:
+                try:
+                    match.play(word)
+                except ActionError as exc:
+                    self.console.print(f"[red]{escape(exc.reason)}[/]")
+                    continue
+                self.autosave()
+                return True
+
+    def clock_warning(self, left: float) -> None:
+        self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")
+
+    def undo(self) -> None:
+        """Take back the computer's replies and then the last human action.
+
+        With hidden information, undo never crosses another person's action (hot-seat)
+        and never takes back an action that showed the player something hidden (a card
+        drawn from the stock): the player would keep what they saw.
+        """
+        match = self.match
+        game = match.game
+        keep = len(match.actions)
+        while keep and game.to_act(match.states[keep - 1]) in self.seats:
+            keep -= 1
+        if not keep:
+            self.console.print("nothing to undo")
+            return
+        actor = game.to_act(match.states[keep - 1])
+        refusal = self.undo_refusal(keep - 1, actor)
+        if refusal:
+            self.console.print(f"[red]cannot undo: {escape(refusal)}[/]")
+            return
+        taken = len(match.actions) - keep + 1
+        for _ in range(taken):
+            match.undo()
+        self.console.print(f"took back {taken} action(s)")
+        self.autosave()
+
+    def undo_refusal(self, index: int, actor: int | None) -> str:
+        """Why action ``index`` may not be taken back ('' when it may)."""
+        match = self.match
+        game = match.game
+        if not game.info.hidden_information or actor is None:
+            return ""
+        if actor != match.to_act() and len(self.humans()) > 1:
+            return f"the last action was {self.name(actor)}'s; you can only take back your own"
+        if reveals(match, index, actor):
+            return f"{match.texts[index]!r} showed you something hidden; it stands"
+        return ""
+
+    def save_as(self, words: list[str]) -> None:
+        """``save [FILE]``: the save path changes only once the game was saved there."""
+        path = Path(words[0]) if words else self.save_path
+        if path is None:
+            self.console.print("say where: save FILE")
+            return
+        try:
+            records.save(self.match.record(self.seat_names(), self.move_time), path)
+        except RecordError as exc:
+            self.console.print(f"[red]{escape(str(exc))}[/]")
+            return
+        self.save_path = path
+        self.console.print(f"saved to {escape(str(path))}")
+
+    def saved_note(self) -> str:
+        if self.save_path is None:
+            return "the game was not saved (use --save FILE)"
+        return f"the game is saved in {self.save_path}; resume with --load {self.save_path}"
+
+
+SAMPLES = 4
+
+
+def reveals(match: Match, index: int, player: int) -> bool:
+    """Whether action ``index`` showed ``player`` something they could not know before.
+
+    Generic test: apply the action to a few states sampled from the player's view before
+    it; if the player's view afterwards differs between them, it depended on hidden parts.
+    """
+    game = match.game
+    before, action = match.states[index], match.actions[index]
+    view = game.view(before, player)
+    seen = game.view(match.states[index + 1], player)
+    rng = random.Random(index)
+    for _ in range(SAMPLES):
+        try:
+            sample = game.sample(view, player, match.players, match.options, rng)
+            if game.view(game.apply(sample, action), player) != seen:
+                return True
+        except Exception:  # a game that cannot sample: be safe, count it as revealing
+            return True
+    return False

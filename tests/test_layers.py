@@ -1,0 +1,170 @@
+"""The layout's rules, read from the source (every ``import`` under ``tabletop/``, at module
+level and inside functions alike) and from the package list of ``pyproject.toml``.
+
+- ``tabletop/core/`` builds on nothing above it: from tabletop it imports only ``core``
+  itself and the plugin contract (``tabletop.game``, ``tabletop.hookspecs``), the base the
+  core is written against.
+- Only ``tabletop/cli/`` imports typer and rich (the terminal), apart from the few listed
+  exceptions below, each with its reason.
+- An optional stack is imported only inside its own subpackage (web, analysis, bridges).
+- The modules imported at module level form no cycle.
+- Every package (folder with ``__init__.py``) is in ``[tool.setuptools] packages``, so that
+  a non-editable install has it.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "tabletop"
+CONTRACT = {"tabletop.game", "tabletop.hookspecs"}
+TERMINAL = {"typer", "rich"}
+# module -> why it still imports typer or rich outside tabletop/cli/
+TERMINAL_EXCEPTIONS = {
+    "tabletop.core.flags": "raises typer.BadParameter from the number parsers typer calls",
+    "tabletop.testing": "the check command's rich table (the kit split moves it to the cli)",
+    "tabletop.kit.mutation.command": "test --mutate's progress bar (the kit's own command)",
+    "tabletop.kit.mutation.report": "test --mutate's report tables (the kit's own command)",
+}
+STACKS = {
+    "starlette": "tabletop.web",
+    "uvicorn": "tabletop.web",
+    "websockets": "tabletop.web",
+    "ray": "tabletop.analysis",
+    "matplotlib": "tabletop.analysis",
+    "numpy": "tabletop.analysis",
+    "pettingzoo": "tabletop.bridges",
+    "open_spiel": "tabletop.bridges",
+    "pyspiel": "tabletop.bridges",
+    "gymnasium": "tabletop.bridges",
+    "playwright": None,  # the browser tests' only, never the package's
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path, top_level_only: bool = False) -> set[str]:
+    """The absolute names ``path`` imports (``from a import b`` gives ``a`` and ``a.b``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path.parent)
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            if base == "__future__":
+                continue
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_core_imports_nothing_above_it() -> None:
+    bad = {
+        f"{mod} imports {name}"
+        for mod, path in MODULES.items()
+        if inside(mod, "tabletop.core")
+        for name in imports(path)
+        if inside(name, "tabletop")
+        and not inside(name, "tabletop.core")
+        and name not in CONTRACT
+        and name != "tabletop"
+        and not any(name.startswith(c + ".") for c in CONTRACT)
+    }
+    assert not bad, sorted(bad)
+
+
+def test_only_the_cli_imports_the_terminal() -> None:
+    users = {
+        mod
+        for mod, path in MODULES.items()
+        if any(name.split(".")[0] in TERMINAL for name in imports(path))
+    }
+    outside = {mod for mod in users if not inside(mod, "tabletop.cli")}
+    assert outside <= set(TERMINAL_EXCEPTIONS), sorted(outside - set(TERMINAL_EXCEPTIONS))
+    # an exception that no longer holds leaves the list: it must shrink, never go stale
+    assert set(TERMINAL_EXCEPTIONS) <= outside, sorted(set(TERMINAL_EXCEPTIONS) - outside)
+
+
+def test_optional_stacks_stay_in_their_subpackages() -> None:
+    bad = {
+        f"{mod} imports {name}"
+        for mod, path in MODULES.items()
+        for name in imports(path)
+        if name.split(".")[0] in STACKS
+        and (STACKS[name.split(".")[0]] is None or not inside(mod, str(STACKS[name.split(".")[0]])))
+    }
+    assert not bad, sorted(bad)
+
+
+def test_module_level_imports_have_no_cycle() -> None:
+    graph = {
+        mod: {
+            target
+            for name in imports(path, top_level_only=True)
+            for target in (name, name.rpartition(".")[0])
+            if target in MODULES and target != mod
+        }
+        for mod, path in MODULES.items()
+    }
+    done: set[str] = set()
+
+    def visit(mod: str, trail: list[str]) -> None:
+        if mod in trail:
+            raise AssertionError("import cycle: " + " -> ".join([*trail[trail.index(mod) :], mod]))
+        if mod in done:
+            return
+        for target in sorted(graph[mod]):
+            visit(target, [*trail, mod])
+        done.add(mod)
+
+    for mod in sorted(graph):
+        visit(mod, [])
+
+
+def test_every_package_is_listed_for_a_non_editable_install() -> None:
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    packages = {module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert packages - listed == set()
+
+
+def test_games_needs_no_rich_and_no_command_loads_a_bridge_stack() -> None:
+    # The web and analysis stacks: test_web_process.py and test_analysis.py check them.
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli.app import app\n"
+        "r = CliRunner()\n"
+        "assert r.invoke(app, ['games']).exit_code == 0\n"
+        "print(sorted(m for m in ('rich', 'yaml') if m in sys.modules))\n"
+        "r.invoke(app, ['run', 'quarto', '--json'])\n"
+        "r.invoke(app, ['play', 'quarto'], input='quit\\n')\n"
+        "print(sorted(m for m in ('pettingzoo', 'open_spiel', 'pyspiel', 'gymnasium',"
+        " 'playwright') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-2:] == ["[]", "[]"]
