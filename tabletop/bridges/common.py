@@ -11,8 +11,8 @@ from pydantic import BaseModel
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.registry import registry
+from tabletop.core.setup import player_count
 from tabletop.game import Game, Outcome
-from tabletop.setup import player_count
 
 MISSING = "the research bridges need the 'research' extra: pip install 'tabletop[research]'"
 
