@@ -177,7 +177,7 @@ def _counters(state: State, data: JSON) -> State:
     if not reshuffles and exhausted and stock:
         raise PositionError(
             f"stock_exhausted is true but the stock has {len(stock)} cards: once exhausted "
-            "it is refilled only by a reshuffle (option reshuffle, K5.2)"
+            "it is refilled only by a reshuffle (K5.2, option reshuffle)"
         )
     if not reshuffles and listed and len(stock) > initial:
         raise PositionError(
@@ -263,7 +263,7 @@ def _cards(raw: Any, where: str) -> list[int]:
     for item in raw:
         card = parse_card(item) if isinstance(item, str) else None
         if card is None:
-            raise PositionError(f"{where}: {describe(item)} is not a card (7H, TS, X; K1.2)")
+            raise PositionError(f"{where}: {describe(item)} is not a card, e.g. 7H, TS, X (K1.2)")
         cards.append(card)
     return cards
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from tabletop.core.numbers import quote
 from tabletop.game import NotationError
-
-from .cards import COLOURS, FIELDS, RING, card_colours, deck
-from .rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
+from tabletop_quartino.cards import COLOURS, FIELDS, RING, card_colours, deck
+from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
 
 FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end"
 _FIELD_INDEX = {name: i for i, name in enumerate(FIELDS)}

@@ -13,9 +13,24 @@ from typing import Any
 
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.game import JSON, PositionError
-
-from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, COLOURS, FIELDS, PER_COLOUR, card_colours, deck
-from .rules import NCOLOURS, NFIELDS, Check, Config, State, owed_text, start_turn
+from tabletop_quartino.cards import (
+    CARDS_PER_PLAYER,
+    COLOUR_NAMES,
+    COLOURS,
+    FIELDS,
+    PER_COLOUR,
+    card_colours,
+    deck,
+)
+from tabletop_quartino.rules import (
+    NCOLOURS,
+    NFIELDS,
+    Check,
+    Config,
+    State,
+    owed_text,
+    start_turn,
+)
 
 
 def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:
