@@ -177,7 +177,7 @@ def test_the_new_game_registers_plays_and_conforms(plugin: ModuleType) -> None:
     match.play_all(["take 3 from a", "take 4 from b", "take 5 from c"])
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (1,)
-    assert "took the last counter" in outcome.reason
+    assert "took the last counter" in outcome.reason and outcome.kind == "last-counter"
     report = check_game(game, games=10, seed=1)
     assert report.ok, report.text()
     assert "# Scaffold Nim" in game.rules_text() and "take 2 from b" in game.rules_text()
