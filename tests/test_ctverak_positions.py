@@ -304,7 +304,7 @@ NOTATION_ERRORS = [
     ("add 0 7S", "bad meld number '0'"),
     ("discard 7S", "discard takes a card and a pile"),
     ("discard 7S 0", "unknown pile '0'"),
-    ("m #5 #1", "no card #5 in your hand (positions: #1-#4)"),
+    ("m #5 #1", "no card #5 in your hand; positions: #1-#4 (K7)"),
     ("end now", "unknown action 'end now'"),
 ]
 

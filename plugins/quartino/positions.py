@@ -291,8 +291,8 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
         )
     if finished:
         raise PositionError(
-            f"player {finished[0]} has completed all their cards: the game is over (N5.1); "
-            "to_act must be null"
+            f"player {finished[0]} has completed all their cards: the game is over and "
+            "to_act must be null (N5.1)"
         )
     if turns >= cfg.max_turns:
         raise PositionError(
