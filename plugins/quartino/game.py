@@ -12,15 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.game import (
-    JSON,
-    AgentFactory,
-    Game,
-    GameInfo,
-    Outcome,
-    options_as,
-    position_example,
-)
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop_quartino import rules
 from tabletop_quartino.options import QuartinoOptions, config
 from tabletop_quartino.rules import Action, State

@@ -7,15 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.game import (
-    JSON,
-    AgentFactory,
-    Game,
-    GameInfo,
-    Outcome,
-    options_as,
-    position_example,
-)
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop.players import Level
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
