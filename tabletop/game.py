@@ -34,12 +34,14 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "options_as",
     "parse_int",
     "quote",
 ]
 
 S = TypeVar("S")
 A = TypeVar("A")
+M = TypeVar("M", bound="BaseModel")
 
 JSON = dict[str, Any]
 
@@ -162,10 +164,15 @@ class Game(ABC, Generic[S, A]):
 
         return json.dumps(view, indent=2, ensure_ascii=False)
 
-    @abstractmethod
     def rules_text(self) -> str:
-        """The rules and the notation, as Markdown."""
-        ...
+        """The rules and the notation, as Markdown (default: its package's ``README.md``;
+        a game defined outside a package, or without one, shows its name and summary)."""
+        package = type(self).__module__.split(".")[0]
+        try:
+            readme = importlib.resources.files(package).joinpath("README.md")
+            return readme.read_text("utf-8")
+        except (AttributeError, OSError, ModuleNotFoundError, TypeError, ValueError):
+            return f"# {self.info.name}\n\n{self.info.summary}\n"
 
     def position_format(self) -> str:
         """How this game's position JSON looks, as Markdown (``tabletop rules`` shows it):
@@ -266,6 +273,17 @@ class Game(ABC, Generic[S, A]):
         if self.info.hidden_information:
             raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
         return self.from_json(view, players, options, rng.randrange(2**31))
+
+
+def options_as(model: type[M], options: BaseModel) -> M:
+    """``options`` as the game's own model, e.g. ``options_as(HigherOptions, options)``.
+
+    The core always builds ``info.options``, so this only narrows the type for the
+    methods that receive ``options: BaseModel``; anything else is a TypeError.
+    """
+    if not isinstance(options, model):
+        raise TypeError(f"options are {type(options).__name__}, not {model.__name__}")
+    return options
 
 
 def position_example(game: Game[Any, Any]) -> str:

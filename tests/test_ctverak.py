@@ -149,7 +149,7 @@ def test_k2_1_the_deal_is_one_card_at_a_time_from_a_seeded_shuffle() -> None:
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_k1_1_half_deck_refused_for_more_than_three_players(players: int) -> None:
-    with pytest.raises(OptionError, match=r"K1\.1.*2-3 players"):
+    with pytest.raises(OptionError, match=r"2-3 players.*\(K1\.1\)$"):
         GAME.new(players, CtverakOptions(deck="half"), 1)
     with pytest.raises(OptionError, match=r"K1\.1"):
         GAME.from_json(position_json({1: "", 2: ""}), players, CtverakOptions(deck="half"), 1)
@@ -158,20 +158,23 @@ def test_k1_1_half_deck_refused_for_more_than_three_players(players: int) -> Non
 # ---------------------------------------------------------------- K3 / K4.2 starting melds
 
 
+HALF = {"deck": "half"}
+MIN2, MIN3, MIN4 = ({"min_natural": n} for n in (2, 3, 4))
 MELD_CASES = [  # hand, action, refusal fragment (None: legal), options
-    ("7S 8S X 3C", "meld 7S 8S", "K3.1: a meld is cards of one rank", {}),  # K9.4
-    ("7S 8S X 3C", "meld 7S", "K4.2: a new meld needs 2 or more", {}),  # K9.4
+    # K9.4
+    ("7S 8S X 3C", "meld 7S 8S", "a meld is cards of one rank plus jokers, not 7S 8S (K3.1)", {}),
+    ("7S 8S X 3C", "meld 7S", "a new meld needs 2 or more cards (K4.2)", {}),  # K9.4
     ("7S 8S X 3C", "meld 7S X", None, {}),  # K9.4
     ("7S 8S X X", "meld 7S X X", None, {}),  # one natural, two jokers
     ("7S X X X", "meld 7S X X X", None, {}),  # a dirty čtverka at once
     ("7S X X X", "meld X X X", None, {}),  # K3.1 joker meld
-    ("X X 3C 5D", "meld X X", "K3.1: joker melds are played with the full deck", {"deck": "half"}),
-    ("7S 7H X 3C", "meld 7S X", "K3.1: a rank meld needs at least 2 natural", {"min_natural": 2}),
+    ("X X 3C 5D", "meld X X", "joker melds are played with the full deck only (K3.1)", HALF),
+    ("7S 7H X 3C", "meld 7S X", "a rank meld needs at least 2 natural cards (K3.1", MIN2),
     ("7S 7H X 3C", "meld 7S 7H X", None, {"min_natural": 2}),
-    ("7S 7H X 3C", "meld 7S 7H X", "K3.1: a rank meld needs at least 3", {"min_natural": 3}),
-    ("7S 7H 7D X", "meld 7S 7H 7D", "K3.1: a rank meld needs at least 4", {"min_natural": 4}),
-    ("7S 7H 3C 4D", "meld 7S 7H 7D", "K4.2: you do not hold 7D", {}),
-    ("7S 7H 3C 4D", "meld 7S 7S", "K4.2: you do not hold another 7S", {}),
+    ("7S 7H X 3C", "meld 7S 7H X", "a rank meld needs at least 3 natural cards (K3.1", MIN3),
+    ("7S 7H 7D X", "meld 7S 7H 7D", "a rank meld needs at least 4 natural cards (K3.1", MIN4),
+    ("7S 7H 3C 4D", "meld 7S 7H 7D", "you do not hold 7D (K4.2)", {}),
+    ("7S 7H 3C 4D", "meld 7S 7S", "you do not hold another 7S (K4.2)", {}),
 ]
 
 
@@ -200,10 +203,12 @@ def test_k4_2_emptying_the_hand_by_adding_refills_too() -> None:
 
 
 ADD_CASES = [  # melds of player 1, hand, action, refusal fragment
-    (["7S 7H"], "7D 8S X 3C", "add 1 8S", "K3.1: 8S does not fit meld 1 (a 7 meld)"),
-    (["7S 7H"], "7D 8S X 3C", "add 2 7D", "K4.2: you have no meld 2"),
-    (["7S 7H X"], "7D 7C 8S 3C", "add 1 7D 7C", "K3.2: meld 1 has 3 cards"),
-    (["X X"], "7D X 8S 3C", "add 1 7D", "K3.1: meld 1 is a joker meld"),
+    (["7S 7H"], "7D 8S X 3C", "add 1 8S", "8S does not fit meld 1, a 7 meld (K3.1)"),
+    (["7S 7H"], "7D 8S X 3C", "add 2 7D", "you have no meld 2 (you have melds 1-1); cards go to "
+     "your own melds (K4.2)"),
+    (["7S 7H X"], "7D 7C 8S 3C", "add 1 7D 7C", "meld 1 has 3 cards and a meld never exceeds "
+     "4 (K3.2)"),
+    (["X X"], "7D X 8S 3C", "add 1 7D", "meld 1 is a joker meld: only jokers go there (K3.1)"),
     (["X X"], "7D X 8S 3C", "add 1 X", None),
     (["7S 7H"], "7D X 8S 3C", "add 1 X", None),  # a joker stands in
     (["7S 7H"], "7D X 8S 3C", "add 1 7D X", None),

@@ -48,7 +48,7 @@ FROM_JSON_REFUSALS = [  # (position, options, fragment of the message)
     (edit("hands.1", ["7S", "7H", "KD", "3C", "4C"]), {}, "hands.1 has 5 cards"),
     (edit("melds.1", [["9S", "9H", "9D", "9C", "X"]]), {}, "a meld never exceeds 4 (K3.2)"),
     (edit("melds.1", [["9S"]]), {}, "has 1 card; a meld starts with 2 or more"),
-    (edit("melds.1", [["9S", "8H"]]), {}, "K3.1: a meld is cards of one rank"),
+    (edit("melds.1", [["9S", "8H"]]), {}, "one rank plus jokers, not 8H 9S (K3.1)"),
     (edit("melds.1", [["9S", "9H"], ["9D", "X"]]), {}, "two unfinished melds of one rank"),
     (edit("melds.1", [["X", "X"], ["X", "X"]]), {}, "two unfinished melds of one rank"),
     (
@@ -304,7 +304,7 @@ NOTATION_ERRORS = [
     ("add 0 7S", "bad meld number '0'"),
     ("discard 7S", "discard takes a card and a pile"),
     ("discard 7S 0", "unknown pile '0'"),
-    ("m #5 #1", "no card #5 in your hand (positions: #1-#4)"),
+    ("m #5 #1", "no card #5 in your hand; positions: #1-#4 (K7)"),
     ("end now", "unknown action 'end now'"),
 ]
 

@@ -24,7 +24,8 @@ from tabletop.cli.app import app
 from tabletop.core.records import load
 from tabletop.players import Turn
 from tabletop_quartino.cards import deck
-from tabletop_quartino.game import QuartinoGame, QuartinoOptions
+from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.options import QuartinoOptions
 from tabletop_quartino.positions import codes, out_of_play
 from tabletop_quartino.rules import State
 
@@ -235,7 +236,7 @@ def test_refusing_a_card_not_held_says_the_same_for_a_rival_card_and_an_unseen_o
             stdin=f"claim {card} 3\n",
         )
         assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
-        assert f"N4.4: {card} is not on your stand" in err
+        assert f"{card} is not on your stand; you may claim only your own cards (N4.4)" in err
         # Besides the card typed, the message names only player 1's own cards.
         assert set(CARD.findall(err)) - {card} <= {"P|YBG", "Y|BGP"}
         assert leaked(out, {"B|YGP", "G|YBP", "G|YPB"} - {card}) == set()
@@ -405,7 +406,7 @@ def test_play_against_basic_shows_none_of_its_cards(tmp_path: Path) -> None:
     assert leaked(out, hidden_from(state, 1)) == set()
     assert stand(state, 1) <= set(CARD.findall(out))
     # Refused words are answered with a rule, and the game goes on.
-    assert "N4.2: no placement is owed now" in out
+    assert "no placement is owed now; claim a card of yours or end the turn (N4.2)" in out
 
 
 @pytest.mark.parametrize("seats", [["1:basic", "2:basic"], ["1:random", "2:basic", "3:basic"]])
@@ -501,7 +502,7 @@ def test_illegal_action_exit_1_and_position_before() -> None:
         "run", "quartino", "--actions", "-", "--json", stdin="place Y c\nplace B c\n"
     )
     assert code == 1 and err.count("\n") == 1
-    assert "action 2 'place B c' refused: N4.2: no placement is owed now" in err
+    assert "action 2 'place B c' refused: no placement is owed now;" in err and "(N4.2)" in err
     data = json.loads(out)
     assert data["view"]["board"]["c"] == ["Y"] and data["to_act"] == 1
     assert "N4.2" in data["error"]

@@ -20,7 +20,8 @@ from tabletop_quartino.evaluation import (
     progress,
     tops_of,
 )
-from tabletop_quartino.game import QuartinoGame, QuartinoOptions
+from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.options import QuartinoOptions
 from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields
 from tabletop_quartino.search import moves, placements, scores
 from tests.test_quartino import load, position

@@ -14,7 +14,8 @@ from rich.console import Console
 from tabletop.core.registry import Registry
 from tabletop.players import RandomAgent, Turn
 from tabletop_quartino.cards import deck
-from tabletop_quartino.game import QuartinoGame, QuartinoOptions
+from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.options import QuartinoOptions
 from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields
 from tests.test_quartino import load, position
 

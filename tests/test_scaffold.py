@@ -41,6 +41,7 @@ FILES = {
     "tabletop_{id}/README.md",
     "tabletop_{id}/encoding.py",
     "tabletop_{id}/game.py",
+    "tabletop_{id}/options.py",
     "tabletop_{id}/plugin.py",
     "tabletop_{id}/py.typed",
     "tabletop_{id}/render.py",
@@ -73,7 +74,7 @@ def test_the_plan_names_every_file_and_fills_every_placeholder() -> None:
     assert 'name = "tabletop-pig-dice"' in pyproject
     assert '[project.entry-points.tabletop]\npig_dice = "tabletop_pig_dice.plugin"' in pyproject
     game = files[Path("tabletop_pig_dice/game.py")]
-    assert "class PigDice(Game[State, Take]):" in game and 'id="pig_dice"' in game
+    assert "class PigDiceGame(Game[State, Take]):" in game and 'id="pig_dice"' in game
     assert 'name="Pig Dice"' in game
 
 
@@ -177,7 +178,7 @@ def test_the_new_game_registers_plays_and_conforms(plugin: ModuleType) -> None:
     match.play_all(["take 3 from a", "take 4 from b", "take 5 from c"])
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (1,)
-    assert "took the last counter" in outcome.reason
+    assert "took the last counter" in outcome.reason and outcome.kind == "last-counter"
     report = check_game(game, games=10, seed=1)
     assert report.ok, report.text()
     assert "# Scaffold Nim" in game.rules_text() and "take 2 from b" in game.rules_text()
@@ -268,7 +269,7 @@ def test_pip_install_makes_a_tabletop_game_and_uninstall_removes_it(tmp_path: Pa
         )
         assert played.returncode == 0, played.stderr
         assert "player 2 (computer, 2): take" in played.stdout
-        assert "R2.2: heap b has only 4 counters; allowed: take 1 from a" in played.stdout
+        assert "heap b has only 4 counters (R2.2); allowed: take 1 from a" in played.stdout
 
         tests = run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=folder)
         assert tests.returncode == 0, tests.stdout + tests.stderr

@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
-import importlib.resources
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop.players import Level
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
@@ -22,7 +21,7 @@ from tabletop_ctverak.rules import Action, State
 
 def max_actions(players: int, options: BaseModel) -> int:
     """A true upper bound on the actions of one game (:func:`options.action_bound`)."""
-    opts = _options(options)
+    opts = options_as(CtverakOptions, options)
     return action_bound(players, opts.deck == "half", opts.stall_limit)
 
 
@@ -49,7 +48,7 @@ class CtverakGame(Game[State, Action]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return rules.new_state(config(players, _options(options), seed))
+        return rules.new_state(config(players, options_as(CtverakOptions, options), seed))
 
     def to_act(self, state: State) -> int | None:
         return None if state.step == rules.OVER else state.player
@@ -92,7 +91,7 @@ class CtverakGame(Game[State, Action]):
         return positions.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return positions.from_json(data, config(players, _options(options), seed))
+        return positions.from_json(data, config(players, options_as(CtverakOptions, options), seed))
 
     def render(self, view: JSON, player: int | None) -> Any:
         from tabletop_ctverak.render import render
@@ -107,16 +106,11 @@ class CtverakGame(Game[State, Action]):
     def position_format(self) -> str:
         return POSITION_KEYS + "\n\n" + position_example(self)
 
-    def rules_text(self) -> str:
-        readme = importlib.resources.files("tabletop_ctverak").joinpath("README.md")
-        return readme.read_text("utf-8")
-
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
-        return positions.sample(
-            view, player, config(players, _options(options), rng.randrange(2**31)), rng
-        )
+        opts = options_as(CtverakOptions, options)
+        return positions.sample(view, player, config(players, opts, rng.randrange(2**31)), rng)
 
     def evaluate(self, state: State, player: int) -> float | None:
         return strategy.evaluate(state, player)
@@ -158,9 +152,3 @@ class CtverakGame(Game[State, Action]):
 
         # the core names levels["4"] "ismcts"; here level 4 is the basic agent (levels.py)
         return {"basic": BasicAgent, "ismcts": ismcts}
-
-
-def _options(options: BaseModel) -> CtverakOptions:
-    """The game's own options model (the core always builds ``info.options``)."""
-    assert isinstance(options, CtverakOptions)
-    return options

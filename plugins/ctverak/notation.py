@@ -15,10 +15,10 @@ from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, A
 
 FORMS = (
     "actions are draw stock, draw 1-4, meld <cards>, add <meld> <cards>, "
-    "discard <card> <pile>, end (short: s, 1-4, m, a, d, e)"
+    "discard <card> <pile>, end; short: s, 1-4, m, a, d, e (K7)"
 )
 MAX_MELDS = 27  # 108 cards in melds of 4 at most (K1.1, K3.2)
-CARD_FORMS = "cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4"
+CARD_FORMS = "cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4 (K7)"
 
 
 def format_action(action: Action) -> str:
@@ -43,7 +43,7 @@ def parse_action(state: State, text: str) -> Action:
     head, args = words[0], words[1:]
     if head == "draw":
         if len(args) != 1:
-            raise NotationError("draw takes one source: draw stock or draw 1-4")
+            raise NotationError("draw takes one source: draw stock or draw 1-4 (K7)")
         return (DRAW, _source(args[0]))
     if head in ("s", "stock") and not args:
         return (DRAW, STOCK)
@@ -51,20 +51,21 @@ def parse_action(state: State, text: str) -> Action:
         return (DRAW, int(head))
     if head in ("meld", "m"):
         if not args:
-            raise NotationError("meld needs its cards, e.g. meld 7S 7H")
+            raise NotationError("meld needs its cards, e.g. meld 7S 7H (K7)")
         return (MELD, *sorted(_cards(state, args)))
     if head in ("add", "a"):
         if len(args) < 2:
-            raise NotationError("add needs a meld number and cards, e.g. add 1 7D")
+            raise NotationError("add needs a meld number and cards, e.g. add 1 7D (K7)")
         number = parse_int(args[0], 1, MAX_MELDS) if args[0][:1].isdigit() else None
         if number is None:
             raise NotationError(
-                f"bad meld number {quote(args[0])}; your melds are numbered 1-{MAX_MELDS} at most"
+                f"bad meld number {quote(args[0])}; "
+                f"your melds are numbered 1-{MAX_MELDS} at most (K7)"
             )
         return (ADD, number, *sorted(_cards(state, args[1:])))
     if head in ("discard", "d"):
         if len(args) != 2:
-            raise NotationError("discard takes a card and a pile, e.g. discard 9C 2")
+            raise NotationError("discard takes a card and a pile, e.g. discard 9C 2 (K7)")
         card = _cards(state, args[:1])[0]
         return (DISCARD, card, _pile(args[1]))
     if head in ("end", "e") and not args:
@@ -81,7 +82,7 @@ def _source(word: str) -> int:
 def _pile(word: str) -> int:
     if word in ("1", "2", "3", "4"):
         return int(word)
-    raise NotationError(f"unknown pile {quote(word)}; piles are 1-4 (draw also takes stock)")
+    raise NotationError(f"unknown pile {quote(word)}; piles are 1-4; draw also takes stock (K7)")
 
 
 def _cards(state: State, words: list[str]) -> list[int]:
@@ -93,7 +94,7 @@ def _cards(state: State, words: list[str]) -> list[int]:
             if pos is None:
                 held = f"#1-#{len(hand)}" if hand else "none: your hand is empty"
                 shown = word if word.isprintable() and len(word) <= 20 else quote(word)
-                raise NotationError(f"no card {shown} in your hand (positions: {held})")
+                raise NotationError(f"no card {shown} in your hand; positions: {held} (K7)")
             cards.append(hand[pos - 1])
             continue
         card = parse_card(word)

@@ -76,7 +76,7 @@ def config(players: int, options: CtverakOptions, seed: int) -> Config:
     """The config for a game; OptionError for a half deck with more than 3 players (K1.1)."""
     if options.deck == "half" and players > 3:
         raise OptionError(
-            f"K1.1: the half deck (54 cards) is for 2-3 players, not {players}; use -o deck=full"
+            f"the half deck (54 cards) is for 2-3 players, not {players}; use -o deck=full (K1.1)"
         )
     return Config(
         players=players,

@@ -177,12 +177,12 @@ def _counters(state: State, data: JSON) -> State:
     if not reshuffles and exhausted and stock:
         raise PositionError(
             f"stock_exhausted is true but the stock has {len(stock)} cards: once exhausted "
-            "it is refilled only by a reshuffle (option reshuffle, K5.2)"
+            "it is refilled only by a reshuffle (K5.2, option reshuffle)"
         )
     if not reshuffles and listed and len(stock) > initial:
         raise PositionError(
-            f"the stock has {len(stock)} cards: it starts with {initial} (K2.3) and only a "
-            "reshuffle (option reshuffle, K5.2) refills it once exhausted"
+            f"the stock has {len(stock)} cards: it starts with {initial} and only a "
+            "reshuffle refills it once exhausted (K2.3, K5.2, option reshuffle)"
         )
     state = state._replace(exhausted=exhausted, reshuffles=reshuffles)
     idle = _count(data, "idle_turns", idle_limit(state))
@@ -263,7 +263,7 @@ def _cards(raw: Any, where: str) -> list[int]:
     for item in raw:
         card = parse_card(item) if isinstance(item, str) else None
         if card is None:
-            raise PositionError(f"{where}: {describe(item)} is not a card (7H, TS, X; K1.2)")
+            raise PositionError(f"{where}: {describe(item)} is not a card, e.g. 7H, TS, X (K1.2)")
         cards.append(card)
     return cards
 
@@ -288,7 +288,7 @@ def _melds(raw: Any, player: int, cfg: Config) -> tuple[Cards, ...]:
         if sum(len(m) < 4 for m in same) > 1:
             raise PositionError(
                 f"player {player} has two unfinished melds of one rank "
-                f"({' / '.join(' '.join(codes(m)) for m in same)}); K3.3 forbids it"
+                f"({' / '.join(' '.join(codes(m)) for m in same)}) (K3.3)"
             )
         if cfg.distinct_ranks and len(same) > 1:
             raise PositionError(
@@ -313,8 +313,8 @@ def _refuse_missing(rest: Counter[int], cfg: Config) -> None:
     shown = " ".join(card_code(c) for c in lacking[:8]) + (" …" if len(lacking) > 8 else "")
     raise PositionError(
         f"{len(lacking)} cards of the {'half' if cfg.half else 'full'} deck are nowhere "
-        f"({shown}); every card is in a hand, meld, pile, base or the stock (K1.1), "
-        'or say "stock_rest": true'
+        f"({shown}); every card is in a hand, meld, pile, base or the stock, "
+        'or say "stock_rest": true (K1.1)'
     )
 
 
@@ -323,7 +323,7 @@ def _count(data: JSON, key: str, high: int) -> int:
     number = whole(value, 0, high)
     if number is None:
         raise PositionError(
-            f"{key} must be a whole number 0-{high} for this game (K5.2), not {describe(value)}"
+            f"{key} must be a whole number 0-{high} for this game, not {describe(value)} (K5.2)"
         )
     return number
 

@@ -140,36 +140,36 @@ def points(melds: Sequence[Cards]) -> int:
 def meld_problem(cfg: Config, mine: Sequence[Cards], cards: Cards) -> str | None:
     """Why ``cards`` (sorted, held) cannot start a meld (K3, K4.2), or None if they can."""
     if len(cards) < 2:
-        return "K4.2: a new meld needs 2 or more cards"
+        return "a new meld needs 2 or more cards (K4.2)"
     if len(cards) > 4:
-        return "K3.2: a meld never exceeds 4 cards"
+        return "a meld never exceeds 4 cards (K3.2)"
     naturals = [c for c in cards if c != JOKER]
     if naturals:
         key = naturals[0] >> 2
         if any(c >> 2 != key for c in naturals):
             shown = " ".join(card_code(c) for c in cards)
-            return f"K3.1: a meld is cards of one rank plus jokers, not {shown}"
+            return f"a meld is cards of one rank plus jokers, not {shown} (K3.1)"
         if len(naturals) < cfg.min_natural:
             return (
-                f"K3.1: a rank meld needs at least {cfg.min_natural} natural cards "
-                "(option min_natural)"
+                f"a rank meld needs at least {cfg.min_natural} natural cards "
+                "(K3.1, option min_natural)"
             )
     else:
         key = JOKER_RANK
         if cfg.half:
-            return "K3.1: joker melds are played with the full deck only"
+            return "joker melds are played with the full deck only (K3.1)"
     for number, meld in enumerate(mine, 1):
         if meld_key(meld) != key:
             continue
         if len(meld) < 4:
             return (
-                f"K3.3: your {rank_code(key)} meld {number} is unfinished; "
-                f"add to it (add {number} ...)"
+                f"your {rank_code(key)} meld {number} is unfinished; "
+                f"add to it: add {number} ... (K3.3)"
             )
         if cfg.distinct_ranks:
             return (
-                f"K3.3: you already own a {rank_code(key)} čtverka; the four čtverky "
-                "must be of different ranks (option distinct_ranks)"
+                f"you already own a {rank_code(key)} čtverka; the four čtverky "
+                "must be of different ranks (K3.3, option distinct_ranks)"
             )
     return None
 
@@ -177,23 +177,23 @@ def meld_problem(cfg: Config, mine: Sequence[Cards], cards: Cards) -> str | None
 def add_problem(mine: Sequence[Cards], number: int, cards: Cards) -> str | None:
     """Why ``cards`` cannot be added to one's meld ``number`` (K3, K4.2), or None."""
     if not 1 <= number <= len(mine):
-        owned = f"melds 1-{len(mine)}" if mine else "no meld yet"
-        return f"K4.2: you have no meld {number} (you have {owned}); cards go to your own melds"
+        owned = f"you have melds 1-{len(mine)}" if mine else "you have no meld yet"
+        return f"you have no meld {number} ({owned}); cards go to your own melds (K4.2)"
     meld = mine[number - 1]
     if len(meld) == 4:
-        return f"K3.2: meld {number} is a čtverka and closed"
+        return f"meld {number} is a čtverka and closed (K3.2)"
     if not cards:
-        return "K4.2: add at least one card"
+        return "add at least one card (K4.2)"
     if len(meld) + len(cards) > 4:
-        return f"K3.2: meld {number} has {len(meld)} cards and a meld never exceeds 4"
+        return f"meld {number} has {len(meld)} cards and a meld never exceeds 4 (K3.2)"
     key = meld_key(meld)
     for card in cards:
         if card == JOKER:
             continue
         if key == JOKER_RANK:
-            return f"K3.1: meld {number} is a joker meld: only jokers go there"
+            return f"meld {number} is a joker meld: only jokers go there (K3.1)"
         if card >> 2 != key:
-            return f"K3.1: {card_code(card)} does not fit meld {number} (a {rank_code(key)} meld)"
+            return f"{card_code(card)} does not fit meld {number}, a {rank_code(key)} meld (K3.1)"
     return None
 
 
@@ -417,34 +417,34 @@ def reason(state: State) -> str:
 def refusal(state: State, action: Action) -> str:
     """One line, citing the rule, on why a well-formed ``action`` is not legal now."""
     if state.step == OVER:
-        return "the game is over"
+        return "the game is over (K5)"
     kind = action[0]
     hand = state.hands[state.player - 1]
     if kind == DRAW:
         if state.step != REFILL:
             if len(hand) >= 4:
-                return "K4.1: your hand already holds 4 cards; no draw now"
+                return "your hand already holds 4 cards; no draw now (K4.1)"
             if not has_source(state.stock, state.piles):
-                return "K4.1: there is nothing to draw (empty stock and piles)"
-            return "K4.1: you refill at the turn's start or when your hand is empty, not now"
+                return "there is nothing to draw: empty stock and piles (K4.1)"
+            return "you refill at the turn's start or when your hand is empty, not now (K4.1)"
         if action[1] == STOCK:
             extra = " and no pile has cards to reshuffle" if state.cfg.reshuffle else ""
-            return f"K4.1: the stock is empty{extra}; draw from a pile"
-        return f"K4.1: pile {action[1]} has no face-up card (its base is never taken, K2.2)"
+            return f"the stock is empty{extra}; draw from a pile (K4.1)"
+        return f"pile {action[1]} has no face-up card; its base is never taken (K4.1, K2.2)"
     if state.step == REFILL:
-        return f"K4.1: refill first: your hand has {len(hand)} cards; draw stock or draw a pile"
+        return f"refill first: your hand has {len(hand)} cards; draw stock or draw a pile (K4.1)"
     if kind in (MELD, ADD):
         cards = action[1:] if kind == MELD else action[2:]
         lacking = _lacking(hand, cards)
         if lacking:
-            return f"K4.2: you do not hold {lacking}"
+            return f"you do not hold {lacking} (K4.2)"
         mine = state.melds[state.player - 1]
         problem = (
             meld_problem(state.cfg, mine, cards)
             if kind == MELD
             else add_problem(mine, action[1], cards)
         )
-        return problem or "K4.2: not allowed now"
+        return problem or "not allowed now (K4.2)"
     if kind == DISCARD:
         if not owes_discard(state):
             if not hand:
@@ -453,11 +453,11 @@ def refusal(state: State, action: Action) -> str:
                 why = "you hold fewer than 4 cards"
             else:
                 why = "you laid a card since your last refill"
-            return f"K4.3: no discard is owed ({why}); play end"
+            return f"no discard is owed: {why}; play end (K4.3)"
         lacking = _lacking(hand, action[1:2])
-        return f"K4.3: you do not hold {lacking}" if lacking else "K4.3: not allowed now"
+        return f"you do not hold {lacking} (K4.3)" if lacking else "not allowed now (K4.3)"
     why = "you hold 4 cards" if state.cfg.four_cards else "you laid no card since your last refill"
-    return f"K4.3: a discard is owed ({why}): discard <card> <pile>"
+    return f"a discard is owed: {why}; discard <card> <pile> (K4.3)"
 
 
 def _lacking(hand: Cards, cards: Cards) -> str:

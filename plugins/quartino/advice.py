@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from tabletop.game import JSON
-
-from .cards import COLOURS, FIELDS, deck
-from .evaluation import needs
-from .rules import owed_text
+from tabletop_quartino.cards import COLOURS, FIELDS, deck
+from tabletop_quartino.evaluation import needs
+from tabletop_quartino.rules import owed_text
 
 
 class Fit(NamedTuple):

@@ -7,10 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.players import Agent, Budget, Level, Turn
-
-from .advice import best_fit, rotations, view_tops
-from .cards import deck
-from .rules import CLAIM, END, PLACE, Action
+from tabletop_quartino.advice import best_fit, rotations, view_tops
+from tabletop_quartino.cards import deck
+from tabletop_quartino.rules import CLAIM, END, PLACE, Action
 
 
 class BasicAgent:
@@ -54,14 +53,14 @@ class BasicAgent:
 
 
 def _planner() -> Agent:
-    from .search import QuartinoSearch
+    from tabletop_quartino.search import QuartinoSearch
 
     return QuartinoSearch()
 
 
 def _sharp_planner() -> Agent:
-    from .evaluation import STEEP
-    from .search import QuartinoSearch
+    from tabletop_quartino.evaluation import STEEP
+    from tabletop_quartino.search import QuartinoSearch
 
     return QuartinoSearch(value=STEEP, sharpness=2.0)
 

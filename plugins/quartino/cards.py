@@ -105,7 +105,7 @@ def load_deck(data: Mapping[str, Any]) -> Deck:
 def deck() -> Deck:
     """The deck of this package (read and validated on first use, then cached)."""
     text = (
-        importlib.resources.files(__package__ or "tabletop_quartino")
+        importlib.resources.files("tabletop_quartino")
         .joinpath("cards.json")
         .read_text("utf-8")
     )

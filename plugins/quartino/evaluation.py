@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import functools
 
-from .cards import deck
-from .rules import State
+from tabletop_quartino.cards import deck
+from tabletop_quartino.rules import State
 
 Need = tuple[tuple[int, int], ...]  # (field, colour) pairs a card shows at one reading
 

@@ -1,22 +1,21 @@
-"""The Quartino game object: the tabletop contract over :mod:`.rules`.
+"""The Quartino game object: the tabletop contract over :mod:`tabletop_quartino.rules`.
 
-Options (N2.2, N3.2, N4.1, N5.2) are a pydantic model at the edge, turned into the plain
-:class:`~.rules.Config` stored in every state.
+Options (N2.2, N3.2, N4.1, N5.2) are a pydantic model at the edge (:mod:`.options`),
+turned into the plain :class:`~tabletop_quartino.rules.Config` stored in every state.
 """
 
 from __future__ import annotations
 
-import importlib.resources
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
-
-from . import rules
-from .rules import Action, Config, State
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop_quartino import rules
+from tabletop_quartino.options import QuartinoOptions, config
+from tabletop_quartino.rules import Action, State
 
 if TYPE_CHECKING:
     from tabletop.players import Level
@@ -24,45 +23,10 @@ if TYPE_CHECKING:
 VERSION = "0.1.0"
 
 
-MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
-
-
 # What `tabletop rules` says of the position JSON, above an example.
 POSITION_KEYS = """\
 The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
 `done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
-
-
-class QuartinoOptions(BaseModel):
-    """Quartino's variants and the choices the rules leave to the players."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    situations: bool = Field(
-        default=True,
-        description="N4.1: start-of-turn check for the four-colours and column situations; "
-        "false = the learning variant (1 placement a turn, columns stay)",
-    )
-    mirror: bool = Field(
-        default=False,
-        description="N3.2: a card also matches turned over (its mirror image)",
-    )
-    max_turns: int = Field(
-        default=400,
-        ge=1,
-        le=MAX_TURNS,
-        description=f"N5.2: the game is a draw when this many turns have ended (1-{MAX_TURNS})",
-    )
-    start: Literal["first", "lot"] = Field(
-        default="first",
-        description="N2.2: who starts: player 1 (first) or a player drawn by lot from the seed",
-    )
-
-
-def config(options: BaseModel) -> Config:
-    """The rules' plain config from the options model."""
-    assert isinstance(options, QuartinoOptions)  # the core builds info.options
-    return Config(options.situations, options.mirror, options.max_turns)
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -87,8 +51,8 @@ class QuartinoGame(Game[State, Action]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        assert isinstance(options, QuartinoOptions)
-        return rules.new_state(players, config(options), seed, by_lot=options.start == "lot")
+        by_lot = options_as(QuartinoOptions, options).start == "lot"
+        return rules.new_state(players, config(options), seed, by_lot=by_lot)
 
     def to_act(self, state: State) -> int | None:
         return state.to_act or None
@@ -112,12 +76,12 @@ class QuartinoGame(Game[State, Action]):
         return rules.refusal(state, action)
 
     def parse(self, state: State, text: str) -> Action:
-        from .notation import parse
+        from tabletop_quartino.notation import parse
 
         return parse(text)
 
     def format(self, state: State, action: Action) -> str:
-        from .notation import format_action
+        from tabletop_quartino.notation import format_action
 
         return format_action(action)
 
@@ -129,44 +93,37 @@ class QuartinoGame(Game[State, Action]):
         return "claim a card or end the turn"
 
     def view(self, state: State, player: int | None) -> JSON:
-        from . import positions  # imported on use: `tabletop games` stays fast
+        from tabletop_quartino import positions  # imported on use: `games` stays fast
 
         return positions.view(state, player)
 
     def to_json(self, state: State) -> JSON:
-        from . import positions
+        from tabletop_quartino import positions
 
         return positions.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        from . import positions
+        from tabletop_quartino import positions
 
         return positions.from_json(data, players, config(options))
 
     def render(self, view: JSON, player: int | None) -> Any:
-        from .render import render
+        from tabletop_quartino.render import render
 
         return render(view, player)
 
     def position_format(self) -> str:
         return POSITION_KEYS + "\n\n" + position_example(self)
 
-    def rules_text(self) -> str:
-        return (
-            importlib.resources.files(__package__ or "tabletop_quartino")
-            .joinpath("README.md")
-            .read_text("utf-8")
-        )
-
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from .advice import hint  # reads the view only (``mirror`` is in it)
+        from tabletop_quartino.advice import hint  # the view only (``mirror`` is in it)
 
         return hint(view, player)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
-        from . import positions
+        from tabletop_quartino import positions
 
         return positions.sample(view, player, players, config(options), rng.randrange(2**31))
 
@@ -197,16 +154,16 @@ class QuartinoGame(Game[State, Action]):
         return observation(view, player)
 
     def evaluate(self, state: State, player: int) -> float | None:
-        from .evaluation import evaluate
+        from tabletop_quartino.evaluation import evaluate
 
         return evaluate(state, player)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        from .agents import BasicAgent
+        from tabletop_quartino.agents import BasicAgent
 
         return {"basic": BasicAgent}
 
     def levels(self) -> Mapping[str, Level]:
-        from .agents import LEVELS
+        from tabletop_quartino.agents import LEVELS
 
         return LEVELS

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from tabletop.core.numbers import quote
 from tabletop.game import NotationError
+from tabletop_quartino.cards import COLOURS, FIELDS, RING, card_colours, deck
+from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
 
-from .cards import COLOURS, FIELDS, RING, card_colours, deck
-from .rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
-
-FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end"
+FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end (N6)"
 _FIELD_INDEX = {name: i for i, name in enumerate(FIELDS)}
 _ROTATIONS_INDEX = {str(k): k for k in range(RING)}
 _ROTATIONS = frozenset(_ROTATIONS_INDEX)
@@ -21,7 +20,7 @@ def parse_colour(word: str) -> int:
     """A colour letter ``Y B G P`` as an int."""
     letter = word.upper()
     if len(letter) != 1 or letter not in COLOURS:
-        raise NotationError(f"unknown colour {quote(word)}; colours are Y, B, G, P")
+        raise NotationError(f"unknown colour {quote(word)}; colours are Y, B, G, P (N6)")
     return COLOURS.index(letter)
 
 
@@ -29,7 +28,7 @@ def parse_field(word: str) -> int:
     """A field name ``c``, ``r0``…``r7`` as an int."""
     field = _FIELD_INDEX.get(word.lower())
     if field is None:
-        raise NotationError(f"unknown field {quote(word)}; fields are c, r0…r7")
+        raise NotationError(f"unknown field {quote(word)}; fields are c, r0…r7 (N6)")
     return field
 
 
@@ -37,7 +36,8 @@ def parse_card(word: str) -> int:
     """A card code ``X|abc`` as an int."""
     if card_colours(word) is None:
         raise NotationError(
-            f"unknown card {quote(word)}; a card is X|abc with each of Y, B, G, P once (e.g. P|YBG)"
+            f"unknown card {quote(word)}; "
+            "a card is X|abc with each of Y, B, G, P once, e.g. P|YBG (N6)"
         )
     return deck().index[word.strip().upper()]
 
@@ -45,7 +45,7 @@ def parse_card(word: str) -> int:
 def parse_rotation(word: str) -> int:
     """A rotation ``k`` in 0…7."""
     if word not in _ROTATIONS:
-        raise NotationError(f"bad rotation {quote(word)}; k is 0…7")
+        raise NotationError(f"bad rotation {quote(word)}; k is 0…7 (N6)")
     return _ROTATIONS_INDEX[word]
 
 
@@ -57,15 +57,15 @@ def parse(text: str) -> Action:
     verb = words[0].lower()
     if verb == "end":
         if len(words) != 1:
-            raise NotationError("'end' takes no arguments")
+            raise NotationError("'end' takes no arguments (N6)")
         return END_TURN
     if verb == "place":
         if len(words) != 3:
-            raise NotationError("write place <colour> <field>, e.g. place Y r3")
+            raise NotationError("write place <colour> <field>, e.g. place Y r3 (N6)")
         return place(parse_colour(words[1]), parse_field(words[2]))
     if verb == "claim":
         if len(words) != 3:
-            raise NotationError("write claim <card> <k>, e.g. claim P|YBG 5")
+            raise NotationError("write claim <card> <k>, e.g. claim P|YBG 5 (N6)")
         return claim(parse_card(words[1]), parse_rotation(words[2]))
     raise NotationError(f"unknown action {quote(words[0])}; actions are {FORMS}")
 

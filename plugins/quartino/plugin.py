@@ -6,8 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.hookspecs import hookimpl
-
-from .game import QuartinoGame
+from tabletop_quartino.game import QuartinoGame
 
 
 @hookimpl

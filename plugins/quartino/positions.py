@@ -13,9 +13,24 @@ from typing import Any
 
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.game import JSON, PositionError
-
-from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, COLOURS, FIELDS, PER_COLOUR, card_colours, deck
-from .rules import NCOLOURS, NFIELDS, Check, Config, State, owed_text, start_turn
+from tabletop_quartino.cards import (
+    CARDS_PER_PLAYER,
+    COLOUR_NAMES,
+    COLOURS,
+    FIELDS,
+    PER_COLOUR,
+    card_colours,
+    deck,
+)
+from tabletop_quartino.rules import (
+    NCOLOURS,
+    NFIELDS,
+    Check,
+    Config,
+    State,
+    owed_text,
+    start_turn,
+)
 
 
 def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:
@@ -276,8 +291,8 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
         )
     if finished:
         raise PositionError(
-            f"player {finished[0]} has completed all their cards: the game is over (N5.1); "
-            "to_act must be null"
+            f"player {finished[0]} has completed all their cards: the game is over and "
+            "to_act must be null (N5.1)"
         )
     if turns >= cfg.max_turns:
         raise PositionError(

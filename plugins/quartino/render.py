@@ -20,8 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.game import JSON
-
-from .cards import COLOURS, FIELDS, deck
+from tabletop_quartino.cards import COLOURS, FIELDS, deck
 
 BLOCK = {
     "Y": "black on yellow",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
+from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
 
 NFIELDS = RING + 1
 NCOLOURS = 4
@@ -238,23 +238,23 @@ def refusal(s: State, a: Action) -> str:
     d = deck()
     kind = a[0]
     if not s.to_act:
-        return "N5: the game is over"
+        return "the game is over (N5)"
     if kind == PLACE and 0 <= a[1] < NCOLOURS and 0 <= a[2] < NFIELDS:
         if not s.owed:
-            return "N4.2: no placement is owed now; claim a card of yours or end the turn"
+            return "no placement is owed now; claim a card of yours or end the turn (N4.2)"
         if not s.supply[a[1]]:
-            return f"N4.2: no {COLOUR_NAMES[a[1]]} pawn left in the supply"
+            return f"no {COLOUR_NAMES[a[1]]} pawn left in the supply (N4.2)"
     elif kind == CLAIM and 0 <= a[1] < len(d) and 0 <= a[2] < RING:
         code = d.codes[a[1]]
         if a[1] in s.done[s.to_act - 1]:
-            return f"N4.4: {code} is already done; claim a card still on your stand"
+            return f"{code} is already done; claim a card still on your stand (N4.4)"
         if a[1] not in s.stands[s.to_act - 1]:
-            return f"N4.4: {code} is not on your stand; you may claim only your own cards"
+            return f"{code} is not on your stand; you may claim only your own cards (N4.4)"
         if s.owed:
-            return f"N4.4: {owed_text(s.owed)} still owed; claim after placing (N4.2)"
+            return f"{owed_text(s.owed)} still owed; claim after placing (N4.4, N4.2)"
     elif kind == END:
         if s.owed:
-            return f"N4.5: {owed_text(s.owed)} still owed before the turn can end (N4.2)"
+            return f"{owed_text(s.owed)} still owed before the turn can end (N4.5, N4.2)"
     else:
-        return "not an action of Quartino"
-    return "not a legal action now"
+        return "not an action of Quartino (N6)"
+    return "not a legal action now (N4)"

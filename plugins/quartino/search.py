@@ -36,11 +36,10 @@ from typing import Any
 
 from tabletop.players import Turn
 from tabletop.search import Node, select_child
-
-from .cards import deck
-from .evaluation import VALUE, expected_progress, needs, progress, tops_of
-from .positions import unseen_cards
-from .rules import END_TURN, Action, State, apply, claim, legal, place
+from tabletop_quartino.cards import deck
+from tabletop_quartino.evaluation import VALUE, expected_progress, needs, progress, tops_of
+from tabletop_quartino.positions import unseen_cards
+from tabletop_quartino.rules import END_TURN, Action, State, apply, claim, legal, place
 
 
 def true_claims(state: State) -> list[Action]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, position_example
+from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop.players import Level
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
@@ -31,8 +30,8 @@ VERSION = "1.0.0"
 
 def rules_for(options: BaseModel) -> rules.Rules:
     """The precomputed variant for an options model (cached per combination)."""
-    assert isinstance(options, QuartoOptions)
-    key = (options.squares, options.attributes, options.claim == "manual")
+    opts = options_as(QuartoOptions, options)
+    key = (opts.squares, opts.attributes, opts.claim == "manual")
     cached = _RULES.get(key)
     if cached is None:
         cached = _RULES[key] = rules.make_rules(*key)
@@ -51,7 +50,7 @@ the piece given and not yet placed (null when none); `phase` is `give`, `place`,
 the latest placement (for a claim, Q5.2); `winners` once over."""
 
 
-class Quarto(Game[State, int]):
+class QuartoGame(Game[State, int]):
     """Quarto (Q1-Q8) with the ``squares`` and ``attributes`` variants and both claim modes."""
 
     info = GameInfo(
@@ -122,9 +121,6 @@ class Quarto(Game[State, int]):
 
     def position_format(self) -> str:
         return POSITION_KEYS + "\n\n" + position_example(self)
-
-    def rules_text(self) -> str:
-        return importlib.resources.files("tabletop_quarto").joinpath("README.md").read_text("utf-8")
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quarto.agents import hint
@@ -202,7 +198,7 @@ def refusal(state: State, action: int) -> str:
     if action >= PLACE_BASE:
         square = action - PLACE_BASE
         if phase != PLACE:
-            return "it is time to give a piece, not to place one (Q3.3: place, then give)"
+            return "it is time to give a piece, not to place one: place, then give (Q3.3)"
         if state.occupied >> square & 1:
             held = CODES[piece_at(state, square)]
             return f"{SQUARE_NAMES[square]} is occupied by {held}; place on an empty square (Q3.3)"

@@ -11,6 +11,6 @@ from tabletop.hookspecs import hookimpl
 @hookimpl
 def tabletop_register_games(register: Callable[[Any], None]) -> None:
     """Quarto and its variants."""
-    from tabletop_quarto.game import Quarto
+    from tabletop_quarto.game import QuartoGame
 
-    register(Quarto())
+    register(QuartoGame())

@@ -9,8 +9,9 @@ tests that run the conformance kit and the scenarios. ``pip install -e FOLDER`` 
 it a game of ``tabletop games``; the folder's own ``pytest`` passes as it is.
 
 Placeholders: ``{{id}}`` the game id, ``{{package}}`` ``tabletop_<id>``, ``{{dist}}``
-the distribution name ``tabletop-<id>``, ``{{Class}}`` the game's class name,
-``{{name}}`` its display name, ``{{tabletop_version}}`` the version of tabletop.
+the distribution name ``tabletop-<id>``, ``{{Class}}`` the stem of the class names
+(``{{Class}}Game``, ``{{Class}}Options``, as in every plugin), ``{{name}}`` its display
+name, ``{{tabletop_version}}`` the version of tabletop.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from tabletop.search import SearchAgent
 
 
 def leaf_search() -> SearchAgent:
-    """MCTS whose playouts stop at once: the leaf is scored by ``ConnectFour.evaluate``."""
+    """MCTS whose playouts stop at once: the leaf is scored by ``ConnectFourGame.evaluate``."""
     return SearchAgent(playout_limit=0)
 
 

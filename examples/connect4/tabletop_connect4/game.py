@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from tabletop.game import JSON, Game, GameInfo, Outcome
+from tabletop.game import JSON, Game, GameInfo, Outcome, options_as
 
 from tabletop_connect4 import board, notation, position
 from tabletop_connect4.board import MARKS, Geometry, State
@@ -22,15 +21,15 @@ VERSION = "1.0.0"
 
 def geometry_for(options: BaseModel) -> Geometry:
     """The board of an options model (C6.1)."""
-    assert isinstance(options, ConnectFourOptions)
-    return board.geometry(options.columns, options.rows, options.connect)
+    opts = options_as(ConnectFourOptions, options)
+    return board.geometry(opts.columns, opts.rows, opts.connect)
 
 
 def _max_actions(players: int, options: BaseModel) -> int:
     return geometry_for(options).cells
 
 
-class ConnectFour(Game[State, int]):
+class ConnectFourGame(Game[State, int]):
     """Connect Four (C1-C6): drop discs, gravity, a line of ``connect`` wins.
 
     Actions are column numbers from 0; the notation numbers them from 1.
@@ -73,7 +72,7 @@ class ConnectFour(Game[State, int]):
     def refusal(self, state: State, action: int) -> str:
         if board.over(state):
             return "the game is over; no disc may be dropped (C3.1, C4.1)"
-        return f"C2.3: column {action + 1} is full; drop into a column with room"
+        return f"column {action + 1} is full; drop into a column with room (C2.3)"
 
     def parse(self, state: State, text: str) -> int:
         return notation.parse(text, state.geo.columns)
@@ -104,13 +103,6 @@ class ConnectFour(Game[State, int]):
         from tabletop_connect4.render import render
 
         return render(view)
-
-    def rules_text(self) -> str:
-        return (
-            importlib.resources.files("tabletop_connect4")
-            .joinpath("README.md")
-            .read_text(encoding="utf-8")
-        )
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_connect4.advice import hint

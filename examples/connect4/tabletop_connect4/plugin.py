@@ -11,6 +11,6 @@ from tabletop.hookspecs import hookimpl
 @hookimpl
 def tabletop_register_games(register: Callable[[Any], None]) -> None:
     """Connect Four and its board sizes."""
-    from tabletop_connect4.game import ConnectFour
+    from tabletop_connect4.game import ConnectFourGame
 
-    register(ConnectFour())
+    register(ConnectFourGame())

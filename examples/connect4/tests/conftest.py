@@ -6,13 +6,13 @@ import pytest
 from tabletop.core.registry import Registry, registry
 
 from tabletop_connect4 import plugin
-from tabletop_connect4.game import ConnectFour
+from tabletop_connect4.game import ConnectFourGame
 
 
 @pytest.fixture(scope="session")
-def game() -> ConnectFour:
+def game() -> ConnectFourGame:
     """The game under test."""
-    return ConnectFour()
+    return ConnectFourGame()
 
 
 @pytest.fixture(scope="session")

@@ -9,26 +9,26 @@ import pytest
 from tabletop.core.match import Match
 from tabletop.players import Seat, agent_levels, make_seat
 
-from tabletop_connect4.game import ConnectFour
+from tabletop_connect4.game import ConnectFourGame
 from tabletop_connect4.options import ConnectFourOptions
 
 OPTIONS = ConnectFourOptions()
 
 
-def choose(game: ConnectFour, seat: Seat, match: Match, seed: int = 0) -> str:
+def choose(game: ConnectFourGame, seat: Seat, match: Match, seed: int = 0) -> str:
     player = match.to_act()
     assert player is not None
     action = seat.choose(game, match.state, player, 2, OPTIONS, random.Random(seed))
     return game.format(match.state, action)
 
 
-def after(game: ConnectFour, *texts: str) -> Match:
+def after(game: ConnectFourGame, *texts: str) -> Match:
     match = Match(game, 2, OPTIONS, 0)
     match.play_all(texts)
     return match
 
 
-def test_the_ladder_has_the_generic_and_the_game_levels(game: ConnectFour) -> None:
+def test_the_ladder_has_the_generic_and_the_game_levels(game: ConnectFourGame) -> None:
     levels = agent_levels(game)
     assert set(levels) == {"1", "2", "3", "4", "5", "random", "greedy", "mcts"}
     assert levels["3"].description.startswith("MCTS with the open-line evaluation")
@@ -36,7 +36,7 @@ def test_the_ladder_has_the_generic_and_the_game_levels(game: ConnectFour) -> No
 
 
 @pytest.mark.parametrize("level", ["2", "3", "4"])
-def test_every_level_wins_when_it_can_and_blocks(game: ConnectFour, level: str) -> None:
+def test_every_level_wins_when_it_can_and_blocks(game: ConnectFourGame, level: str) -> None:
     seat = make_seat(game, level)
     win = after(game, "1", "1", "2", "2", "3", "3")  # X to act: drop 4 wins
     assert choose(game, seat, win) == "drop 4"
@@ -46,7 +46,7 @@ def test_every_level_wins_when_it_can_and_blocks(game: ConnectFour, level: str) 
     assert choose(game, seat, vertical) == "drop 1"
 
 
-def tournament(game: ConnectFour, one: str, two: str, games: int) -> dict[str, int]:
+def tournament(game: ConnectFourGame, one: str, two: str, games: int) -> dict[str, int]:
     """Wins of each level over ``games`` games, seats swapped every game."""
     wins = {one: 0, two: 0, "draw": 0}
     for index in range(games):
@@ -62,11 +62,11 @@ def tournament(game: ConnectFour, one: str, two: str, games: int) -> dict[str, i
     return wins
 
 
-def test_greedy_beats_random(game: ConnectFour) -> None:
+def test_greedy_beats_random(game: ConnectFourGame) -> None:
     wins = tournament(game, "2", "1", 20)
     assert wins["2"] >= 17, wins
 
 
-def test_search_level_3_beats_greedy(game: ConnectFour) -> None:
+def test_search_level_3_beats_greedy(game: ConnectFourGame) -> None:
     wins = tournament(game, "3", "2", 8)
     assert wins["3"] > 2 * wins["2"], wins

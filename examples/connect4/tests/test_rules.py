@@ -14,7 +14,7 @@ from tabletop.core.options import build
 from tabletop.game import ActionError, NotationError, OptionError, PositionError
 
 from tabletop_connect4.board import State, has_line, threats
-from tabletop_connect4.game import ConnectFour
+from tabletop_connect4.game import ConnectFourGame
 from tabletop_connect4.options import ConnectFourOptions
 
 OPTIONS = ConnectFourOptions()
@@ -26,34 +26,35 @@ def board(*rows: str) -> dict[str, Any]:
     return {"board": [EMPTY_ROW] * (6 - len(rows)) + list(rows)}
 
 
-def state_of(game: ConnectFour, *rows: str, options: ConnectFourOptions = OPTIONS) -> State:
+def state_of(game: ConnectFourGame, *rows: str, options: ConnectFourOptions = OPTIONS) -> State:
     data = board(*rows) if options == OPTIONS else {"board": list(rows)}
     return game.from_json(data, 2, options, 0)
 
 
-def played(game: ConnectFour, *texts: str, options: ConnectFourOptions = OPTIONS) -> Match:
+def played(game: ConnectFourGame, *texts: str, options: ConnectFourOptions = OPTIONS) -> Match:
     match = Match(game, 2, options, 0)
     match.play_all(texts)
     return match
 
 
 # -- C2 dropping -------------------------------------------------------------------------------
-def test_c2_2_discs_stack_from_the_bottom_of_a_column(game: ConnectFour) -> None:
+def test_c2_2_discs_stack_from_the_bottom_of_a_column(game: ConnectFourGame) -> None:
     match = played(game, "drop 3", "drop 3", "drop 3")
     assert game.to_json(match.state)["board"][-3:] == ["..X....", "..O....", "..X...."]
     assert match.to_act() == 2
 
 
-def test_c2_3_a_full_column_is_refused_with_the_rule(game: ConnectFour) -> None:
+def test_c2_3_a_full_column_is_refused_with_the_rule(game: ConnectFourGame) -> None:
     match = played(game, *["drop 7"] * 6)
     assert 6 not in game.legal(match.state)
-    with pytest.raises(ActionError, match=r"C2\.3: column 7 is full") as info:
+    full = r"column 7 is full; drop into a column with room \(C2\.3\)"
+    with pytest.raises(ActionError, match=full) as info:
         match.play("drop 7")
     assert "allowed: drop 1, drop 2" in str(info.value)
     assert len(match.actions) == 6
 
 
-def test_apply_leaves_its_input_alone(game: ConnectFour) -> None:
+def test_apply_leaves_its_input_alone(game: ConnectFourGame) -> None:
     before = game.new(2, OPTIONS, 0)
     after = game.apply(before, 3)
     assert before == game.new(2, OPTIONS, 0)
@@ -71,7 +72,7 @@ def test_apply_leaves_its_input_alone(game: ConnectFour) -> None:
     ids=["across", "up-is-refused-as-already-won", "diagonal"],
 )
 def test_c3_1_lines_in_every_direction(
-    game: ConnectFour, rows: tuple[str, ...], column: int, line: list[list[int]] | None
+    game: ConnectFourGame, rows: tuple[str, ...], column: int, line: list[list[int]] | None
 ) -> None:
     if line is None:
         with pytest.raises(PositionError, match="the other player dropped after it"):
@@ -87,14 +88,14 @@ def test_c3_1_lines_in_every_direction(
     assert game.legal(after) == () and game.to_act(after) is None
 
 
-def test_c3_1_vertical_line_for_o(game: ConnectFour) -> None:
+def test_c3_1_vertical_line_for_o(game: ConnectFourGame) -> None:
     match = played(game, "1", "2", "1", "2", "1", "2", "3", "2")
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == (2,)
     assert outcome.reason.endswith("from column 2 row 1 to column 2 row 4 (C3.1)")
 
 
-def test_c4_1_a_full_board_without_a_line_is_a_draw(game: ConnectFour) -> None:
+def test_c4_1_a_full_board_without_a_line_is_a_draw(game: ConnectFourGame) -> None:
     rows = ["OXO.XOX", "XOXXXOO", "OXOOOXX", "XOOXXXO", "OXXXOOO", "OXOOXXX"]
     state = game.from_json({"board": rows}, 2, OPTIONS, 0)
     assert game.legal(state) == (3,) and game.to_act(state) == 2
@@ -124,12 +125,12 @@ def test_c4_1_a_full_board_without_a_line_is_a_draw(game: ConnectFour) -> None:
         (board("X.....X", "XO....X", "XOO...X", "XOO.OOX"), "not all made by one last disc"),
     ],
 )
-def test_impossible_positions_are_refused(game: ConnectFour, data: Any, message: str) -> None:
+def test_impossible_positions_are_refused(game: ConnectFourGame, data: Any, message: str) -> None:
     with pytest.raises(PositionError, match=message.replace(".", r"\.").replace("(", r"\(")):
         game.from_json(data, 2, OPTIONS, 0)
 
 
-def test_a_line_made_by_one_disc_through_two_directions_is_accepted(game: ConnectFour) -> None:
+def test_a_line_made_by_one_disc_through_two_directions_is_accepted(game: ConnectFourGame) -> None:
     # X's last disc (column 1, row 1) completed a row and a diagonal at once.
     state = state_of(game, "...X...", "..XOO..", ".XOOOX.", "XXXXOO.")
     outcome = game.outcome(state)
@@ -140,7 +141,7 @@ def test_a_line_made_by_one_disc_through_two_directions_is_accepted(game: Connec
 @pytest.mark.parametrize(
     ("text", "column"), [("drop 4", 3), ("4", 3), ("DROP 1", 0), ("  drop   7 ", 6)]
 )
-def test_c5_1_notation(game: ConnectFour, text: str, column: int) -> None:
+def test_c5_1_notation(game: ConnectFourGame, text: str, column: int) -> None:
     state = game.new(2, OPTIONS, 0)
     assert game.parse(state, text) == column
     assert game.format(state, column) == f"drop {column + 1}"
@@ -158,12 +159,14 @@ def test_c5_1_notation(game: ConnectFour, text: str, column: int) -> None:
         ("drop ٣", "is not a column number"),  # an Arabic-Indic digit is not a column
     ],
 )
-def test_c5_1_bad_notation_says_what_is_allowed(game: ConnectFour, text: str, message: str) -> None:
+def test_c5_1_bad_notation_says_what_is_allowed(
+    game: ConnectFourGame, text: str, message: str
+) -> None:
     with pytest.raises(NotationError, match=message.replace("(", r"\(").replace(")", r"\)")):
         game.parse(game.new(2, OPTIONS, 0), text)
 
 
-def test_c6_1_options_change_the_board_and_the_line(game: ConnectFour) -> None:
+def test_c6_1_options_change_the_board_and_the_line(game: ConnectFourGame) -> None:
     options = build(ConnectFourOptions, {"columns": "9", "rows": "7", "connect": "5"}, "connect4")
     assert isinstance(options, ConnectFourOptions)
     match = played(game, "1", "1", "2", "2", "3", "3", "4", "4", options=options)
@@ -207,7 +210,7 @@ def naive_line(rows: list[str], mark: str, connect: int) -> bool:
     ],
     ids=["7x6", "4x4-connect3", "10x6", "9x7-connect5"],
 )
-def test_bitboards_agree_with_a_scan_of_the_board(game: ConnectFour, options: Any) -> None:
+def test_bitboards_agree_with_a_scan_of_the_board(game: ConnectFourGame, options: Any) -> None:
     rng = random.Random(2024)
     positions = 0
     for seed in range(60):
@@ -230,7 +233,7 @@ def test_bitboards_agree_with_a_scan_of_the_board(game: ConnectFour, options: An
     assert positions > 60 * 8
 
 
-def test_evaluate_is_a_zero_sum_judgement(game: ConnectFour) -> None:
+def test_evaluate_is_a_zero_sum_judgement(game: ConnectFourGame) -> None:
     rng = random.Random(7)
     for seed in range(40):
         state = game.new(2, OPTIONS, seed)
@@ -241,7 +244,7 @@ def test_evaluate_is_a_zero_sum_judgement(game: ConnectFour) -> None:
             state = game.apply(state, rng.choice(game.legal(state)))
 
 
-def test_evaluate_sees_a_win_in_one_and_a_double_threat(game: ConnectFour) -> None:
+def test_evaluate_sees_a_win_in_one_and_a_double_threat(game: ConnectFourGame) -> None:
     win_next = state_of(game, "OOO....", "XXX....")  # X to act, drop 4 wins
     assert game.evaluate(win_next, 1) == pytest.approx(0.98)
     double = state_of(game, "..OO...", ".XXX...")  # O to act cannot block both 1 and 5
@@ -254,7 +257,7 @@ def test_evaluate_sees_a_win_in_one_and_a_double_threat(game: ConnectFour) -> No
     assert game.evaluate(centre, 1) > game.evaluate(edge, 1) > 0.5  # type: ignore[operator]
 
 
-def test_hint_wins_blocks_and_warns(game: ConnectFour) -> None:
+def test_hint_wins_blocks_and_warns(game: ConnectFourGame) -> None:
     def hint(state: State) -> str:
         player = game.to_act(state)
         assert player is not None
@@ -273,7 +276,7 @@ def test_hint_wins_blocks_and_warns(game: ConnectFour) -> None:
     assert hint(game.new(2, OPTIONS, 0)).startswith("no threat now")
 
 
-def test_render_draws_the_board_from_the_view(game: ConnectFour) -> None:
+def test_render_draws_the_board_from_the_view(game: ConnectFourGame) -> None:
     def text(view: dict[str, Any], player: int | None) -> str:
         out = io.StringIO()
         Console(file=out, width=60, color_system=None).print(game.render(view, player))
@@ -288,6 +291,6 @@ def test_render_draws_the_board_from_the_view(game: ConnectFour) -> None:
     assert "player 1 (red ●) to drop; 4 in a row wins" in start
 
 
-def test_rules_text_is_the_readme(game: ConnectFour) -> None:
+def test_rules_text_is_the_readme(game: ConnectFourGame) -> None:
     text = game.rules_text()
     assert text.startswith("# Connect Four") and "drop 4" in text
