@@ -14,25 +14,25 @@ from tabletop.testing import CHECKS, check_game
 from tabletop_ctverak import encoding as ctverak_encoding
 from tabletop_ctverak.game import CtverakGame
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quarto.game import Quarto
+from tabletop_quarto.game import QuartoGame
 
 
-class SharedIds(Quarto):
+class SharedIds(QuartoGame):
     def action_id(self, state: Any, action: int) -> int:
         return action // 2  # "give LSRF" and "give DSRF" collide
 
 
-class WrongWayBack(Quarto):
+class WrongWayBack(QuartoGame):
     def action_of(self, state: Any, action_id: int) -> int:
         return 31 - action_id
 
 
-class OutOfRange(Quarto):
+class OutOfRange(QuartoGame):
     def action_ids(self, players: int, options: BaseModel) -> int | None:
         return 20  # the placements are ids 16-31
 
 
-class ShortObservation(Quarto):
+class ShortObservation(QuartoGame):
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         return super().observation(view, player, players, options)[:-1]
 
@@ -69,7 +69,7 @@ def test_a_broken_encoding_fails_the_check(game: Game[Any, Any], message: str) -
     assert message in stats.first.message, stats.first.message
 
 
-@pytest.mark.parametrize("game", [Quarto(), QuartinoGame(), CtverakGame()], ids=str)
+@pytest.mark.parametrize("game", [QuartoGame(), QuartinoGame(), CtverakGame()], ids=str)
 def test_the_built_in_encodings_pass(game: Game[Any, Any]) -> None:
     report = check_game(game, games=3, seed=2, fuzz=0)
     assert report.checks["encoding"].runs > 0 and report.checks["encoding"].failures == 0, (
