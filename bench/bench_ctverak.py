@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 from bench.common import random_playout
-from tabletop.players import Turn
+from tabletop.agents.base import Turn
 from tabletop.registry import registry
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.rules import BLOCKED, CTVERAK

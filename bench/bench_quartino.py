@@ -16,7 +16,7 @@ import time
 from typing import Any, NamedTuple
 
 from bench.common import random_playout
-from tabletop.players import Turn
+from tabletop.agents.base import Turn
 from tabletop.registry import registry
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop import options as opts
+from tabletop.agents.seat import make_seat
 from tabletop.errors import UsageError
 from tabletop.match import Match
-from tabletop.players import make_seat
 from tabletop.setup import player_count, resolve
 
 Z95 = 1.959963984540054

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop import options as opts
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.game import JSON, Game
-from tabletop.players import DEFAULT_LEVEL, agent_levels
 from tabletop.registry import registry
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.players import Agent, Level
+    from tabletop.agents.base import Agent, Level
 
 S = TypeVar("S")
 A = TypeVar("A")

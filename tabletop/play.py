@@ -19,9 +19,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from tabletop import records
+from tabletop.agents.seat import Seat
 from tabletop.errors import ActionError
 from tabletop.match import Match
-from tabletop.players import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 CLOCK_WARNINGS = (30, 10, 5)

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import options as opts
+from tabletop.agents.seat import Seat, make_seat
 from tabletop.errors import PositionError, UsageError
 from tabletop.game import JSON, Game
 from tabletop.match import Match
-from tabletop.players import Seat, make_seat
 from tabletop.registry import registry
 
 

@@ -15,21 +15,14 @@ from typing import Any
 import pytest
 
 from tabletop import options as opts
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels, generic_levels
+from tabletop.agents.search import RandomPlayouts, SearchAgent
+from tabletop.agents.seat import Seat, make_seat
+from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.errors import UsageError
 from tabletop.game import JSON, Game
-from tabletop.players import (
-    DEFAULT_LEVEL,
-    Budget,
-    GreedyAgent,
-    RandomAgent,
-    Seat,
-    Turn,
-    agent_levels,
-    generic_levels,
-    make_seat,
-)
 from tabletop.registry import registry
-from tabletop.search import SearchAgent
 from tests import test_ctverak, test_quartino
 
 GAMES = registry().ids()
@@ -277,21 +270,21 @@ def test_random_agent_plays_every_legal_action_uniformly() -> None:
 
 
 class Counting:
-    """Counts the determinisations (one per playout) the search asks the game for."""
+    """Counts the playouts (calls to ``RandomPlayouts.finish``) the search makes."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.sample = game.sample
-        self.calls = 0
-
-    def __call__(self, *args: Any) -> Any:
-        self.calls += 1
-        return self.sample(*args)
+    calls = 0
 
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counting:
-    counter = Counting(QUARTO)
-    monkeypatch.setattr(QUARTO, "sample", counter)
+    counter = Counting()
+    finish = RandomPlayouts.finish
+
+    def counting(playouts: RandomPlayouts, state: Any, rng: random.Random) -> Any:
+        counter.calls += 1
+        return finish(playouts, state, rng)
+
+    monkeypatch.setattr(RandomPlayouts, "finish", counting)
     return counter
 
 

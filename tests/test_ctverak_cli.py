@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tabletop.agents.base import Turn
 from tabletop.cli import app
 from tabletop.match import Match
-from tabletop.players import Turn
 from tabletop.records import load
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from tabletop import options as opts
-from tabletop.players import Agent, RandomAgent, Turn, agent_levels
+from tabletop.agents.base import Agent, Turn
+from tabletop.agents.levels import agent_levels
+from tabletop.agents.simple import RandomAgent
 from tabletop.registry import registry
 from tabletop.testing import assert_conformance
 from tabletop_ctverak.agents import BasicAgent

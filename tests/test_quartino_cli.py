@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tabletop.agents.base import Turn
 from tabletop.cli import app
-from tabletop.players import Turn
 from tabletop.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from tabletop.players import RandomAgent, Turn
+from tabletop.agents.base import Turn
+from tabletop.agents.simple import RandomAgent
 from tabletop.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions

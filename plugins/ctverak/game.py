@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.agents.base import Level
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome
-from tabletop.players import Level
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, config
 from tabletop_ctverak.rules import Action, State

@@ -19,7 +19,7 @@ from . import rules
 from .rules import Action, Config, State
 
 if TYPE_CHECKING:
-    from tabletop.players import Level
+    from tabletop.agents.base import Level
 
 VERSION = "0.1.0"
 
