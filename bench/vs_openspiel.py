@@ -10,7 +10,7 @@ state whose int actions are the game's own (Quarto: 0-15 give, 16-31 place, 32 c
 random rollout per simulation and ``solve=True``. Our agent sees only its view, through
 :class:`tabletop.agents.seat.Seat`. Seats alternate (ours is player 1 in even games);
 game ``i`` is seeded by ``S + i``, so any range of games is reproduced exactly. Prints
-ours W-D-L, the win rate over decided games with its 95% Wilson interval, the seconds
+ours W-D-L (with ``--progress N`` also every N games), the win rate over decided games with its 95% Wilson interval, the seconds
 each side thought, and the command.
 """
 
@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--set", action="append", default=[])
+    parser.add_argument("--progress", type=int, default=0, help="a W-D-L line every N games")
     args = parser.parse_args(argv)
     game = registry().get(args.game)
     options = opts.build(game.info.options, {}, game.info.id)
@@ -145,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
             wins += 1
         else:
             losses += 1
+        if args.progress and (i - args.start + 1) % args.progress == 0:
+            print(f"  after {i - args.start + 1} games: {wins}-{draws}-{losses}", flush=True)
     decided = wins + losses
     low, high = wilson(wins, decided) if decided else (0.0, 1.0)
     rate = f"{wins / decided:.0%} ({low:.0%}-{high:.0%})" if decided else "-"

@@ -45,7 +45,9 @@ class Turn:
 
 
 class Agent(Protocol):
-    """Chooses one of ``turn.legal``; the same turn and rng state give the same choice."""
+    """Chooses one of ``turn.legal``; the same turn and rng state give the same choice
+    (for an agent that keeps what it learnt between moves, such as the search's tree: the
+    same turns before it too; a seat makes a fresh agent for every game)."""
 
     def act(self, turn: Turn) -> Any: ...
 
