@@ -10,8 +10,8 @@ state whose int actions are the game's own (Quarto: 0-15 give, 16-31 place, 32 c
 random rollout per simulation and ``solve=True``. Our agent sees only its view, through
 :class:`tabletop.agents.seat.Seat`. Seats alternate (ours is player 1 in even games);
 game ``i`` is seeded by ``S + i``, so any range of games is reproduced exactly. Prints
-ours W-D-L (with ``--progress N`` also every N games), the win rate over decided games with its 95% Wilson interval, the seconds
-each side thought, and the command.
+ours W-D-L (with ``--progress N`` also every N games), the win rate over decided games
+with its 95% Wilson interval, the seconds each side thought, and the command.
 """
 
 from __future__ import annotations
