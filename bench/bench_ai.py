@@ -19,7 +19,7 @@ from bench.common import random_playout
 from tabletop import arena
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
-from tabletop.registry import registry
+from tabletop.core.registry import registry
 
 
 def random_rate(game_id: str, seconds: float) -> float:

@@ -19,7 +19,7 @@ from typing import Any
 
 from bench.common import random_playout
 from tabletop.agents.base import Turn
-from tabletop.registry import registry
+from tabletop.core.registry import registry
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.rules import BLOCKED, CTVERAK
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from bench.common import random_playout
 from tabletop.agents.base import Turn
-from tabletop.registry import registry
+from tabletop.core.registry import registry
 
 
 class Row(NamedTuple):

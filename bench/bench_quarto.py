@@ -19,9 +19,9 @@ import sys
 import time
 
 from bench.common import random_playout
-from tabletop import options as opts
-from tabletop.match import Match
-from tabletop.registry import registry
+from tabletop.core import options as opts
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 
 
 def api_games_per_second(seconds: float, seed: int = 1) -> tuple[float, float]:

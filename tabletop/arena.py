@@ -15,11 +15,11 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop import options as opts
 from tabletop.agents.seat import make_seat
-from tabletop.errors import UsageError
-from tabletop.match import Match
-from tabletop.setup import player_count, resolve
+from tabletop.core import options as opts
+from tabletop.core.errors import UsageError
+from tabletop.core.match import Match
+from tabletop.core.setup import player_count, resolve
 
 Z95 = 1.959963984540054
 

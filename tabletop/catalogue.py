@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop import options as opts
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
+from tabletop.core import options as opts
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.registry import registry
 
 if TYPE_CHECKING:
-    from tabletop.match import Match
+    from tabletop.core.match import Match
 
 
 def describe_game(game: Game[Any, Any]) -> JSON:

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop import options as opts
 from tabletop.agents.seat import Seat, make_seat
-from tabletop.errors import PositionError, UsageError
+from tabletop.core import options as opts
+from tabletop.core.errors import PositionError, UsageError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.match import Match
-from tabletop.registry import registry
 
 
 def resolve(game_id: str) -> Game[Any, Any]:

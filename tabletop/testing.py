@@ -36,13 +36,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tabletop import options as opts
-from tabletop.errors import ActionError, PositionError, RecordError, TabletopError, one_line
+from tabletop.core import options as opts
+from tabletop.core.errors import ActionError, PositionError, RecordError, TabletopError, one_line
+from tabletop.core.match import Match
+from tabletop.core.records import Record, load, save
+from tabletop.core.registry import registry
+from tabletop.core.setup import player_count
 from tabletop.game import JSON, Game
-from tabletop.match import Match
-from tabletop.records import Record, load, save
-from tabletop.registry import registry
-from tabletop.setup import player_count
 
 CHECKS: dict[str, str] = {
     "legal": "legal is empty exactly when the game is over; listing agrees",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop import options as opts
+from tabletop.core import options as opts
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop.game import Game
-from tabletop.match import Match
-from tabletop.registry import registry
 
 
 def quarto() -> Game[Any, Any]:

@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
-from tabletop import options as opts
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels, generic_levels
 from tabletop.agents.search import Node, RandomPlayouts, SearchAgent, settle
 from tabletop.agents.seat import Seat, make_seat
 from tabletop.agents.simple import GreedyAgent, RandomAgent
-from tabletop.errors import UsageError
+from tabletop.core import options as opts
+from tabletop.core.errors import UsageError
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.registry import registry
 from tests import test_ctverak, test_quartino
 
 GAMES = registry().ids()

@@ -31,7 +31,7 @@ from tabletop.arena import (
     tally,
     wilson,
 )
-from tabletop.cli import app
+from tabletop.cli.app import app
 from tabletop.game import Game
 
 runner = CliRunner()

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.cli import app
-from tabletop.records import load
+from tabletop.cli.app import app
+from tabletop.core.records import load
 
 runner = CliRunner()
 
@@ -262,7 +262,7 @@ def test_solve_a_position_and_refuse_too_deep(tmp_path: Path) -> None:
 
 def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
     """Q3.1: who is player 1 may be decided by lot; the lot follows the seed."""
-    from tabletop.setup import ai_by_seat
+    from tabletop.core.setup import ai_by_seat
 
     drawn = {next(iter(ai_by_seat(["lot:1"], 2, seed))) for seed in range(40)}
     assert drawn == {1, 2}
@@ -281,9 +281,9 @@ def test_ai_seat_by_lot_is_seeded_and_saved(tmp_path: Path) -> None:
 
 def test_a_save_from_other_rules_names_both_versions() -> None:
     """A record that no longer replays says which rules version wrote it (plugins.md §16)."""
-    from tabletop.errors import RecordError
-    from tabletop.match import Match
-    from tabletop.records import Record
+    from tabletop.core.errors import RecordError
+    from tabletop.core.match import Match
+    from tabletop.core.records import Record
     from tests.quarto_helpers import quarto
 
     record = Record(

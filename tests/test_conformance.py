@@ -12,10 +12,10 @@ from typing import Any, NamedTuple
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.errors import NotationError, PositionError, TabletopError
+from tabletop.core.errors import NotationError, PositionError, TabletopError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
-from tabletop.match import Match
-from tabletop.registry import registry
 from tabletop.testing import (
     CHECKS,
     assert_conformance,
@@ -511,7 +511,7 @@ def test_check_command_reports_failures(
 ) -> None:
     from tests.test_scenarios import toy_registry
 
-    monkeypatch.setattr("tabletop.registry._default", toy_registry(PlaysOn()))
+    monkeypatch.setattr("tabletop.core.registry._default", toy_registry(PlaysOn()))
     assert check_command("playson", 5, 0, record=True, players=None) == 1
     out = capsys.readouterr().out
     assert "FAILED" in out and "legal: the game is over but" in out and "replay:" in out

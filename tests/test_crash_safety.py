@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.errors import RecordError
-from tabletop.match import Match
-from tabletop.records import load
+from tabletop.core.errors import RecordError
+from tabletop.core.match import Match
+from tabletop.core.records import load
 from tests.quarto_helpers import quarto, quarto_match
 
 
@@ -99,7 +99,7 @@ def test_a_save_that_fails_midway_leaves_the_old_file_whole(
 ) -> None:
     """Saving is write-temp, fsync, rename: if anything fails before the rename (a full
     disk, a kill), the previous save is untouched and no temp file is left behind."""
-    from tabletop import records
+    from tabletop.core import records
 
     match = quarto_match()
     match.play("give LSRF")

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import pytest
 
-from tabletop.errors import OptionError
+from tabletop.core.errors import OptionError
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.game import CtverakGame
 from tabletop_ctverak.options import CtverakOptions

@@ -8,7 +8,7 @@ from the stock shows no card, and the bases appear once the game is over (K2.2).
 The half deck (K1.1) holds every natural card once, so a card code (``QH``) or a drawn
 card face (``Q♥``) in the output can only be that one card: the tests collect every card
 the output names and compare it with what the player may see, taken from the game's own
-state (replayed through :class:`~tabletop.match.Match`). Jokers (two alike) are left out.
+state (replayed through :class:`~tabletop.core.match.Match`). Jokers (two alike) are left out.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.agents.base import Turn
-from tabletop.cli import app
-from tabletop.match import Match
-from tabletop.records import load
+from tabletop.cli.app import app
+from tabletop.core.match import Match
+from tabletop.core.records import load
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.game import CtverakGame

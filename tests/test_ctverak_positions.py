@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.errors import NotationError, PositionError
-from tabletop.match import Match
+from tabletop.core.errors import NotationError, PositionError
+from tabletop.core.match import Match
 from tabletop_ctverak.cards import card_code, deck_counts
 from tabletop_ctverak.options import CtverakOptions
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, MELD_STEP, OVER, REFILL

@@ -27,10 +27,10 @@ import pytest
 import yaml
 
 from tabletop import hookspecs
-from tabletop.cli import app
+from tabletop.cli.app import app
+from tabletop.core.registry import Registry
 from tabletop.game import Game
-from tabletop.registry import Registry
-from tabletop.scenarios import load_text, run_case
+from tabletop.kit.scenarios import load_text, run_case
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)

@@ -23,11 +23,11 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from tabletop import hookspecs
-from tabletop.errors import TabletopError
+from tabletop.core.errors import TabletopError
+from tabletop.core.plugins import plugin_manager
+from tabletop.core.registry import Registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
-from tabletop.plugins import plugin_manager
-from tabletop.registry import Registry
 
 F = TypeVar("F", bound=Callable[..., Any])
 COVERED: dict[str, list[str]] = {}
@@ -221,7 +221,7 @@ def test_registering_the_installed_games_imports_no_drawing_library() -> None:
     so registering must stay cheap (no rich, no typer) for every installed game."""
     code = (
         "import sys\n"
-        "from tabletop.registry import Registry\n"
+        "from tabletop.core.registry import Registry\n"
         "ids = Registry().ids()\n"
         "heavy = sorted(m for m in ('rich', 'typer') if m in sys.modules)\n"
         "print(len(ids), heavy)\n"

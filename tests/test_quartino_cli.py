@@ -21,8 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.agents.base import Turn
-from tabletop.cli import app
-from tabletop.records import load
+from tabletop.cli.app import app
+from tabletop.core.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.positions import codes, out_of_play

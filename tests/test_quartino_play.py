@@ -13,7 +13,7 @@ from rich.console import Console
 
 from tabletop.agents.base import Turn
 from tabletop.agents.simple import RandomAgent
-from tabletop.registry import Registry
+from tabletop.core.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.errors import NotationError, PositionError
+from tabletop.core.errors import NotationError, PositionError
 from tabletop_quartino.cards import CardDataError, deck, load_deck
 from tabletop_quartino.game import QuartinoGame, QuartinoOptions
 from tabletop_quartino.rules import State

@@ -7,8 +7,8 @@ from itertools import product
 
 import pytest
 
-from tabletop.match import Match
-from tabletop.records import Record
+from tabletop.core.match import Match
+from tabletop.core.records import Record
 from tests.quarto_helpers import quarto, quarto_match
 
 VARIANTS = [

@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from tabletop.errors import PositionError
+from tabletop.core.errors import PositionError
 from tests.quarto_helpers import quarto_match
 
 CODES = [

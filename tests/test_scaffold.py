@@ -23,12 +23,12 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.cli import app
-from tabletop.errors import UsageError
+from tabletop.cli.app import app
+from tabletop.cli.scaffold import fill, names, new_command, plan
+from tabletop.core.errors import UsageError
+from tabletop.core.match import Match
+from tabletop.core.registry import Registry
 from tabletop.game import Game
-from tabletop.match import Match
-from tabletop.registry import Registry
-from tabletop.scaffold import fill, names, new_command, plan
 from tabletop.testing import check_game
 
 FILES = {

@@ -18,14 +18,14 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
 
-import tabletop.registry
-from tabletop.errors import NotationError, PositionError, UsageError
+import tabletop.core.registry
+from tabletop.cli.scenarios import run_tests, scenario_files, test_command
+from tabletop.core.errors import NotationError, PositionError, UsageError
+from tabletop.core.registry import Registry, registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
-from tabletop.pytest_plugin import check_case, shipped_cases
-from tabletop.registry import Registry, registry
-from tabletop.scenario_cli import run_tests, scenario_files, test_command
-from tabletop.scenarios import (
+from tabletop.kit.pytest_plugin import check_case, shipped_cases
+from tabletop.kit.scenarios import (
     CaseResult,
     LoadedCase,
     Suite,
@@ -176,7 +176,7 @@ def toy_registry(*games: Game[Any, Any]) -> Registry:
 def games(monkeypatch: pytest.MonkeyPatch) -> Iterator[Registry]:
     """A registry with the toy game, also as the process-wide default."""
     toys = toy_registry()
-    monkeypatch.setattr(tabletop.registry, "_default", toys)
+    monkeypatch.setattr(tabletop.core.registry, "_default", toys)
     yield toys
 
 

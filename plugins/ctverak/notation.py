@@ -8,7 +8,7 @@ position of the acting player's (sorted) hand.
 
 from __future__ import annotations
 
-from tabletop.errors import NotationError
+from tabletop.game import NotationError
 from tabletop_ctverak.cards import card_code, parse_card
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
 

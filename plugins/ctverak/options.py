@@ -6,7 +6,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.errors import OptionError
+from tabletop.game import OptionError
 
 
 class CtverakOptions(BaseModel):

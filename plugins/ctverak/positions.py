@@ -6,8 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from tabletop.errors import PositionError
-from tabletop.game import JSON
+from tabletop.game import JSON, PositionError
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.options import Config
 from tabletop_ctverak.rules import (

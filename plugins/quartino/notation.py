@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from tabletop.errors import NotationError
+from tabletop.game import NotationError
 
 from .cards import COLOURS, FIELDS, RING, card_colours, deck
 from .rules import CLAIM, END, END_TURN, PLACE, Action, claim, place

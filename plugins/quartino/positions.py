@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.errors import PositionError
-from tabletop.game import JSON
+from tabletop.game import JSON, PositionError
 
 from .cards import CARDS_PER_PLAYER, COLOUR_NAMES, COLOURS, FIELDS, PER_COLOUR, card_colours, deck
 from .rules import NCOLOURS, NFIELDS, Check, Config, State, owed_text, start_turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.errors import NotationError, PositionError
+from tabletop.game import NotationError, PositionError
 from tabletop_quarto.notation import parse_piece, parse_square
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.rules import (

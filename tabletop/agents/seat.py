@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.agents.base import Agent, Budget, Turn
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 from tabletop.game import Game
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.match import Match
+    from tabletop.core.match import Match
 
 
 @dataclass(frozen=True)

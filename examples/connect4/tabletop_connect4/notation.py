@@ -5,7 +5,7 @@ Columns are numbered from 1 on the left; input is case-insensitive.
 
 from __future__ import annotations
 
-from tabletop.errors import NotationError
+from tabletop.game import NotationError
 
 
 def forms(columns: int) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.errors import PositionError
-from tabletop.game import JSON
+from tabletop.game import JSON, PositionError
 
 from tabletop_connect4.board import MARKS, Geometry, State, has_line, to_act, winning_line
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.seat import Seat, make_seat
-from tabletop.match import Match
+from tabletop.core.match import Match
 
 from tabletop_connect4.game import ConnectFour
 from tabletop_connect4.options import ConnectFourOptions

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from tabletop.errors import ActionError, NotationError, OptionError, PositionError
-from tabletop.match import Match
-from tabletop.options import build
+from tabletop.core.match import Match
+from tabletop.core.options import build
+from tabletop.game import ActionError, NotationError, OptionError, PositionError
 
 from tabletop_connect4.board import State, has_line, threats
 from tabletop_connect4.game import ConnectFour

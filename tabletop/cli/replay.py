@@ -8,9 +8,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from tabletop import records
-from tabletop.match import Match
-from tabletop.setup import resolve
+from tabletop.core import records
+from tabletop.core.match import Match
+from tabletop.core.setup import resolve
 
 
 def replay(path: Path, pause: bool = False) -> None:

@@ -18,10 +18,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop import records
 from tabletop.agents.seat import Seat
-from tabletop.errors import ActionError
-from tabletop.match import Match
+from tabletop.core import records
+from tabletop.core.errors import ActionError
+from tabletop.core.match import Match
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 CLOCK_WARNINGS = (30, 10, 5)

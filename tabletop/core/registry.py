@@ -5,9 +5,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from tabletop.errors import TabletopError, UnknownGameError
+from tabletop.core.errors import TabletopError, UnknownGameError
+from tabletop.core.plugins import plugin_manager
 from tabletop.game import Game
-from tabletop.plugins import plugin_manager
 
 
 class Registry:

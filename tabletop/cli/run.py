@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from tabletop.errors import ActionError, UsageError
-from tabletop.match import Match
+from tabletop.core.errors import ActionError, UsageError
+from tabletop.core.match import Match
 
 COMMENT = re.compile(r"(^|\s)#(\s|$)")
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop import options as opts
-from tabletop.errors import ActionError, NotationError, OptionError, PositionError, RecordError
+from tabletop.core import options as opts
+from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
+from tabletop.core.records import Forfeit, Record
 from tabletop.game import JSON, Game, Outcome
-from tabletop.records import Forfeit, Record
 
 HINT_ACTIONS = 12
 

@@ -23,7 +23,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from tabletop import __version__
-from tabletop.errors import UsageError
+from tabletop.core.errors import UsageError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MAX_ID = 30
@@ -37,7 +37,7 @@ def check_id(game_id: str) -> None:
             f"bad game id {game_id!r}: use lowercase letters, digits and single underscores, "
             f"starting with a letter, at most {MAX_ID} characters (e.g. nim or pig_dice)"
         )
-    from tabletop.registry import registry
+    from tabletop.core.registry import registry
 
     if game_id in registry().ids():
         raise UsageError(f"a game with the id {game_id!r} is installed already; choose another id")

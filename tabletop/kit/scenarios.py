@@ -21,7 +21,7 @@ format is documented in ``docs/scenarios.md``; in short::
 Loading never raises for a bad file: :func:`load_file` returns a :class:`Suite` whose
 ``error`` (file-level) or cases' ``error`` (case-level) is a one-line message naming the
 file, the line and the case. :func:`run_case` plays a case through the core's checked
-path (:class:`tabletop.match.Match`) and returns a :class:`CaseResult` whose
+path (:class:`tabletop.core.match.Match`) and returns a :class:`CaseResult` whose
 :meth:`~CaseResult.report` is the diff-like text that the CLI and pytest print.
 """
 
@@ -37,11 +37,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from tabletop import options as opts
-from tabletop.errors import ActionError, NotationError, PositionError, TabletopError, one_line
+from tabletop.core import options as opts
+from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
+from tabletop.core.match import Match
+from tabletop.core.registry import Registry, registry
 from tabletop.game import Game
-from tabletop.match import Match
-from tabletop.registry import Registry, registry
 
 FORMAT = "tabletop-scenarios/1"
 FORMAT_LINE = re.compile(rf"^format:\s*['\"]?{re.escape(FORMAT)}\b", re.MULTILINE)

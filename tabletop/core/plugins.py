@@ -13,7 +13,7 @@ from types import ModuleType
 import pluggy
 
 from tabletop import hookspecs
-from tabletop.errors import TabletopError
+from tabletop.core.errors import TabletopError
 
 
 def plugin_manager(extra: list[ModuleType | object] | None = None) -> pluggy.PluginManager:

@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.errors import UsageError
-from tabletop.registry import Registry, registry
-from tabletop.scenarios import (
+from tabletop.core.errors import UsageError
+from tabletop.core.registry import Registry, registry
+from tabletop.kit.scenarios import (
     CaseResult,
     Suite,
     game_suites,

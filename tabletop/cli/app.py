@@ -1,6 +1,6 @@
 """The ``tabletop`` command: thin typer commands behind one error boundary.
 
-Every user error is a :class:`~tabletop.errors.TabletopError`, printed as one line on
+Every user error is a :class:`~tabletop.core.errors.TabletopError`, printed as one line on
 stderr with exit status 1 or 2; never a traceback. Heavy imports live in functions.
 """
 
@@ -16,7 +16,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from tabletop.errors import TabletopError, UsageError, one_line
+from tabletop.core.errors import TabletopError, UsageError, one_line
 
 app = typer.Typer(
     name="tabletop",
@@ -90,7 +90,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 def rules(game: Annotated[str, typer.Argument(help="Game id, e.g. quarto.")]) -> None:
     """Show a game's rules and its action notation."""
     from tabletop.catalogue import print_rules
-    from tabletop.setup import resolve
+    from tabletop.core.setup import resolve
 
     print_rules(resolve(game))
 
@@ -120,10 +120,10 @@ def play(
     """Play in the terminal: hot-seat, or against the computer with --ai."""
     from rich.console import Console
 
-    from tabletop import records
-    from tabletop.match import Match
-    from tabletop.play import LineReader, Session
-    from tabletop.setup import new_match, parse_seats, resolve
+    from tabletop.cli.play import LineReader, Session
+    from tabletop.core import records
+    from tabletop.core.match import Match
+    from tabletop.core.setup import new_match, parse_seats, resolve
 
     chosen = resolve(game)
     if move_time is not None and move_time <= 0:
@@ -133,7 +133,7 @@ def play(
     if series > 1:
         if load is not None:
             raise UsageError("--games starts a new series; it cannot resume one with --load")
-        from tabletop.series import play_series
+        from tabletop.cli.series import play_series
 
         first = new_match(chosen, players, option or [], seed)
         seats = parse_seats(chosen, first.players, ai or [], first.seed)  # checks the levels
@@ -194,8 +194,8 @@ def run(
     ] = False,
 ) -> None:
     """Apply actions non-interactively and print the result."""
-    from tabletop.run import emit, run_actions
-    from tabletop.setup import new_match, resolve
+    from tabletop.cli.run import emit, run_actions
+    from tabletop.core.setup import new_match, resolve
 
     match = new_match(resolve(game), players, option or [], seed, start)
     refused = run_actions(match, actions, as_json, reveal, trace)
@@ -219,7 +219,7 @@ def replay(
     pause: Annotated[bool, typer.Option("--pause", help="Wait for Enter after each move.")] = False,
 ) -> None:
     """Show a saved game move by move."""
-    from tabletop.replay import replay as show
+    from tabletop.cli.replay import replay as show
 
     show(file, pause)
 
@@ -235,7 +235,7 @@ def test_(
     ] = False,
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
-    from tabletop.scenario_cli import test_command
+    from tabletop.cli.scenarios import test_command
 
     raise typer.Exit(test_command(list(paths or []), game, k, coverage))
 
@@ -304,7 +304,7 @@ def solve(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The exact value of a position for the player to act, and a best action."""
-    from tabletop.setup import new_match, resolve
+    from tabletop.core.setup import new_match, resolve
 
     if seconds < 0:
         raise UsageError(f"--seconds must be 0 (no limit) or more, not {seconds:g}")
@@ -327,7 +327,7 @@ def new(
     ] = None,
 ) -> None:
     """Create a complete plugin distribution for a new game."""
-    from tabletop.scaffold import new_command
+    from tabletop.cli.scaffold import new_command
 
     made = new_command(game_id, directory)
     typer.echo(f"created {made}")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from tabletop.scenarios import CaseResult, LoadedCase
+    from tabletop.kit.scenarios import CaseResult, LoadedCase
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -32,7 +32,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     """Collect scenario files (and nothing else)."""
     if file_path.suffix not in {".yaml", ".yml"}:
         return None
-    from tabletop.scenarios import is_scenario_file
+    from tabletop.kit.scenarios import is_scenario_file
 
     if not is_scenario_file(file_path):
         return None
@@ -52,7 +52,7 @@ class ScenarioFile(pytest.File):
     """A scenario file: one item per case."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from tabletop.scenarios import load_file
+        from tabletop.kit.scenarios import load_file
 
         suite = load_file(self.path)
         if suite.error is not None:
@@ -106,7 +106,7 @@ def check_case(case: LoadedCase | str) -> None:
     is, so pytest shows where in the game it happened. A string is the error of a file
     that could not be read (from :func:`shipped_cases`) and fails with it.
     """
-    from tabletop.scenarios import run_case
+    from tabletop.kit.scenarios import run_case
 
     if isinstance(case, str):
         raise pytest.fail.Exception(case, pytrace=False)
@@ -126,8 +126,8 @@ def shipped_cases() -> list[Any]:
         def test_shipped_scenario(case):
             check_case(case)
     """
-    from tabletop.registry import registry
-    from tabletop.scenarios import game_suites, load_file
+    from tabletop.core.registry import registry
+    from tabletop.kit.scenarios import game_suites, load_file
 
     params: list[Any] = []
     for path in game_suites(registry()):

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from tabletop.errors import OptionError
+from tabletop.core.errors import OptionError
 
 
 def allowed_values(field: FieldInfo) -> list[Any] | str:

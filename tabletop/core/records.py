@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from tabletop.errors import RecordError
+from tabletop.core.errors import RecordError
 
 FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
 

@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.agents.seat import make_seat
+from tabletop.cli.play import LineReader, Session
+from tabletop.core.match import Match
 from tabletop.game import Game
-from tabletop.match import Match
-from tabletop.play import LineReader, Session
 
 
 def player_in_game(seat: int, game_index: int, players: int) -> int:
