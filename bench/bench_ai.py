@@ -17,9 +17,9 @@ import time
 
 from bench.common import random_playout
 from tabletop import arena
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.search import SearchAgent
 from tabletop.core.registry import registry
-from tabletop.players import Budget, Turn
-from tabletop.search import SearchAgent
 
 
 def random_rate(game_id: str, seconds: float) -> float:

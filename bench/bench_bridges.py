@@ -36,12 +36,12 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from bench.common import random_playout
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.search import SearchAgent
 from tabletop.arena import wilson
 from tabletop.bridges import openspiel
 from tabletop.bridges.pettingzoo import env
 from tabletop.core.registry import registry
-from tabletop.players import Budget, Turn
-from tabletop.search import SearchAgent
 
 GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4))
 

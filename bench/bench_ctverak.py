@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Any
 
 from bench.common import random_playout
+from tabletop.agents.base import Turn
 from tabletop.core.registry import registry
-from tabletop.players import Turn
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.rules import BLOCKED, CTVERAK
 

@@ -16,8 +16,8 @@ import time
 from typing import Any, NamedTuple
 
 from bench.common import random_playout
+from tabletop.agents.base import Turn
 from tabletop.core.registry import registry
-from tabletop.players import Turn
 
 
 class Row(NamedTuple):

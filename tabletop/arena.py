@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.agents.seat import make_seat
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
 from tabletop.core.match import Match
 from tabletop.core.setup import player_count, resolve
-from tabletop.players import make_seat
 
 Z95 = 1.959963984540054
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.players import DEFAULT_LEVEL, agent_levels
 
 
 def describe_game(game: Game[Any, Any]) -> JSON:

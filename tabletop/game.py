@@ -22,7 +22,7 @@ from tabletop.core.numbers import parse_int, quote
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.players import Agent, Level
+    from tabletop.agents.base import Agent, Level
 
 __all__ = [
     "JSON",

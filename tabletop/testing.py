@@ -993,7 +993,7 @@ def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "r
     with the position, player to act and legal actions after each action.
 
     The level only chooses the actions; replaying a golden file needs no agent."""
-    from tabletop.players import make_seat
+    from tabletop.agents.seat import make_seat
 
     rng = random.Random(seed)
     match = Match(game, config.players, config.options, seed)

@@ -14,22 +14,15 @@ from typing import Any
 
 import pytest
 
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels, generic_levels
+from tabletop.agents.search import Node, RandomPlayouts, SearchAgent, settle
+from tabletop.agents.seat import Seat, make_seat
+from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
-from tabletop.players import (
-    DEFAULT_LEVEL,
-    Budget,
-    GreedyAgent,
-    RandomAgent,
-    Seat,
-    Turn,
-    agent_levels,
-    generic_levels,
-    make_seat,
-)
-from tabletop.search import SearchAgent
 from tests import test_ctverak, test_quartino
 
 GAMES = registry().ids()
@@ -277,21 +270,21 @@ def test_random_agent_plays_every_legal_action_uniformly() -> None:
 
 
 class Counting:
-    """Counts the determinisations (one per playout) the search asks the game for."""
+    """Counts the playouts (calls to ``RandomPlayouts.finish``) the search makes."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.sample = game.sample
-        self.calls = 0
-
-    def __call__(self, *args: Any) -> Any:
-        self.calls += 1
-        return self.sample(*args)
+    calls = 0
 
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counting:
-    counter = Counting(QUARTO)
-    monkeypatch.setattr(QUARTO, "sample", counter)
+    counter = Counting()
+    finish = RandomPlayouts.finish
+
+    def counting(playouts: RandomPlayouts, state: Any, rng: random.Random) -> Any:
+        counter.calls += 1
+        return finish(playouts, state, rng)
+
+    monkeypatch.setattr(RandomPlayouts, "finish", counting)
     return counter
 
 
@@ -325,3 +318,63 @@ def test_a_single_legal_action_needs_no_search(counted: Counting) -> None:
     assert len(QUARTO.legal(state)) == 1
     assert choose(search(500), QUARTO, state, 2, 0) == QUARTO.legal(state)[0]
     assert counted.calls == 0
+
+
+# ------------------------------------------------- MCTS-Solver and tree reuse (issue 16)
+
+
+def quarto_turn(state: Any, iterations: int, seed: int = 0) -> Turn:
+    player = QUARTO.to_act(state)
+    assert player is not None
+    view = QUARTO.view(state, player)
+    legal = list(QUARTO.legal(state))
+    return Turn(
+        QUARTO, player, 2, QUARTO_OPTIONS, view, legal, random.Random(seed), Budget(iterations)
+    )
+
+
+def test_settle_proves_a_node_by_a_win_or_by_all_its_actions() -> None:
+    node = Node()
+    node.width = 2
+    lost, drawn, won = Node(), Node(), Node()
+    lost.proven, drawn.proven, won.proven = [0.0, 0.0, 1.0], [0.0, 0.5, 0.5], [0.0, 1.0, 0.0]
+    node.children = {0: lost}
+    assert not settle(node, 1) and node.proven is None  # one action of two is known
+    node.children[1] = drawn
+    assert settle(node, 1) and node.proven == [0.0, 0.5, 0.5]  # all known: the best
+    node.proven = None
+    node.width = 3
+    node.children = {0: Node(), 1: won}
+    assert settle(node, 1) and node.proven == [0.0, 1.0, 0.0]  # a win proves it at once
+
+
+def test_the_solver_takes_a_win_and_stops_searching(counted: Counting) -> None:
+    place = quarto_state({"board": BOARD, "in_hand": "LTRF", "to_act": 2, "last_placed": "d1"})
+    agent = SearchAgent()
+    assert agent.act(quarto_turn(place, 1000)) == QUARTO.parse(place, "place c2")
+    assert counted.calls < len(QUARTO.legal(place))  # stopped once the win was expanded
+
+
+def test_the_solver_proves_the_gives_that_lose_at_once() -> None:
+    """Seven of the eight gives let the opponent win at once (Q4.2): all proven lost."""
+    give = quarto_state({"board": BOARD, "in_hand": None, "to_act": 1, "last_placed": "d1"})
+    agent = SearchAgent()
+    assert agent.act(quarto_turn(give, 2000)) == QUARTO.parse(give, "give LTRH")
+    assert agent._tree is not None
+    root = agent._tree[1]
+    lost = [a for a, child in root.children.items() if child.proven and child.proven[1] == 0]
+    assert sorted(lost) == sorted(a for a in QUARTO.legal(give) if a not in safe_gives(give))
+
+
+def test_reuse_keeps_the_subtree_of_the_position_reached() -> None:
+    state, _ = midgame(QUARTO, 11, actions=5)
+    agent = SearchAgent()
+    me = QUARTO.to_act(state)
+    state = QUARTO.apply(state, agent.act(quarto_turn(state, 300)))
+    while QUARTO.to_act(state) not in (me, None):  # the opponent replies
+        state = QUARTO.apply(state, QUARTO.legal(state)[0])
+    fresh = SearchAgent(reuse=False)
+    fresh.act(quarto_turn(state, 300))
+    agent.act(quarto_turn(state, 300))
+    assert fresh._tree is not None and agent._tree is not None
+    assert fresh._tree[1].visits <= 300 < agent._tree[1].visits

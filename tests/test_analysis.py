@@ -136,7 +136,7 @@ def test_the_probe_counts_turns_as_changes_of_the_player_to_act() -> None:
 
     game = resolve("ctverak")
     replay = Match(game, 3, opts.build(game.info.options, {}, "ctverak"), game_seed(7, 0))
-    from tabletop.players import make_seat
+    from tabletop.agents.seat import make_seat
 
     seat = make_seat(game, "1")
     order, legal = [], 0

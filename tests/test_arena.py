@@ -18,6 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop import arena
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.seat import Seat, make_seat
 from tabletop.arena import (
     GameResult,
     Setup,
@@ -31,7 +33,6 @@ from tabletop.arena import (
 )
 from tabletop.cli.app import app
 from tabletop.game import Game
-from tabletop.players import Budget, Seat, Turn, make_seat
 
 runner = CliRunner()
 

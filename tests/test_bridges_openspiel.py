@@ -15,11 +15,11 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
+from tabletop.agents.seat import make_seat  # noqa: E402
 from tabletop.bridges import openspiel  # noqa: E402
 from tabletop.cli.app import app  # noqa: E402
 from tabletop.core.errors import UsageError  # noqa: E402
 from tabletop.core.registry import registry  # noqa: E402
-from tabletop.players import make_seat  # noqa: E402
 
 NAMES = openspiel.register()
 SIMS: list[tuple[str, dict[str, Any], int]] = [

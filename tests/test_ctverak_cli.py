@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tabletop.agents.base import Turn
 from tabletop.cli.app import app
 from tabletop.core.match import Match
 from tabletop.core.records import load
-from tabletop.players import Turn
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.game import CtverakGame

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from tabletop.players import Budget, Turn, agent_levels, make_seat
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.levels import agent_levels
+from tabletop.agents.seat import make_seat
 from tabletop_ctverak import strategy
 from tabletop_ctverak.agents import (
     BasicAgent,

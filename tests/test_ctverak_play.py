@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+from tabletop.agents.base import Agent, Turn
+from tabletop.agents.levels import agent_levels
+from tabletop.agents.simple import RandomAgent
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
-from tabletop.players import Agent, RandomAgent, Turn, agent_levels
 from tabletop.testing import assert_conformance
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code, deck_counts

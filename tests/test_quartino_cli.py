@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tabletop.agents.base import Turn
 from tabletop.cli.app import app
 from tabletop.core.records import load
-from tabletop.players import Turn
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
 from tabletop_quartino.options import QuartinoOptions

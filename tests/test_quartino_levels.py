@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.players import Seat, agent_levels, make_seat
+from tabletop.agents.levels import agent_levels
+from tabletop.agents.seat import Seat, make_seat
 from tabletop_quartino.agents import LEVELS
 from tabletop_quartino.evaluation import (
     VALUE,

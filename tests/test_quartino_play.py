@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from tabletop.agents.base import Turn
+from tabletop.agents.simple import RandomAgent
 from tabletop.core.registry import Registry
-from tabletop.players import RandomAgent, Turn
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
 from tabletop_quartino.options import QuartinoOptions

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.players import Budget, Turn, make_seat
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.seat import make_seat
 from tabletop_quarto import search as pysearch
 from tabletop_quarto.game import rules_for
 from tabletop_quarto.options import QuartoOptions
@@ -487,7 +488,7 @@ def play(state: State, agents: dict[int, Any], options: QuartoOptions) -> State:
 def test_the_perfect_agent_keeps_the_value(claim: str) -> None:
     """From solved positions: a win is won in exactly the predicted placements, a draw
     is never lost against a random opponent, with either claim mode."""
-    from tabletop.players import RandomAgent
+    from tabletop.agents.simple import RandomAgent
 
     options = QuartoOptions.model_validate({"claim": claim})
     rules = rules_for(options)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.agents.seat import make_seat
 from tabletop.core.errors import ActionError
 from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.core.table import Change, Table, UndoRefused
-from tabletop.players import make_seat
 
 
 def table(

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from tabletop.agents.base import Turn
 from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tabletop.game import Game
-from tabletop.players import Turn
 from tests import test_ctverak_cli as ctv
 from tests import test_quartino_cli as qtn
 from tests.web_support import Client, Message, get, live_server, post

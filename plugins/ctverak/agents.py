@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from tabletop.agents.base import Turn
 from tabletop.game import JSON
-from tabletop.players import Turn
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, RANKS, card_code, parse_card
 from tabletop_ctverak.rules import (
     ADD,

@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.agents.base import Level
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
-from tabletop.players import Level
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
 from tabletop_ctverak.rules import Action, State

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop.players import Level
-from tabletop.search import SearchAgent
+from tabletop.agents.base import Level
+from tabletop.agents.search import SearchAgent
 from tabletop_ctverak.agents import BasicAgent, ExpertAgent, NoviceAgent
 
 LEVELS: Mapping[str, Level] = {

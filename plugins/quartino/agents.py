@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.players import Agent, Budget, Level, Turn
+from tabletop.agents.base import Agent, Budget, Level, Turn
 from tabletop_quartino.advice import best_fit, rotations, view_tops
 from tabletop_quartino.cards import deck
 from tabletop_quartino.rules import CLAIM, END, PLACE, Action

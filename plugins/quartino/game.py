@@ -18,7 +18,7 @@ from tabletop_quartino.options import QuartinoOptions, config
 from tabletop_quartino.rules import Action, State
 
 if TYPE_CHECKING:
-    from tabletop.players import Level
+    from tabletop.agents.base import Level
 
 VERSION = "0.1.0"
 

@@ -1,8 +1,9 @@
 """Quartino's own tree search: a turn planner over the choices that matter (levels 3-5).
 
-The generic search (:mod:`tabletop.search`) spends most playouts on false claims (a
-false claim passes the turn exactly like ``end``, N4.4) and on random playouts that
-never finish a card. This one differs:
+It is the core's search (:mod:`tabletop.agents.search`) with its own playouts
+(:class:`TurnPlayouts`). With the default ones the search spends most playouts on false
+claims (a false claim passes the turn exactly like ``end``, N4.4) and on random playouts
+that never finish a card. These differ:
 
 - **Moves** (:func:`moves`): while placements are owed, the pawns the mover's cards still
   need at their best readings (``slack`` pawns worse than the best still count; all
@@ -31,11 +32,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
-from tabletop.players import Turn
-from tabletop.search import Node, select_child
+from tabletop.agents.base import Turn
+from tabletop.agents.search import SearchAgent
 from tabletop_quartino.cards import deck
 from tabletop_quartino.evaluation import VALUE, expected_progress, needs, progress, tops_of
 from tabletop_quartino.positions import unseen_cards
@@ -158,8 +158,32 @@ def scores(
     return out
 
 
-class QuartinoSearch:
-    """The planner: ISMCTS over :func:`moves` for ``horizon`` turns (1: its own), each
+class TurnPlayouts:
+    """One move's playouts: the tree over :func:`moves` until the turn ``stop``, each
+    playout finishing the turn with :func:`policy`, leaves scored by :func:`scores`."""
+
+    def __init__(self, planner: QuartinoSearch, turn: Turn, base: State) -> None:
+        self.slack = planner.slack
+        self.stop = base.turns + planner.horizon
+        self.observer = turn.player
+        self.unseen = unseen_cards(turn.view)
+        self.scale, self.value, self.sharpness = planner.scale, planner.value, planner.sharpness
+
+    def moves(self, state: State) -> tuple[Action, ...]:
+        return moves(state, self.slack) if state.turns < self.stop else ()
+
+    def finish(self, state: State, rng: random.Random) -> State:
+        while state.to_act and state.turns < self.stop:
+            state = apply(state, policy(state, rng))
+        return state
+
+    def rewards(self, state: State) -> list[float]:
+        return scores(state, self.observer, self.unseen, self.scale, self.value, self.sharpness)
+
+
+class QuartinoSearch(SearchAgent):
+    """The planner: the core's ISMCTS (:class:`tabletop.agents.search.SearchAgent`, 500
+    playouts unless budgeted) over :func:`moves` for ``horizon`` turns (1: its own), each
     playout finishing the turn with :func:`policy`; leaves scored by :func:`scores`
     (``scale``: reward per card of lead; ``value``: see :data:`.evaluation.VALUE`;
     ``sharpness``: softmax shares instead of the lead)."""
@@ -173,52 +197,12 @@ class QuartinoSearch:
         value: tuple[float, ...] = VALUE,
         sharpness: float = 0.0,
     ) -> None:
+        super().__init__(exploration, playouts=self._turn_playouts, iterations=500)
         self.value = value
         self.sharpness = sharpness
-        self.exploration = exploration
         self.horizon = horizon
         self.scale = scale
         self.slack = slack
 
-    def act(self, turn: Turn) -> Any:
-        game, rng, player = turn.game, turn.rng, turn.player
-        base = game.sample(turn.view, player, turn.players, turn.options, rng)
-        allowed = set(turn.legal)
-        root_moves = [a for a in moves(base, self.slack) if a in allowed]
-        if len(root_moves) <= 1:
-            return root_moves[0] if root_moves else turn.legal[0]
-        unseen = unseen_cards(turn.view)
-        iterations = turn.budget.iterations or 500
-        seconds = turn.budget.seconds
-        deadline = None if seconds is None else time.monotonic() + seconds
-        stop = base.turns + self.horizon
-        root = Node()
-        c = self.exploration
-        for done in range(iterations):
-            if deadline is not None and done & 15 == 0 and time.monotonic() > deadline:
-                break
-            state = game.sample(turn.view, player, turn.players, turn.options, rng)
-            node = root
-            path: list[tuple[Node, int]] = []
-            while state.turns < stop:
-                actions = moves(state, self.slack)
-                if not actions:
-                    break
-                mover = state.to_act
-                action, node, new = select_child(node, actions, rng, c)
-                state = apply(state, action)
-                path.append((node, mover))
-                if new:
-                    break
-            while state.to_act and state.turns < stop:
-                state = apply(state, policy(state, rng))
-            rewards = scores(state, player, unseen, self.scale, self.value, self.sharpness)
-            for child, mover in path:
-                child.visits += 1
-                child.reward += rewards[mover]
-        ranked = [
-            (child.visits, child.reward, -i, a)
-            for i, (a, child) in enumerate(root.children.items())
-            if a in allowed
-        ]
-        return max(ranked)[3] if ranked else root_moves[0]
+    def _turn_playouts(self, turn: Turn, base: Any) -> TurnPlayouts:
+        return TurnPlayouts(self, turn, base)

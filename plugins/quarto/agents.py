@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tabletop.agents.base import Agent, Budget, Level, Turn
 from tabletop.game import JSON, AgentFactory
-from tabletop.players import Agent, Budget, Level, Turn
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import DONE, GIVE, PLACE, PLACE_BASE, QUARTO, Rules, State, wins_through
@@ -95,7 +95,7 @@ def _perfect() -> Agent:
 
 
 def _search() -> Agent:
-    from tabletop.search import SearchAgent
+    from tabletop.agents.search import SearchAgent
 
     return SearchAgent()
 

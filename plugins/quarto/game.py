@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.agents.base import Level
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
-from tabletop.players import Level
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, shared_values

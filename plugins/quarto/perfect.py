@@ -15,7 +15,7 @@ capped by positions searched, which makes the agent reproducible (time caps are 
 
 from __future__ import annotations
 
-from tabletop.players import Turn
+from tabletop.agents.base import Turn
 from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.position import from_json
 from tabletop_quarto.solver import solve

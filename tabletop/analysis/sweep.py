@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.agents.seat import make_seat
 from tabletop.arena import Setup
 from tabletop.core import options as opts
 from tabletop.core.errors import OptionError, UsageError
 from tabletop.core.numbers import parse_int, quote
 from tabletop.core.setup import player_count, resolve
 from tabletop.game import Game
-from tabletop.players import make_seat
 
 MAX_CONFIGURATIONS = 256
 MAX_GAMES = 1_000_000

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.seat import Seat
 from tabletop.core.errors import UsageError
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
-from tabletop.players import Budget, Seat, Turn
 
 PREFIX = "openspiel-mcts:"
 UCT_C = 2.0

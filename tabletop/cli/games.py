@@ -8,10 +8,10 @@ from typing import Any
 
 import typer
 
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.cli.options import GameArg, JsonOpt
 from tabletop.core import options as opts
 from tabletop.game import JSON, Game
-from tabletop.players import DEFAULT_LEVEL, agent_levels
 
 
 def games(as_json: JsonOpt = False) -> None:

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.agents.seat import Seat, make_seat
 from tabletop.core.errors import UsageError
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
-from tabletop.players import Seat, make_seat
 
 MAX_LEVEL_CHARS = 40
 

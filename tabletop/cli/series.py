@@ -15,10 +15,10 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
+from tabletop.agents.seat import make_seat
 from tabletop.cli.session import LineReader, Session
 from tabletop.core.match import Match
 from tabletop.game import Game
-from tabletop.players import make_seat
 
 
 def player_in_game(seat: int, game_index: int, players: int) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tabletop.agents.seat import make_seat
 from tabletop.core import flags
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
@@ -26,7 +27,6 @@ from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.players import make_seat
 from tabletop.web import store
 from tabletop.web.room import Room
 from tabletop.web.store import SeatRow, Store, StoredMatch

@@ -8,8 +8,8 @@ The same search stopping at the new leaf and asking the evaluation instead
 
 from __future__ import annotations
 
-from tabletop.players import Budget, Level
-from tabletop.search import SearchAgent
+from tabletop.agents.base import Budget, Level
+from tabletop.agents.search import SearchAgent
 
 
 def leaf_search() -> SearchAgent:

@@ -14,7 +14,7 @@ from tabletop_connect4.evaluate import evaluate
 from tabletop_connect4.options import ConnectFourOptions
 
 if TYPE_CHECKING:
-    from tabletop.players import Level
+    from tabletop.agents.base import Level
 
 VERSION = "1.0.0"
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from tabletop.agents.levels import agent_levels
+from tabletop.agents.seat import Seat, make_seat
 from tabletop.core.match import Match
-from tabletop.players import Seat, agent_levels, make_seat
 
 from tabletop_connect4.game import ConnectFourGame
 from tabletop_connect4.options import ConnectFourOptions

@@ -1,0 +1,52 @@
+"""The levels every game gets, and every agent a game can be played against by name.
+
+Every game has levels ``1``-``5`` (generic configurations, which a game may replace
+through :meth:`~tabletop.game.Game.levels`) plus named agents: ``random``, ``greedy``,
+``mcts`` (perfect-information games) or ``ismcts`` (hidden information), and any the
+game adds through :meth:`~tabletop.game.Game.agents`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.agents.base import Budget, Level
+from tabletop.agents.simple import GreedyAgent, RandomAgent
+from tabletop.game import Game
+
+DEFAULT_LEVEL = "3"
+
+
+def _search(name: str, description: str, iterations: int) -> Level:
+    """The generic tree search with ``iterations`` playouts a move (capped at 2 s)."""
+    from tabletop.agents.search import SearchAgent
+
+    return Level(name, description, SearchAgent, Budget(iterations=iterations, seconds=2.0))
+
+
+def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
+    """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
+    search = "information-set MCTS" if game.info.hidden_information else "MCTS (UCT)"
+    levels = {
+        "1": Level("1", "random legal actions", RandomAgent),
+        "2": Level("2", "greedy: one ply with the game's evaluation", GreedyAgent),
+    }
+    for name, iterations in (("3", 200), ("4", 1000), ("5", 4000)):
+        described = f"{search}, {iterations} playouts a move (≤ 2 s)"
+        levels[name] = _search(name, described, iterations)
+    return levels
+
+
+def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
+    """Every level and named agent a game can be played against, by name."""
+    levels = generic_levels(game)
+    levels.update(game.levels())
+    named: dict[str, Level] = {
+        "random": Level("random", "random legal actions", RandomAgent),
+        "greedy": Level("greedy", "one ply with the game's evaluation", GreedyAgent),
+    }
+    search = "ismcts" if game.info.hidden_information else "mcts"
+    named[search] = _search(search, "the generic tree search, 1000 playouts a move", 1000)
+    for name, factory in game.agents().items():
+        named[name] = Level(name, f"{game.info.name}'s own agent {name!r}", factory)
+    return {**levels, **named}

@@ -1,0 +1,371 @@
+"""Generic tree search for any game: UCT, and information-set MCTS for hidden information.
+
+One agent serves both, every player maximising their own reward (max^n); a playout
+scores 1 for a win, 0 for a loss and 1/N for a draw among N players, and the game's
+:meth:`Game.evaluate` where a playout is cut short.
+
+- **Perfect information** (plain UCT): the view is the position, so the state is built
+  once a move (:meth:`Game.sample`) and every playout starts from it. MCTS-Solver
+  (Winands, Björnsson and Saito 2008): a terminal leaf is proven, a node is proven won
+  for its mover by one proven win and settled by all its actions proven (:func:`settle`);
+  a proven node is not played out again, a proven loss is never chosen while anything
+  else is open, and the search stops once the move is proven. With ``reuse`` the subtree
+  of the position reached is kept from the last move.
+- **Hidden information**: each playout starts from a fresh determinisation of the view
+  (:meth:`Game.sample`) and the tree is shared across them with availability counts
+  (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Nothing is proven: a
+  line settled in one determinisation is not settled in the information set.
+
+What a playout is can be configured (:class:`Playouts`): the moves searched in the
+tree, how a playout finishes from a new leaf, and the rewards it scores. A game's own
+planner is then this search with its own :class:`Playouts` (Quartino's is).
+
+The budget is counted in playouts, so the same seed and budget give the same move;
+``seconds`` only caps it. The move chosen is a proven win, else the most visited allowed
+action (a proven loss last), then the best mean reward, then the first expanded.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from tabletop.agents.base import Turn
+from tabletop.game import Game
+
+EXPLORATION = 0.7
+PLAYOUT_LIMIT = 400
+
+
+class Node:
+    """Statistics of one action in the tree: reward for the player who took it."""
+
+    __slots__ = ("available", "children", "proven", "reward", "visits", "width")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.width = 0  # the number of actions from here (perfect information only)
+        self.proven: Sequence[float] | None = None  # rewards this node is proven to give
+
+
+def settle(node: Node, mover: int) -> bool:
+    """MCTS-Solver (Winands, Björnsson and Saito 2008), max^n: ``node`` is proven when
+    ``mover`` (who chooses among its children) has a proven win (reward 1) or when every
+    action is tried and proven (then it gives the best of them for ``mover``)."""
+    best: Sequence[float] | None = None
+    complete = len(node.children) == node.width
+    for child in node.children.values():
+        proven = child.proven
+        if proven is None:
+            complete = False
+        elif proven[mover] >= 1.0:
+            node.proven = proven
+            return True
+        elif best is None or proven[mover] > best[mover]:
+            best = proven
+    if complete and best is not None:
+        node.proven = best
+    return node.proven is not None
+
+
+def select_solved(
+    node: Node, actions: Sequence[Any], rng: random.Random, exploration: float, mover: int
+) -> tuple[Any, Node, bool]:
+    """UCT for a perfect-information node whose children may be proven: expand an untried
+    action at random, else take the best by UCB1, a proven child counting its proven
+    reward for ``mover`` (a proven loss is never taken while anything else is open)."""
+    children = node.children
+    if len(children) < len(actions):
+        untried = [a for a in actions if a not in children]
+        action = untried[rng.randrange(len(untried))]
+        child = children[action] = Node()
+        return action, child, True
+    log_n = math.log(node.visits or 1)
+    best_value = -1.0
+    best = actions[0]
+    for action in actions:
+        child = children[action]
+        proven = child.proven
+        if proven is not None:
+            value = proven[mover]
+        else:
+            visits = child.visits
+            value = child.reward / visits + exploration * math.sqrt(log_n / visits)
+        if value > best_value:
+            best_value, best = value, action
+    return best, children[best], False
+
+
+def select_child(
+    node: Node, actions: Sequence[Any], rng: random.Random, exploration: float
+) -> tuple[Any, Node, bool]:
+    """One step down the tree among ``actions`` (those available in this determinisation):
+    count their availability, then expand an untried one at random (``True``) or take the
+    best by UCB1 with availability counts (``False``)."""
+    children = node.children
+    untried = []
+    for action in actions:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+        else:
+            child.available += 1
+    if untried:
+        action = untried[rng.randrange(len(untried))]
+        child = children[action] = Node()
+        child.available = 1
+        return action, child, True
+    best_value = -1.0
+    best = actions[0]
+    for action in actions:
+        child = children[action]
+        visits = child.visits
+        value = child.reward / visits + exploration * math.sqrt(math.log(child.available) / visits)
+        if value > best_value:
+            best_value, best = value, action
+    return best, children[best], False
+
+
+def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
+    """Reward per player (index 0 unused) of a finished or cut-off state."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        values = [0.0]
+        for player in range(1, players + 1):
+            value = game.evaluate(state, player)
+            values.append(1.0 / players if value is None else value)
+        return values
+    if not outcome.winners:
+        return [0.0] + [1.0 / players] * players
+    share = 1.0 / len(outcome.winners)
+    return [0.0] + [share if p in outcome.winners else 0.0 for p in range(1, players + 1)]
+
+
+class Playouts(Protocol):
+    """What a playout is, for one move's search."""
+
+    def moves(self, state: Any) -> Sequence[Any]:
+        """The actions searched in the tree at ``state``; none: the tree stops here."""
+        ...
+
+    def finish(self, state: Any, rng: random.Random) -> Any:
+        """The state a playout from the new leaf ``state`` ends in."""
+        ...
+
+    def rewards(self, state: Any) -> Sequence[float]:
+        """Reward per player (index 0 unused) of the state a playout ended in."""
+        ...
+
+
+class RandomPlayouts:
+    """The default: every legal action in the tree, random actions for at most ``limit``
+    plies after it, scored by the outcome or else by :meth:`Game.evaluate`."""
+
+    def __init__(self, game: Game[Any, Any], players: int, limit: int = PLAYOUT_LIMIT):
+        self.game, self.players, self.limit = game, players, limit
+        self.moves = game.legal
+
+    def finish(self, state: Any, rng: random.Random) -> Any:
+        legal, apply = self.game.legal, self.game.apply
+        for _ in range(self.limit):
+            actions = legal(state)
+            if not actions:
+                break
+            state = apply(state, actions[rng.randrange(len(actions))])
+        return state
+
+    def rewards(self, state: Any) -> list[float]:
+        return rewards(self.game, state, self.players)
+
+
+PlayoutsFactory = Callable[[Turn, Any], Playouts]
+"""Builds the playouts of one move from the turn and one state sampled from its view."""
+
+
+class SearchAgent:
+    """Monte Carlo tree search within ``turn.budget`` (default ``iterations`` playouts),
+    its playouts made by ``playouts(turn, state)`` (default: :class:`RandomPlayouts`
+    cut after ``playout_limit`` plies)."""
+
+    def __init__(
+        self,
+        exploration: float = EXPLORATION,
+        playout_limit: int = PLAYOUT_LIMIT,
+        playouts: PlayoutsFactory | None = None,
+        iterations: int = 1000,
+        reuse: bool | float = True,
+    ):
+        self.exploration = exploration
+        self.playout_limit = playout_limit
+        self.playouts = playouts or self._random_playouts
+        self.iterations = iterations
+        self.reuse = bool(reuse)
+        self._tree: tuple[Any, Node] | None = None  # the last position searched, its tree
+
+    def _reused(self, game: Game[Any, Any], base: Any) -> Node:
+        """With ``reuse``, the subtree of the last search whose position is ``base`` (found
+        within 4 plies of it: the replies since), else a new root."""
+        tree, self._tree = self._tree, None
+        if not self.reuse or tree is None:
+            return Node()
+        apply = game.apply
+        frontier = [tree]
+        for _ in range(4):
+            deeper: list[tuple[Any, Node]] = []
+            for state, node in frontier:
+                for action, child in node.children.items():
+                    after = apply(state, action)
+                    if after == base:
+                        return child
+                    if child.children:
+                        deeper.append((after, child))
+            frontier = deeper
+        return Node()
+
+    def _random_playouts(self, turn: Turn, state: Any) -> Playouts:
+        return RandomPlayouts(turn.game, turn.players, self.playout_limit)
+
+    def act(self, turn: Turn) -> Any:
+        if len(turn.legal) == 1:
+            return turn.legal[0]
+        game, rng = turn.game, turn.rng
+        sample = game.sample
+        view, player, players, options = turn.view, turn.player, turn.players, turn.options
+        base = sample(view, player, players, options, rng)
+        playouts = self.playouts(turn, base)
+        allowed = set(turn.legal)
+        root_moves = [a for a in playouts.moves(base) if a in allowed]
+        if len(root_moves) <= 1:
+            return root_moves[0] if root_moves else turn.legal[0]
+        budget = turn.budget
+        iterations = budget.iterations or self.iterations
+        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        if game.info.hidden_information:
+            root = self._ismcts(turn, playouts, allowed, iterations, deadline)
+        else:
+            root = self._uct(turn, base, playouts, root_moves, iterations, deadline)
+        return self._choose(root, allowed, player, players) or root_moves[0]
+
+    def _ismcts(
+        self,
+        turn: Turn,
+        playouts: Playouts,
+        allowed: set[Any],
+        iterations: int,
+        deadline: float | None,
+    ) -> Node:
+        """Single-observer ISMCTS: a fresh determinisation per playout, one shared tree."""
+        game, rng = turn.game, turn.rng
+        sample, moves, to_act, apply = game.sample, playouts.moves, game.to_act, game.apply
+        view, player, players, options = turn.view, turn.player, turn.players, turn.options
+        root = Node()
+        c = self.exploration
+        for done in range(iterations):
+            if deadline is not None and done & 15 == 0 and time.monotonic() > deadline:
+                break
+            state = sample(view, player, players, options, rng)
+            node = root
+            path: list[tuple[Node, int]] = []
+            # selection and expansion
+            while True:
+                actions = moves(state)
+                if not actions:
+                    break
+                if node is root:
+                    actions = [a for a in actions if a in allowed]
+                mover = to_act(state) or 0
+                action, node, new = select_child(node, actions, rng, c)
+                state = apply(state, action)
+                path.append((node, mover))
+                if new:
+                    break
+            scores = playouts.rewards(playouts.finish(state, rng))
+            for child, mover in path:
+                child.visits += 1
+                child.reward += scores[mover]
+        return root
+
+    def _uct(
+        self,
+        turn: Turn,
+        base: Any,
+        playouts: Playouts,
+        root_moves: list[Any],
+        iterations: int,
+        deadline: float | None,
+    ) -> Node:
+        """UCT from the position itself (a perfect-information view is the state: built
+        once a move), with MCTS-Solver: proven wins and losses are backed up, a proven
+        node is not played out again, and the search stops once the root is proven."""
+        game, rng = turn.game, turn.rng
+        moves, to_act, apply, over = playouts.moves, game.to_act, game.apply, game.outcome
+        root = self._reused(game, base)
+        self._tree = (base, root)
+        root_mover = to_act(base) or 0
+        root.width = len(root_moves)
+        c = self.exploration
+        for done in range(iterations):
+            if root.proven is not None:
+                break
+            if deadline is not None and done & 15 == 0 and time.monotonic() > deadline:
+                break
+            state = base
+            node = root
+            path: list[tuple[Node, int]] = []
+            scores: Sequence[float] | None = None
+            actions: Sequence[Any] = root_moves
+            mover = root_mover
+            # selection and expansion
+            while True:
+                action, node, new = select_solved(node, actions, rng, c, mover)
+                state = apply(state, action)
+                path.append((node, mover))
+                if node.proven is not None:
+                    scores = node.proven
+                    break
+                if new:
+                    if over(state) is not None:
+                        scores = node.proven = playouts.rewards(state)
+                    break
+                actions = moves(state)
+                if not actions:
+                    break
+                mover = to_act(state) or 0
+                node.width = len(actions)
+            if scores is None:
+                scores = playouts.rewards(playouts.finish(state, rng))
+            root.visits += 1
+            for child, who in path:
+                child.visits += 1
+                child.reward += scores[who]
+            if path[-1][0].proven is not None:
+                for k in range(len(path) - 2, -1, -1):
+                    if not settle(path[k][0], path[k + 1][1]):
+                        break
+                else:
+                    settle(root, root_mover)
+        return root
+
+    @staticmethod
+    def _choose(root: Node, allowed: set[Any], player: int, players: int) -> Any:
+        """The proven win, else the most visited allowed action (a proven loss last, a
+        proven draw as an unproven one), then the best reward, then the first expanded."""
+        draw = 1.0 / players
+        ranked = [
+            (
+                0.0 if child.proven is None else child.proven[player] - draw,
+                child.visits,
+                child.reward,
+                -i,
+                a,
+            )
+            for i, (a, child) in enumerate(root.children.items())
+            if a in allowed
+        ]
+        return max(ranked)[4] if ranked else None

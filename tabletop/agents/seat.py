@@ -1,0 +1,75 @@
+"""A computer player at the table: a level's agent, its budget, and the view it acts on."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.agents.base import Agent, Budget, Turn
+from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
+from tabletop.core.errors import UsageError
+from tabletop.game import Game
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabletop.core.match import Match
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A computer player at the table: its level's name, the agent and its budget."""
+
+    level: str
+    agent: Agent
+    budget: Budget
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        player: int,
+        players: int,
+        options: BaseModel,
+        rng: random.Random,
+    ) -> Any:
+        """The agent's action for ``player`` in ``state``, from that player's view only."""
+        turn = Turn(
+            game,
+            player,
+            players,
+            options,
+            game.view(state, player),
+            list(game.legal(state)),
+            rng,
+            self.budget,
+        )
+        return self.agent.act(turn)
+
+    def move(self, match: Match) -> Any:
+        """The agent's action for the player to act in ``match``, with a generator seeded
+        by the match's seed, that player and the move number: the same move whether the
+        match is played at the terminal or in the arena."""
+        player = match.to_act()
+        assert player is not None, "the game is over: nobody is to act"
+        rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
+        return self.choose(match.game, match.state, player, match.players, match.options, rng)
+
+
+def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
+    """The computer player for ``level`` (default 3); UsageError lists the known levels.
+
+    ``openspiel-mcts:N`` is OpenSpiel's MCTS with N simulations a move (the research extra).
+    """
+    if level and level.lower().startswith("openspiel-mcts:"):
+        from tabletop.bridges.mcts import seat
+
+        return seat(game, level)
+    levels = agent_levels(game)
+    name = level or DEFAULT_LEVEL
+    if name not in levels:
+        known = ", ".join(levels)
+        raise UsageError(f"unknown AI level {name!r} for {game.info.id}; known levels: {known}")
+    chosen = levels[name]
+    return Seat(name, chosen.make(), chosen.budget)
