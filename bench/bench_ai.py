@@ -16,7 +16,7 @@ import random
 import time
 
 from bench.common import random_playout
-from tabletop import arena
+from tabletop.agents import arena
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.core.registry import registry

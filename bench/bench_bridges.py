@@ -36,9 +36,9 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from bench.common import random_playout
+from tabletop.agents.arena import wilson
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
-from tabletop.arena import wilson
 from tabletop.bridges import openspiel
 from tabletop.bridges.pettingzoo import env
 from tabletop.core.registry import registry

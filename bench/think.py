@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from tabletop import arena
+from tabletop.agents import arena
 
 
 def main(argv: list[str] | None = None) -> None:

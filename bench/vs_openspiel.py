@@ -26,11 +26,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from tabletop.agents.arena import wilson
 from tabletop.agents.base import Budget
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.search import SearchAgent
 from tabletop.agents.seat import Seat
-from tabletop.arena import wilson
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
 

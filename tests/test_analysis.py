@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tabletop.agents.arena import game_seed, play_game, seating
 from tabletop.analysis import measures
 from tabletop.analysis.observe import (
     GameStats,
@@ -28,7 +29,6 @@ from tabletop.analysis.observe import (
 )
 from tabletop.analysis.run import analyse, label
 from tabletop.analysis.sweep import make_plan
-from tabletop.arena import game_seed, play_game, seating
 from tabletop.cli.app import app
 from tabletop.core.errors import OptionError, UsageError
 from tabletop.core.match import Match

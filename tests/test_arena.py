@@ -17,10 +17,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop import arena
-from tabletop.agents.base import Budget, Turn
-from tabletop.agents.seat import Seat, make_seat
-from tabletop.arena import (
+from tabletop.agents import arena
+from tabletop.agents.arena import (
     GameResult,
     Setup,
     elo,
@@ -31,6 +29,8 @@ from tabletop.arena import (
     tally,
     wilson,
 )
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.seat import Seat, make_seat
 from tabletop.cli.app import app
 from tabletop.game import Game
 

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tabletop.catalogue import catalogue
+from tabletop.agents.catalogue import catalogue
 from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.core.registry import registry

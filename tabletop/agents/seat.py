@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -57,17 +58,24 @@ class Seat:
         return self.choose(match.game, match.state, player, match.players, match.options, rng)
 
 
+# Agents that an optional stack provides, by the prefix of their name: "module:function",
+# the function taking the game and the whole name and returning a Level. Imported only when
+# such an agent is asked for, so the agents layer never imports the stack itself.
+EXTERNAL = {"openspiel-mcts:": "tabletop.bridges.mcts:level"}
+
+
 def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
     """The computer player for ``level`` (default 3); UsageError lists the known levels.
 
     ``openspiel-mcts:N`` is OpenSpiel's MCTS with N simulations a move (the research extra).
     """
-    if level and level.lower().startswith("openspiel-mcts:"):
-        from tabletop.bridges.mcts import seat
-
-        return seat(game, level)
-    levels = agent_levels(game)
     name = level or DEFAULT_LEVEL
+    prefix = name.lower().partition(":")[0] + ":"
+    if prefix in EXTERNAL:  # an agent an optional stack provides, imported when asked for
+        module, _, function = EXTERNAL[prefix].partition(":")
+        chosen = getattr(importlib.import_module(module), function)(game, name)
+        return Seat(name, chosen.make(), chosen.budget)
+    levels = agent_levels(game)
     if name not in levels:
         known = ", ".join(levels)
         raise UsageError(f"unknown AI level {name!r} for {game.info.id}; known levels: {known}")

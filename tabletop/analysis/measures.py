@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.agents.arena import wilson
 from tabletop.analysis.observe import GameStats
-from tabletop.arena import wilson
 
 # Ends that are not the rules' own end of play: a cut, a stall, a block, a clock.
 CUT_KINDS = frozenset({"turn-limit", "action-limit", "blocked", "stall", "time"})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tabletop.arena import Setup, play_game
+from tabletop.agents.arena import Setup, play_game
 from tabletop.core.match import Match
 
 

@@ -6,11 +6,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.agents.arena import Setup
 from tabletop.analysis import measures
 from tabletop.analysis.backends import run
 from tabletop.analysis.observe import GameStats, measure_game
 from tabletop.analysis.sweep import Plan
-from tabletop.arena import Setup
 from tabletop.core.setup import resolve
 
 

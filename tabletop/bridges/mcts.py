@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.agents.base import Budget, Turn
-from tabletop.agents.seat import Seat
+from tabletop.agents.base import Budget, Level, Turn
 from tabletop.core.errors import UsageError
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
@@ -60,8 +59,9 @@ class OpenSpielMCTS:
         return game.action_of(state, bot.step(spiel.state_of(state)))
 
 
-def seat(game: Game[Any, Any], level: str) -> Seat:
-    """The seat of ``openspiel-mcts:N``; UsageError for a bad N or a missing extra."""
+def level(game: Game[Any, Any], level: str) -> Level:
+    """The level ``openspiel-mcts:N`` (``make_seat`` seats it); UsageError for a bad N or a
+    missing extra."""
     text = level[len(PREFIX) :]
     simulations = parse_int(text, 1, MOST)
     if simulations is None:
@@ -78,4 +78,9 @@ def seat(game: Game[Any, Any], level: str) -> Seat:
         ) from None
     if game.action_ids(game.info.min_players, game.info.options()) is None:
         raise UsageError(f"{game.info.id} has no action ids, so OpenSpiel cannot play it")
-    return Seat(level, OpenSpielMCTS(simulations), Budget(iterations=simulations))
+    return Level(
+        level,
+        f"OpenSpiel's MCTSBot, {simulations} simulations a move",
+        lambda: OpenSpielMCTS(simulations),
+        Budget(iterations=simulations),
+    )

@@ -16,7 +16,7 @@ from tabletop.game import JSON, Game
 
 def games(as_json: JsonOpt = False) -> None:
     """List the installed games with their players, options and AI levels."""
-    from tabletop.catalogue import catalogue
+    from tabletop.agents.catalogue import catalogue
 
     rows = catalogue()
     if as_json:

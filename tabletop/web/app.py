@@ -95,7 +95,7 @@ def build_app(db_path: Path) -> Starlette:
         return FileResponse(path, media_type="text/javascript")
 
     async def api_games(request: Request) -> Response:
-        from tabletop.catalogue import catalogue
+        from tabletop.agents.catalogue import catalogue
 
         return JSONResponse(catalogue())
 
