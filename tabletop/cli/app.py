@@ -353,7 +353,7 @@ def check(
     option: OptionsOpt = None,
 ) -> None:
     """Conformance kit: seeded random games checking the game's invariants."""
-    from tabletop.testing import check_command
+    from tabletop.cli.check import check_command
 
     raise typer.Exit(check_command(game, games, seed, record, players, option or []))
 
