@@ -27,13 +27,19 @@ class Config:
 
     def label(self) -> str:
         """``2 players, squares=true claim=manual`` (only the non-default options)."""
-        defaults = type(self.options)().model_dump(mode="json")
-        changed = {k: v for k, v in opts.dump(self.options).items() if defaults.get(k) != v}
-        words = " ".join(f"{k}={option_text(v)}" for k, v in changed.items())
-        return f"{self.players} players" + (f", {words}" if words else "")
+        return label(self.players, opts.dump(self.options), type(self.options))
+
+
+def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> str:
+    """``3 players, size=3 k=4``: the player count and the options that differ from the
+    defaults of ``model``."""
+    defaults = model().model_dump(mode="json")
+    words = " ".join(f"{k}={option_text(v)}" for k, v in values.items() if defaults.get(k) != v)
+    return f"{players} players" + (f", {words}" if words else "")
 
 
 def option_text(value: Any) -> str:
+    """An option value as ``-o`` takes it: ``true``, ``a,b``, ``3``."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, list):
@@ -120,7 +126,7 @@ def plan_configurations(
             config_options = opts.build(info.options, values, info.id)
             game.new(combo[0], config_options, seed)
         except TabletopError as exc:
-            refused[key] = f"{_combo_label(combo, names, info.options)}: {one_line(str(exc))}"
+            refused[key] = f"{label(combo[0], values, info.options)}: {one_line(str(exc))}"
             return False
         built[key] = Config(combo[0], config_options)
         return True
@@ -160,15 +166,6 @@ def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:
         _pair_text(words[k], v) in head or (k and f"{words[k]}=" not in head)
         for k, v in ((i, a), (j, b))
     )
-
-
-def _combo_label(combo: tuple[Any, ...], names: list[str], model: type[BaseModel]) -> str:
-    """``3 players, size=3 k=4`` (the options that differ from the defaults)."""
-    defaults = model().model_dump(mode="json")
-    words = [
-        f"{n}={option_text(v)}" for n, v in zip(names, combo[1:], strict=True) if defaults[n] != v
-    ]
-    return f"{combo[0]} players" + (f", {' '.join(words)}" if words else "")
 
 
 def configurations(

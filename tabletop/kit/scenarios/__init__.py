@@ -28,6 +28,7 @@ path (:class:`tabletop.core.match.Match`) and returns a :class:`CaseResult` whos
 
 from __future__ import annotations
 
+from tabletop.kit.jsonpaths import PathT as Path_
 from tabletop.kit.scenarios.loader import (
     MAX_SCENARIO_BYTES,
     MAX_YAML_NODES,
@@ -45,7 +46,6 @@ from tabletop.kit.scenarios.model import (
     TOP_KEYS,
     Case,
     Expect,
-    Path_,
     Step,
 )
 from tabletop.kit.scenarios.runner import CaseResult, StepFailure, cites, run_case

@@ -14,18 +14,19 @@ from pydantic import BaseModel, ValidationError
 from tabletop.core import reading
 from tabletop.core.errors import TabletopError, one_line
 from tabletop.core.numbers import quote
-from tabletop.kit.scenarios.model import _NESTED, FORMAT, FORMAT_LINE, TOP_KEYS, Case, Path_
+from tabletop.kit.jsonpaths import PathT
+from tabletop.kit.scenarios.model import FORMAT, FORMAT_LINE, NESTED, TOP_KEYS, Case
 
 
 class Lines:
     """Line numbers (1-based) of every key and list item of a YAML document, by path."""
 
     def __init__(self) -> None:
-        self.at: dict[Path_, int] = {}
+        self.at: dict[PathT, int] = {}
 
     def line(self, path: Sequence[str | int]) -> int:
         """The line of ``path`` or of its nearest ancestor that has one."""
-        key: Path_ = tuple(str(p) if not isinstance(p, int) else p for p in path)
+        key: PathT = tuple(str(p) if not isinstance(p, int) else p for p in path)
         while key:
             if key in self.at:
                 return self.at[key]
@@ -41,7 +42,7 @@ class ScenarioFileError(TabletopError):
         self.line = line
 
 
-def _walk(node: yaml.Node, path: Path_, lines: Lines, walked: set[int]) -> None:
+def _walk(node: yaml.Node, path: PathT, lines: Lines, walked: set[int]) -> None:
     lines.at.setdefault(path, node.start_mark.line + 1)
     if id(node) in walked:  # an alias of an anchored node: its lines are the anchor's
         return
@@ -298,7 +299,7 @@ def _explain(exc: ValidationError) -> tuple[list[str | int], str]:
         if isinstance(part, str) and part in fields:
             known.append(part)
             words.append(part)
-            model = _NESTED.get(part, model)
+            model = NESTED.get(part, model)
         elif isinstance(part, int) and known and known[-1] == "steps":
             known.append(part)
             words[-1] = f"step {part + 1}"

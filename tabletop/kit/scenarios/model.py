@@ -13,8 +13,6 @@ FORMAT_LINE = re.compile(rf"^format:\s*['\"]?{re.escape(FORMAT)}\b", re.MULTILIN
 TOP_KEYS = ("format", "title", "game", "spec_rules", "define", "cases")
 RULE_ID = re.compile(r"^[A-Z]+\d+(?:\.\d+)*$")
 
-Path_ = tuple[str | int, ...]
-
 
 class _Model(BaseModel):
     # ``do: 15`` and ``rules: [8]`` mean the text "15" and "8"
@@ -98,7 +96,7 @@ class Case(_Model):
         return self
 
 
-_NESTED: dict[str, type[BaseModel]] = {"steps": Step, "expect": Expect}
+NESTED: dict[str, type[BaseModel]] = {"steps": Step, "expect": Expect}
 
 
 def as_list(value: dict[str, Any] | list[dict[str, Any]] | None) -> list[dict[str, Any]]:
