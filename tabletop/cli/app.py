@@ -326,7 +326,7 @@ def test_(
     if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
         raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
     if mutate:
-        from tabletop.kit.mutation.command import mutate_command
+        from tabletop.cli.mutate import mutate_command
 
         status = mutate_command(paths or [], game, k, module or [], max_mutants, seconds, as_json)
         raise typer.Exit(status)

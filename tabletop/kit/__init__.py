@@ -8,5 +8,6 @@
 - ``scenarios/``: the rule scenario format, loader and runner; ``pytest_plugin``;
   ``pairwise``; ``mutation/`` (``tabletop test --mutate``).
 
-Nothing here imports typer or rich: ``tabletop check``'s table is ``tabletop.cli.check``.
+Nothing here imports typer or rich: the tables of ``tabletop check`` and ``tabletop test
+--mutate`` are drawn by ``tabletop.cli.check`` and ``tabletop.cli.mutate``.
 """
