@@ -15,7 +15,7 @@ from tabletop.core.registry import registry
 from tabletop.game import Game
 from tabletop.kit.checks import CHECKS, FAILED, Context, Tally, play, positions, run, views
 from tabletop.kit.checks import fuzz as fuzz_check
-from tabletop.kit.configurations import Config, plan_configurations
+from tabletop.kit.configurations import plan_configurations
 from tabletop.kit.report import CheckReport, CheckStats
 from tabletop.setup import player_count
 
@@ -55,14 +55,15 @@ def check_game(
     report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
     report.how, report.refused = plan.how, plan.refused
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
-    ctx = Context(resolved, Config(0, info.options()), 0, Tally(report), fuzz)
+    tally, last = Tally(report), None
     started = time.perf_counter()
     for index, config in enumerate(configs):
         for number in range(games):
             deep = number < DEEP_GAMES or number % 10 == 0
-            ctx = Context(resolved, config, seed + index * games + number, ctx.tally, fuzz)
-            play_game(ctx, deep, save_load=number == 0)
-    views.hides_something(ctx)  # named with the last game played
+            last = Context(resolved, config, seed + index * games + number, tally, fuzz)
+            play_game(last, deep, save_load=number == 0)
+    if last is not None:
+        views.hides_something(last)  # a failure names the last game played
     report.seconds = time.perf_counter() - started
     return report
 
