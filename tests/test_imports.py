@@ -101,7 +101,7 @@ def test_type_checking_imports_are_not_edges() -> None:
         "def f():\n    from tabletop import options\n"
     )
     assert "tabletop.agents.base" not in runtime_imports(tree)
-    assert "tabletop.options" in runtime_imports(tree)
+    assert "tabletop.core.options" in runtime_imports(tree)
 
 
 def test_the_agent_vocabulary_is_a_leaf() -> None:

@@ -27,9 +27,6 @@ TERMINAL = {"typer", "rich"}
 # module -> why it still imports typer or rich outside tabletop/cli/
 TERMINAL_EXCEPTIONS = {
     "tabletop.core.flags": "raises typer.BadParameter from the number parsers typer calls",
-    "tabletop.testing": "the check command's rich table (the kit split moves it to the cli)",
-    "tabletop.kit.mutation.command": "test --mutate's progress bar (the kit's own command)",
-    "tabletop.kit.mutation.report": "test --mutate's report tables (the kit's own command)",
     "tabletop.bridges.pettingzoo": "render_mode='ansi' draws Game.render, a rich renderable",
 }
 # library -> the subpackages that may import it (none: the tests' only, never the package's)
@@ -119,29 +116,7 @@ def test_optional_stacks_stay_in_their_subpackages() -> None:
     assert not bad, sorted(bad)
 
 
-def test_module_level_imports_have_no_cycle() -> None:
-    graph = {
-        mod: {
-            target
-            for name in imports(path, top_level_only=True)
-            for target in (name, name.rpartition(".")[0])
-            if target in MODULES and target != mod
-        }
-        for mod, path in MODULES.items()
-    }
-    done: set[str] = set()
-
-    def visit(mod: str, trail: list[str]) -> None:
-        if mod in trail:
-            raise AssertionError("import cycle: " + " -> ".join([*trail[trail.index(mod) :], mod]))
-        if mod in done:
-            return
-        for target in sorted(graph[mod]):
-            visit(target, [*trail, mod])
-        done.add(mod)
-
-    for mod in sorted(graph):
-        visit(mod, [])
+# Import cycles: tests/test_imports.py (module-level and lazy imports alike).
 
 
 def test_every_package_is_listed_for_a_non_editable_install() -> None:

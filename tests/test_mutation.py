@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from tabletop.cli.mutate import print_report
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.kit.mutation.mutants import module_mutants
 from tabletop.kit.mutation.operators import apply_edit, find_edits
-from tabletop.kit.mutation.report import by_rule, print_report, summary, survivors
+from tabletop.kit.mutation.report import by_rule, summary, survivors
 from tabletop.kit.mutation.runner import SuiteSpec
 from tabletop.kit.mutation.session import Results, mutate
 

@@ -192,7 +192,7 @@ def test_(
     if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
         raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
     if mutate:
-        from tabletop.kit.mutation.command import mutate_command
+        from tabletop.cli.mutate import mutate_command
 
         status = mutate_command(paths or [], game, k, module or [], max_mutants, seconds, as_json)
         raise typer.Exit(status)
@@ -217,7 +217,7 @@ def check(
     option: OptionsOpt = None,
 ) -> None:
     """Conformance kit: seeded random games checking the game's invariants."""
-    from tabletop.testing import check_command
+    from tabletop.cli.check import check_command
 
     raise typer.Exit(check_command(game, games, seed, record, players, option or []))
 

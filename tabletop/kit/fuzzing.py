@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core.errors import ActionError, PositionError, TabletopError
 from tabletop.core.jsonvalues import describe
 from tabletop.core.match import Match
 from tabletop.game import JSON, Game
+from tabletop.kit.jsonpaths import PathT, places
 
 MAX_MESSAGE = 2000  # characters of a refusal line
 HUGE = 10**5000  # int() and repr() refuse its 5001 digits
 UNICODE_DIGITS = "²³¹٣۴५৬๗၈０１２３４５６７８９𝟘𝟙𝟝"
 CONTROL = "\x00\x07\x08\x1b\x7f\u200b\u202e\ufeff"
-PathT = tuple[str | int, ...]
 
 
 # -- action texts -------------------------------------------------------------------------------
@@ -82,16 +82,6 @@ def refuse_all(match: Match, texts: Sequence[str]) -> str | None:
 
 
 # -- positions ----------------------------------------------------------------------------------
-def _places(data: Any, path: PathT = ()) -> Iterator[tuple[PathT, Any]]:
-    yield path, data
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _places(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _places(value, (*path, index))
-
-
 def _dotted(path: PathT) -> str:
     text = "".join(f"[{p}]" if isinstance(p, int) else f".{describe(p)}" for p in path)
     return text.lstrip(".") or "(top)"
@@ -148,8 +138,8 @@ def _replacements(value: Any) -> list[tuple[Any, bool]]:
 def mutate(data: JSON, rng: random.Random) -> tuple[Any, str, bool]:
     """A copy of a position with one thing changed: (mutant, what changed, surely impossible)."""
     mutant = copy.deepcopy(data)
-    places = list(_places(mutant))
-    path, value = rng.choice(places)
+    spots = list(places(mutant))
+    path, value = rng.choice(spots)
     kind = rng.randrange(10)
     parent: Any = mutant
     for key in path[:-1]:

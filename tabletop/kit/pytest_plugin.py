@@ -32,8 +32,8 @@ import pytest
 if TYPE_CHECKING:
     from tabletop.core.registry import Registry
     from tabletop.game import Game
+    from tabletop.kit.report import CheckReport
     from tabletop.kit.scenarios import CaseResult, LoadedCase
-    from tabletop.testing import CheckReport
 
 # a format line that is nearly right: "fromat: tabletop-scenarios/1", "tabletop-scenario/1"
 NEAR_FORMAT = re.compile(r"^\s*\w+\s*:\s*['\"]?tabletop[-_ ]?scenarios?\b", re.I | re.M)
@@ -236,7 +236,7 @@ class Kit:
 
     def check_golden(self, path: Path, game: Game[Any, Any] | None = None) -> None:
         """The golden game replays unchanged (else every difference, one a line)."""
-        from tabletop.testing import replay_golden
+        from tabletop.kit.golden import replay_golden
 
         differences = replay_golden(Path(path), game)
         if differences:
@@ -263,7 +263,7 @@ class Kit:
 
     def conformance(self, game: str | Game[Any, Any], **settings: Any) -> CheckReport:
         """:func:`tabletop.testing.check_game`; fails with its report when a check fails."""
-        from tabletop.testing import check_game
+        from tabletop.kit.conformance import check_game
 
         report = check_game(game, **settings)
         if not report.ok:

@@ -13,12 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
-from rich.syntax import Syntax
-from rich.table import Table
-from rich.text import Text
-
-from tabletop.kit.mutation.mutants import Mutant, shown_path
+from tabletop.kit.mutation.mutants import Mutant
 from tabletop.kit.mutation.runner import Verdict
 from tabletop.kit.mutation.session import Results
 
@@ -124,59 +119,3 @@ def summary(results: Results) -> dict[str, Any]:
             for m, v in survivors(results)
         ],
     }
-
-
-def _percent(score: float | None) -> Text:
-    if score is None:
-        return Text("-")
-    style = "green" if score >= 0.9 else "yellow" if score >= 0.7 else "red"
-    return Text(f"{100 * score:.1f}%", style=style)
-
-
-def _table(title: str, first: str, groups: dict[str, Tally]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(first, no_wrap=True)
-    for column in ("mutants", "killed", "timeout", "survived", "not reached", "score"):
-        table.add_column(column, justify="right")
-    for name, counts in groups.items():
-        table.add_row(
-            name,
-            str(counts.total),
-            str(counts.killed),
-            str(counts.timeout),
-            str(counts.survived),
-            str(counts.not_reached),
-            _percent(counts.score),
-        )
-    return table
-
-
-def print_report(results: Results, console: Console, diffs: bool = True) -> None:
-    """The surviving mutants' diffs, then the tables per module and per rule, then the total."""
-    if diffs:
-        for mutant, verdict in survivors(results):
-            where = f"{shown_path(mutant.path)}:{mutant.line}"
-            rules = ", ".join(mutant.rules) or "no rule cited"
-            label = "not reached by any case" if verdict.status == "not reached" else "survived"
-            head = f"{label}: #{mutant.number} {where} in {mutant.function} ({rules}): "
-            console.print(Text(head + mutant.edit.description, style="bold"), soft_wrap=True)
-            diff = mutant.diff(results.sources[mutant.module])
-            console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark"), soft_wrap=True)
-    console.print(_table(f"Mutation score of {results.game} per module", "module",
-                         by_module(results)))  # fmt: skip
-    console.print(_table("Per rule ID cited by the mutated code", "rule", by_rule(results)))
-    total = tally(results.verdicts)
-    score = total.score
-    shown = "-" if score is None else f"{100 * score:.1f}%"
-    words = (
-        f"mutation score {shown}: {total.killed + total.timeout} of {total.total} mutants "
-        f"killed ({total.timeout} by timeout), {total.survived} survived, "
-        f"{total.not_reached} not reached; {results.baseline.cases} cases and "
-        f"{results.baseline.golden} golden games, {results.seconds:.0f}s"
-    )
-    if len(results.verdicts) + results.not_run < results.total:
-        words += f"; {len(results.verdicts) + results.not_run} of {results.total} mutants sampled"
-    if results.not_run:
-        words += f"; {results.not_run} not run (--seconds)"
-    style = "green bold" if score is not None and score >= 0.9 else "yellow bold"
-    console.print(Text(words, style=style), soft_wrap=True)

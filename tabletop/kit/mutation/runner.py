@@ -155,8 +155,8 @@ class _Serving:
         raise TabletopError(f"no plugin registers the game {self.spec.game!r} any more")
 
     def run(self, module: str, path: str, source: str, stop_early: bool = True) -> Verdict:
+        from tabletop.kit.golden import replay_golden
         from tabletop.kit.scenarios import run_case
-        from tabletop.testing import replay_golden
 
         self.hook.name, self.hook.path, self.hook.source = module, path, source
         began = time.perf_counter()

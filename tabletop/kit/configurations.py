@@ -1,0 +1,175 @@
+"""The configurations the conformance kit plays: player counts × option values, every
+combination when they are few, else a pairwise sample (:mod:`tabletop.kit.pairwise`)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from tabletop.core import options as opts
+from tabletop.core.errors import TabletopError, one_line
+from tabletop.game import Game
+from tabletop.kit.pairwise import pairwise
+
+
+@dataclass(frozen=True)
+class Config:
+    """A player count and an options model: one configuration the kit plays."""
+
+    players: int
+    options: BaseModel
+
+    def label(self) -> str:
+        """``2 players, squares=true claim=manual`` (only the non-default options)."""
+        return label(self.players, opts.dump(self.options), type(self.options))
+
+
+def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> str:
+    """``3 players, size=3 k=4``: the player count and the options that differ from the
+    defaults of ``model``."""
+    defaults = model().model_dump(mode="json")
+    words = " ".join(f"{k}={option_text(v)}" for k, v in values.items() if defaults.get(k) != v)
+    return f"{players} players" + (f", {words}" if words else "")
+
+
+def option_text(value: Any) -> str:
+    """An option value as ``-o`` takes it: ``true``, ``a,b``, ``3``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _field_values(model: type[BaseModel], name: str) -> list[Any]:
+    """Candidate values of one option: the default first, then the others worth a game."""
+    info = model.model_fields[name]
+    default = model().model_dump(mode="json")[name]
+    candidates: list[Any] = [default]
+    allowed = opts.allowed_values(info)
+    annotation = info.annotation
+    origin = typing.get_origin(annotation)
+    if origin in (frozenset, set, list, tuple):
+        args = typing.get_args(annotation)
+        inner = args[0] if args else None
+        if typing.get_origin(inner) is typing.Literal:
+            candidates.extend([v] for v in typing.get_args(inner))
+    elif isinstance(allowed, list):
+        candidates.extend(allowed)
+    elif annotation is int:
+        low = next((getattr(m, "ge", None) for m in info.metadata if hasattr(m, "ge")), None)
+        candidates.append(low if low is not None else 1)
+    values: list[Any] = []
+    seen: set[str] = set()
+    for value in candidates:
+        try:
+            dumped = model.model_validate({name: value}).model_dump(mode="json")[name]
+        except ValidationError:
+            continue
+        key = json.dumps(dumped, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            values.append(dumped)
+    return values
+
+
+@dataclass(frozen=True)
+class ConfigPlan:
+    """The configurations the kit plays, how they were chosen, and those the game refused."""
+
+    configs: list[Config]
+    how: str  # "all 8 combinations", "a pairwise sample: ...", "the chosen options"
+    refused: list[str]  # labels of refused combinations, with the game's reason
+
+
+def plan_configurations(
+    game: Game[Any, Any],
+    players: int | None = None,
+    max_configs: int = 12,
+    seed: int = 0,
+    options: BaseModel | Mapping[str, Any] | None = None,
+) -> ConfigPlan:
+    """Player counts × option values: every combination when there are at most
+    ``max_configs``, else a pairwise sample (every pair of two values of two options, or
+    of an option and a player count, is played in some game). With ``options`` only that
+    configuration (for each player count). Combinations the game refuses at ``new`` are
+    left out and listed with the reason."""
+    info = game.info
+    counts = [players] if players else list(range(info.min_players, info.max_players + 1))
+    names = list(info.options.model_fields)
+    if options is not None:
+        given = opts.dump(options) if isinstance(options, BaseModel) else dict(options)
+        chosen = opts.build(info.options, given, info.id)
+        axes: list[list[Any]] = [counts, *([v] for v in opts.dump(chosen).values())]
+    else:
+        axes = [counts, *(_field_values(info.options, n) for n in names)]
+    total = 1
+    for axis in axes:
+        total *= len(axis)
+    refused: dict[tuple[Any, ...], str] = {}
+    built: dict[tuple[Any, ...], Config] = {}
+
+    def allowed(combo: tuple[Any, ...]) -> bool:
+        key = tuple(json.dumps(v, sort_keys=True) for v in combo)
+        if key in built:
+            return True
+        if key in refused:
+            return False
+        values = dict(zip(names, combo[1:], strict=True))
+        try:
+            config_options = opts.build(info.options, values, info.id)
+            game.new(combo[0], config_options, seed)
+        except TabletopError as exc:
+            refused[key] = f"{label(combo[0], values, info.options)}: {one_line(str(exc))}"
+            return False
+        built[key] = Config(combo[0], config_options)
+        return True
+
+    if options is not None:
+        how = "the chosen options"
+        combos = [c for c in itertools.product(*axes) if allowed(c)]
+    elif total <= max_configs:
+        how = f"all {total} combinations"
+        combos = [c for c in itertools.product(*axes) if allowed(c)]
+    else:
+        missed: list[tuple[int, Any, int, Any]] = []
+        combos = pairwise(axes, seed, allowed, missed)
+        how = (
+            f"a pairwise sample: {len(combos)} of {total} combinations, every pair of "
+            "values of two options (or of an option and a player count) played together"
+        )
+        words = ["players", *names]
+        reasons = list(refused.values())
+        refused = {}
+        for i, a, j, b in missed:  # report the pairs never played, not every candidate
+            pair = f"{_pair_text(words[i], a)} with {_pair_text(words[j], b)}"
+            why = next((r.split(": ", 1)[1] for r in reasons if _has(r, words, i, a, j, b)), "")
+            refused[(pair,)] = f"{pair}: {why}" if why else pair
+    configs = [built[tuple(json.dumps(v, sort_keys=True) for v in c)] for c in combos]
+    return ConfigPlan(configs, how, list(refused.values()))
+
+
+def _pair_text(word: str, value: Any) -> str:
+    return f"{value} players" if word == "players" else f"{word}={option_text(value)}"
+
+
+def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:
+    """Whether a refused combination's label holds both values (defaults are not shown)."""
+    head = label.split(": ", 1)[0]
+    return all(
+        _pair_text(words[k], v) in head or (k and f"{words[k]}=" not in head)
+        for k, v in ((i, a), (j, b))
+    )
+
+
+def configurations(
+    game: Game[Any, Any], players: int | None = None, max_configs: int = 12, seed: int = 0
+) -> list[Config]:
+    """The configurations of :func:`plan_configurations`."""
+    return plan_configurations(game, players, max_configs, seed).configs

@@ -1,0 +1,172 @@
+"""Golden games: seeded playthroughs with the position after every action, written once
+(:func:`record_golden`, ``tabletop check GAME --record``: ``tests/golden/``) and played
+again by :func:`replay_golden`, which lists every difference."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabletop.core import options as opts
+from tabletop.core.errors import ActionError
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
+from tabletop.game import JSON, Game
+from tabletop.kit.configurations import Config, configurations
+from tabletop.kit.conformance import resolve
+from tabletop.kit.jsonpaths import MISSING, first_difference, pick
+
+GOLDEN_FORMAT = "tabletop-golden/1"
+GOLDEN_DIR = Path("tests/golden")
+
+
+def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "random") -> JSON:
+    """A seeded game played by computer players of ``level`` (default uniform random),
+    with the position, player to act and legal actions after each action.
+
+    The level only chooses the actions; replaying a golden file needs no agent."""
+    from tabletop.agents.seat import make_seat
+
+    rng = random.Random(seed)
+    match = Match(game, config.players, config.options, seed)
+    seat = make_seat(game, level)
+    steps: list[JSON] = []
+    limit = game.info.max_actions(config.players, config.options)
+    while (player := match.to_act()) is not None and len(steps) <= limit:
+        match.push(seat.choose(game, match.state, player, config.players, config.options, rng))
+        steps.append(_snapshot(match, match.texts[-1]))
+    return {
+        "format": GOLDEN_FORMAT,
+        "game": game.info.id,
+        "game_version": game.info.version,
+        "players": config.players,
+        "options": opts.dump(config.options),
+        "seed": seed,
+        "played_by": level,
+        "initial": _snapshot(Match(game, config.players, config.options, seed), None),
+        "steps": steps,
+    }
+
+
+def _snapshot(match: Match, action: str | None) -> JSON:
+    game, state = match.game, match.state
+    outcome = match.outcome()
+    snap: JSON = {} if action is None else {"action": action}
+    snap.update(
+        {
+            "position": game.to_json(state),
+            "to_act": match.to_act(),
+            "legal": sorted(game.format(state, a) for a in game.legal(state)),
+        }
+    )
+    if outcome is not None:
+        snap["outcome"] = {"winners": list(outcome.winners), "reason": outcome.reason}
+    return snap
+
+
+def record_golden(
+    game: str | Game[Any, Any], folder: Path = GOLDEN_DIR, count: int = 4, seed: int = 0
+) -> list[Path]:
+    """Write ``count`` golden playthroughs ``<game>-<n>.json``, spread over configurations."""
+    resolved = resolve(game)
+    configs = configurations(resolved, seed=seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for number in range(count):
+        data = _short_playthrough(resolved, configs, number * len(configs) // count, seed + number)
+        path = folder / f"{resolved.info.id}-{number + 1}.json"
+        path.write_text(_golden_text(data), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+GOLDEN_STEPS = (20, 200)
+GOLDEN_TRIES = 12
+# Uniform random play first; games where it never ends in time (random play that rarely
+# finishes anything) are played by the greedy level instead.
+GOLDEN_LEVELS = ("random", "2")
+
+
+def _short_playthrough(
+    game: Game[Any, Any], configs: Sequence[Config], first: int, seed: int
+) -> JSON:
+    """A playthrough from configuration ``first`` on: the first (level, configuration, seed)
+    whose length is within ``GOLDEN_STEPS``, else the one nearest to it, so golden files
+    say something yet stay small enough to review."""
+    low, high = GOLDEN_STEPS
+    low = min(low, game.info.max_actions(configs[first].players, configs[first].options) // 2)
+
+    def distance(data: JSON) -> int:
+        steps = len(data["steps"])
+        return max(low - steps, steps - high, 0)
+
+    best: JSON | None = None
+    for level in GOLDEN_LEVELS:
+        for attempt in range(GOLDEN_TRIES):
+            config = configs[(first + attempt) % len(configs)]
+            data = playthrough(game, config, seed + attempt * 1000, level)
+            if best is None or distance(data) < distance(best):
+                best = data
+            if distance(best) == 0:
+                return best
+    assert best is not None
+    return best
+
+
+def _golden_text(data: JSON) -> str:
+    """The file's text: one line per key, one line per step (a rule change is a line diff)."""
+
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f" {line(k)}: {line(v)}" for k, v in data.items() if k != "steps"]
+    steps = ",\n".join(f"  {line(step)}" for step in data["steps"])
+    return "{\n" + ",\n".join([*head, f' "steps": [\n{steps}\n ]']) + "\n}\n"
+
+
+def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
+    """Play a golden file again; every difference as a line (empty: the rules agree)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if data.get("format") != GOLDEN_FORMAT:
+        return [f"{path}: not a golden playthrough (format is not {GOLDEN_FORMAT!r})"]
+    resolved = game or registry().get(data["game"])
+    options = opts.build(resolved.info.options, data["options"], resolved.info.id)
+    config = Config(data["players"], options)
+    match = Match(resolved, config.players, config.options, data["seed"])
+    found = _differences(data["initial"], _snapshot(match, None), f"{path}: initial")
+    for number, step in enumerate(data["steps"], start=1):
+        try:
+            match.play(step["action"])
+        except ActionError as exc:
+            found.append(f"{path}: action {number} {step['action']!r} is now refused: {exc.reason}")
+            break
+        found.extend(
+            _differences(step, _snapshot(match, step["action"]), f"{path}: action {number}")
+        )
+        if found:
+            break
+    else:
+        if match.to_act() is not None:
+            found.append(f"{path}: the game no longer ends after {len(data['steps'])} actions")
+    return found
+
+
+def _differences(expected: JSON, actual: JSON, where: str) -> list[str]:
+    found = []
+    for key in sorted(set(expected) | set(actual)):
+        want, got = expected.get(key, MISSING), actual.get(key, MISSING)
+        if want != got:
+            at = first_difference(want, got, (key,))
+            found.append(
+                f"{where} ({expected.get('action', 'start')}): {at}: expected "
+                f"{_show_at(want, key, at)}, now {_show_at(got, key, at)}"
+            )
+    return found
+
+
+def _show_at(value: Any, key: str, at: str) -> str:
+    """The part of a snapshot's ``key`` value at the path ``at`` (which starts with key)."""
+    return "(missing)" if value is MISSING else pick({key: value}, at)

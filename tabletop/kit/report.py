@@ -1,0 +1,110 @@
+"""What :func:`tabletop.kit.conformance.check_game` returns: runs and failures per check,
+and the first failing game of each (configuration, seed, actions) with a command to replay it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.kit.configurations import option_text
+from tabletop.kit.jsonpaths import MISSING
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """What replays a game: configuration, seed and the actions up to the failure."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: tuple[str, ...]
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+    def command(self) -> str:
+        """A shell command that replays the game with ``tabletop run`` (the actions given
+        on standard input, inline when they are few)."""
+        words = [
+            f" -o {k}={option_text(v)}"
+            for k, v in self.options.items()
+            if self.defaults.get(k, MISSING) != v
+        ]
+        run = (
+            f"tabletop run {self.game} -p {self.players} --seed {self.seed}{''.join(words)} "
+            "--actions - --trace --reveal"
+        )
+        if len(self.actions) > 12:
+            return f"{run}  (the actions above on standard input, one a line)"
+        quoted = " ".join("'" + a.replace("'", "'\\''") + "'" for a in self.actions)
+        return f"printf '%s\\n' {quoted} | {run}" if self.actions else run
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    """One failed check: what was wrong, in which game."""
+
+    check: str
+    message: str
+    game: GameRef
+
+
+@dataclass
+class CheckStats:
+    """How often a check ran and failed, and its first failure."""
+
+    name: str
+    description: str
+    runs: int = 0
+    failures: int = 0
+    first: CheckFailure | None = None
+
+
+@dataclass
+class CheckReport:
+    """The result of :func:`check_game`: per check, and the configurations played."""
+
+    game: str
+    games: int
+    seed: int
+    configs: list[str]
+    checks: dict[str, CheckStats] = field(default_factory=dict)
+    seconds: float = 0.0
+    how: str = ""  # how the configurations were chosen (plan_configurations)
+    refused: list[str] = field(default_factory=list)  # combinations the game refused
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return all(stats.failures == 0 for stats in self.checks.values())
+
+    def failures(self) -> list[CheckFailure]:
+        """The first failure of every failing check."""
+        return [s.first for s in self.checks.values() if s.first is not None]
+
+    def text(self) -> str:
+        """The report as plain text (what ``assert_conformance`` raises)."""
+        lines = [
+            f"{self.game}: {self.games} games in {len(self.configs)} configurations "
+            f"({self.how}), seed {self.seed}, {self.seconds:.1f}s"
+        ]
+        lines.extend(f"  refused by the game: {label}" for label in self.refused)
+        for stats in self.checks.values():
+            verdict = "ok" if stats.failures == 0 else f"FAILED {stats.failures}×"
+            lines.append(
+                f"  {stats.name:<13} {verdict:<12} {stats.runs:>8} runs  {stats.description}"
+            )
+        for failure in self.failures():
+            lines.extend(failure_lines(failure))
+        return "\n".join(lines)
+
+
+def failure_lines(failure: CheckFailure) -> list[str]:
+    ref = failure.game
+    actions = ", ".join(ref.actions) or "(none)"
+    return [
+        f"{failure.check}: {failure.message}",
+        f"  game: {ref.players} players, options {json.dumps(ref.options)}, seed {ref.seed}",
+        f"  actions: {actions}",
+        f"  replay: {ref.command()}",
+    ]

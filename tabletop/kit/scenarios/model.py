@@ -1,0 +1,105 @@
+"""The scenario YAML format as pydantic models (one ``Case`` of ``cases:``, its steps and
+expectations); the format itself is documented in ``docs/scenarios.md``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+FORMAT = "tabletop-scenarios/1"
+FORMAT_LINE = re.compile(rf"^format:\s*['\"]?{re.escape(FORMAT)}\b", re.MULTILINE)
+TOP_KEYS = ("format", "title", "game", "spec_rules", "define", "cases")
+RULE_ID = re.compile(r"^[A-Z]+\d+(?:\.\d+)*$")
+
+
+class _Model(BaseModel):
+    # ``do: 15`` and ``rules: [8]`` mean the text "15" and "8"
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+
+class Expect(_Model):
+    """What must hold after a step. Only the keys given are checked."""
+
+    status: Literal["ongoing", "over"] | None = Field(None, description="ongoing or over")
+    winners: list[int] | None = Field(None, description="the winners; [] for a draw")
+    reason: str | None = Field(None, description="a fragment of the outcome's reason")
+    to_act: int | None = Field(None, description="the player to act; null when over")
+    legal: list[str] | None = Field(None, description="exactly these legal actions")
+    legal_contains: list[str] | None = Field(None, description="these actions are legal")
+    legal_excludes: list[str] | None = Field(None, description="these actions are not legal")
+    listing: list[str] | None = Field(None, description="exactly these listed actions")
+    listing_contains: list[str] | None = Field(None, description="these actions are listed")
+    listing_excludes: list[str] | None = Field(None, description="these are not listed")
+    scores: dict[int, int] | None = Field(None, description="points per player")
+    state: dict[str, Any] | None = Field(None, description="subset of the position JSON")
+    view: dict[str, Any] | list[dict[str, Any]] | None = Field(
+        None, description="{player: N or null, ...subset of that player's view}"
+    )
+
+    @model_validator(mode="after")
+    def _views_name_a_player(self) -> Expect:
+        for view in as_list(self.view):
+            if "player" not in view:
+                raise ValueError("a view expectation needs 'player: N' (or null for spectator)")
+            player = view["player"]
+            if not (player is None or player == "spectator" or type(player) is int):
+                raise ValueError(f"view player must be a number or null, not {player!r}")
+        return self
+
+
+class Step(_Model):
+    """One step: play ``do`` (text or list), or run the clock out, then check ``expect``."""
+
+    do: str | list[str] | None = Field(None, description="action(s) to play, in notation")
+    refused: str | None = Field(None, description="the action must be refused citing this")
+    time_out: int | None = Field(None, description="this player runs out of time")
+    expect: Expect | None = Field(None, description="what must hold after the step")
+    note: str = Field("", description="a word for the reader")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Step:
+        if self.refused is not None and not isinstance(self.do, str):
+            raise ValueError("'refused' needs 'do' with a single action")
+        if self.do is not None and self.time_out is not None:
+            raise ValueError("a step has either 'do' or 'time_out', not both")
+        if self.do is None and self.time_out is None and self.expect is None:
+            raise ValueError("an empty step: give 'do', 'time_out' or 'expect'")
+        return self
+
+
+class Case(_Model):
+    """One scenario: game, options, players, seed, a start, and steps."""
+
+    name: str = Field(description="what the case shows, in a few words (unique in the file)")
+    rules: list[str] = Field([], description="rule IDs the case covers")
+    note: str = Field("", description="a word for the reader")
+    game: str | None = Field(None, description="game id (default: the file's 'game')")
+    options: dict[str, Any] = Field({}, description="game options (default: the defaults)")
+    players: int | None = Field(None, description="player count (default: the minimum)")
+    seed: int = Field(0, description="the seed of the game")
+    position: dict[str, Any] | None = Field(None, description="start: the position JSON")
+    actions: list[str] = Field([], description="start: actions played first (after position)")
+    steps: list[Step] = Field([], description="the steps, checked in order")
+    impossible: str | None = Field(
+        None, description="the position must be refused as impossible, citing this"
+    )
+
+    @model_validator(mode="after")
+    def _steps_or_impossible(self) -> Case:
+        if self.impossible is None:
+            if not self.steps:
+                raise ValueError("no steps: give 'steps' (or 'impossible' with a 'position')")
+        elif self.position is None or self.steps or self.actions:
+            raise ValueError("'impossible' needs a 'position' and no 'steps' or 'actions'")
+        return self
+
+
+NESTED: dict[str, type[BaseModel]] = {"steps": Step, "expect": Expect}
+
+
+def as_list(value: dict[str, Any] | list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
