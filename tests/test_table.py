@@ -131,3 +131,36 @@ def test_told_hides_a_false_claim_from_the_others_but_not_a_placement() -> None:
     plain = Match(quarto, 2, quarto.info.options(), 0)
     plain.play("give DTRH")
     assert told(plain, 0, 2) and told(plain, 0, None)
+
+
+def test_names_say_how_refusals_call_a_player_and_a_front_end_may_restart_the_clock() -> None:
+    """What the terminal needs: its names (``player 2 (seat 1)`` in a series) in the
+    refusals, and the clock started when the person is first asked, not at the change."""
+    now[0] = 10.0
+    game = registry().get("ctverak")
+    match = Match(game, 2, game.info.options(deck="half"), 4)
+    t = Table(match, {}, 20, clock=lambda: now[0], names=lambda p: f"player {p} (seat {3 - p})")
+    with pytest.raises(ActionError, match=r"it is player 1 \(seat 2\)'s turn, not yours"):
+        t.play(2, "d #1 1")
+    t.play(1, "d #1 1")
+    assert t.undo_plan(2).refusal == (
+        "the last action was player 1 (seat 2)'s; you can only take back your own"
+    )
+    assert t.deadline == 30.0
+    now[0] = 25.0
+    t.start_clock()
+    assert t.deadline == 45.0 and t.time_left() == 20.0
+
+
+def test_the_table_imports_nothing_above_the_core() -> None:
+    """Computer seats come in from the caller (anything with ``move(match)``)."""
+    import ast
+    from pathlib import Path
+
+    import tabletop.core.table as module
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    ours = [name for name in names if name.split(".")[0] == "tabletop"]
+    assert ours and all(name.startswith("tabletop.core.") for name in ours), ours

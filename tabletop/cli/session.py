@@ -8,7 +8,6 @@ With ``--save`` the game is written atomically after every action.
 from __future__ import annotations
 
 import queue
-import random
 import sys
 import threading
 import time
@@ -19,10 +18,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop.agents.seat import Seat
 from tabletop.core import reading, records
 from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
 from tabletop.core.match import Match
+from tabletop.core.table import NOTHING_TO_UNDO, Change, Table
+from tabletop.agents.seat import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 CLOCK_WARNINGS = (30, 10, 5)
@@ -127,7 +127,12 @@ class LineReader:
 
 @dataclass
 class Session:
-    """One interactive game: the match, who plays which seat, where it is saved."""
+    """One interactive game: the match, who plays which seat, where it is saved.
+
+    The table's rules (computer replies, undo and its refusals, the move clock, autosave)
+    are the :class:`~tabletop.core.table.Table`'s; the session reads lines, prints, and
+    drives ``table``.
+    """
 
     match: Match
     seats: dict[int, Seat]
@@ -137,6 +142,10 @@ class Session:
     move_time: float | None = None
     seat_of: dict[int, int] = field(default_factory=dict)
     shown_to: int | None = field(default=None, init=False)
+    table: Table = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.table = Table(self.match, self.seats, self.move_time, self.changed, names=self.name)
 
     def name(self, player: int) -> str:
         """How a player is called: ``player 2``, or ``player 2 (seat 3)`` in a series."""
@@ -151,14 +160,19 @@ class Session:
         if self.save_path is not None:
             records.save(self.match.record(self.seat_names(), self.move_time), self.save_path)
 
-    # -- drawing -----------------------------------------------------------------------
-    def humans(self) -> list[int]:
-        return [p for p in range(1, self.match.players + 1) if p not in self.seats]
+    def changed(self, change: Change) -> None:
+        """The table's autosave: say what a computer seat played, then save the game."""
+        if change.kind == "action" and change.player in self.seats:
+            level = self.seats[change.player].level
+            said = escape(change.text)
+            self.console.print(f"{self.name(change.player)} (computer, {level}): [bold]{said}[/]")
+        self.autosave()
 
+    # -- drawing -----------------------------------------------------------------------
     def hide_between_turns(self, player: int) -> None:
         """Hot-seat with hidden information: clear the screen and wait for the next player."""
         game = self.match.game
-        if not game.info.hidden_information or len(self.humans()) < 2:
+        if not game.info.hidden_information or len(self.table.persons()) < 2:
             return
         if self.shown_to == player:
             return
@@ -183,10 +197,10 @@ class Session:
                 self.announce()
                 self.autosave()
                 return True
-            player = self.match.to_act()
+            player = self.table.to_act()
             assert player is not None
-            if player in self.seats:
-                self.computer_moves(player)
+            if self.table.computer_to_act() is not None:
+                self.table.advance()
                 continue
             self.hide_between_turns(player)
             self.draw(player)
@@ -206,28 +220,20 @@ class Session:
             table = ", ".join(f"{self.name(p)}: {v}" for p, v in sorted(scores.items()))
             self.console.print(f"Scores: {table}")
 
-    def computer_moves(self, player: int) -> None:
-        seat = self.seats[player]
-        match = self.match
-        match.push(seat.move(match))
-        said = escape(match.texts[-1])
-        self.console.print(f"{self.name(player)} (computer, {seat.level}): [bold]{said}[/]")
-        self.autosave()
-
     def human_turn(self, player: int) -> bool:
-        """Read words until an action is played; False when the user quits or input ends."""
-        match = self.match
-        deadline = time.monotonic() + self.move_time if self.move_time else None
+        """Read words until an action is played; False when the user quits or input ends.
+        The move clock starts when the player is first asked."""
+        match, table = self.match, self.table
+        table.start_clock()
         while True:
-            clock = ""
-            if deadline is not None:
-                clock = f" [{max(0, deadline - time.monotonic()):.0f} s]"
+            left = table.time_left()
+            clock = "" if left is None else f" [{left:.0f} s]"
             prompt = f"{self.name(player)}{clock} — {match.game.prompt(match.state)} › "
             try:
-                line = self.reader.line(prompt, deadline, self.clock_warning)
+                line = self.reader.line(prompt, table.deadline, self.clock_warning)
             except Timeout:
                 self.console.print(f"[bold red]{self.name(player)} ran out of time.[/]")
-                match.lose_on_time(player)
+                table.expire()
                 return True
             if line is None:
                 self.console.print("input ended; " + self.saved_note())
@@ -251,59 +257,31 @@ class Session:
 
                 self.console.print(Markdown(match.game.rules_text()))
             elif verb == "undo":
-                self.undo()
+                self.undo(player)
                 return True
             elif verb == "save":
                 self.save_as(word.split()[1:])
             else:
                 try:
-                    match.play(word)
+                    table.play(player, word)
                 except ActionError as exc:
                     self.console.print(f"[red]{escape(exc.reason)}[/]")
                     continue
-                self.autosave()
                 return True
 
     def clock_warning(self, left: float) -> None:
         self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")
 
-    def undo(self) -> None:
-        """Take back the computer's replies and then the last human action.
-
-        With hidden information, undo never crosses another person's action (hot-seat)
-        and never takes back an action that showed the player something hidden (a card
-        drawn from the stock): the player would keep what they saw.
-        """
-        match = self.match
-        game = match.game
-        keep = len(match.actions)
-        while keep and game.to_act(match.states[keep - 1]) in self.seats:
-            keep -= 1
-        if not keep:
-            self.console.print("nothing to undo")
-            return
-        actor = game.to_act(match.states[keep - 1])
-        refusal = self.undo_refusal(keep - 1, actor)
-        if refusal:
-            self.console.print(f"[red]cannot undo: {escape(refusal)}[/]")
-            return
-        taken = len(match.actions) - keep + 1
-        for _ in range(taken):
-            match.undo()
-        self.console.print(f"took back {taken} action(s)")
-        self.autosave()
-
-    def undo_refusal(self, index: int, actor: int | None) -> str:
-        """Why action ``index`` may not be taken back ('' when it may)."""
-        match = self.match
-        game = match.game
-        if not game.info.hidden_information or actor is None:
-            return ""
-        if actor != match.to_act() and len(self.humans()) > 1:
-            return f"the last action was {self.name(actor)}'s; you can only take back your own"
-        if reveals(match, index, actor):
-            return f"{match.texts[index]!r} showed you something hidden; it stands"
-        return ""
+    def undo(self, player: int) -> None:
+        """``undo``: the table's plan, said before it is carried out (and saved)."""
+        plan = self.table.undo_plan(player)
+        if plan.refusal == NOTHING_TO_UNDO:
+            self.console.print(NOTHING_TO_UNDO)
+        elif plan.refusal:
+            self.console.print(f"[red]cannot undo: {escape(plan.refusal)}[/]")
+        else:
+            self.console.print(f"took back {plan.count} action(s)")
+            self.table.undo(player)
 
     def save_as(self, words: list[str]) -> None:
         """``save [FILE]``: the save path changes only once the game was saved there."""
@@ -323,27 +301,3 @@ class Session:
         if self.save_path is None:
             return "the game was not saved (use --save FILE)"
         return f"the game is saved in {self.save_path}; resume with --load {self.save_path}"
-
-
-SAMPLES = 4
-
-
-def reveals(match: Match, index: int, player: int) -> bool:
-    """Whether action ``index`` showed ``player`` something they could not know before.
-
-    Generic test: apply the action to a few states sampled from the player's view before
-    it; if the player's view afterwards differs between them, it depended on hidden parts.
-    """
-    game = match.game
-    before, action = match.states[index], match.actions[index]
-    view = game.view(before, player)
-    seen = game.view(match.states[index + 1], player)
-    rng = random.Random(index)
-    for _ in range(SAMPLES):
-        try:
-            sample = game.sample(view, player, match.players, match.options, rng)
-            if game.view(game.apply(sample, action), player) != seen:
-                return True
-        except Exception:  # a game that cannot sample: be safe, count it as revealing
-            return True
-    return False

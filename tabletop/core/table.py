@@ -11,7 +11,11 @@ and draws what it says; nothing here prints. Refusals come back as data or as
   undo never crosses an action that showed the acting player something hidden.
 - ``deadline`` is the move clock as data: the monotonic time by which the person to act
   must have acted (None without a clock); ``expire()`` ends the game on time.
+  ``start_clock()`` restarts it for a front end that shows the position later.
 - ``autosave(change)`` is called after every change (action, undo, forfeit).
+
+Computer seats are whatever the caller passes with a ``move(match)`` method (the
+agents' ``Seat``); the table imports nothing above ``tabletop.core``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,13 @@ from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.match import Match
 
 SAMPLES = 4
+NOTHING_TO_UNDO = "nothing to undo"
+
+
+class Computer(Protocol):
+    """A computer seat: its action for the player to act in ``match`` (reads only)."""
+
+    def move(self, match: Match) -> Any: ...
 
 
 class Seat(Protocol):
@@ -64,28 +75,31 @@ class Table:
 
     ``computers`` maps player numbers to computer seats; every other player is a person.
     ``move_time`` (seconds) gives each person that long for each action; ``clock`` is the
-    monotonic clock (replaceable in tests).
+    monotonic clock (replaceable in tests); ``names`` says how refusals call a player
+    (default ``player N``).
     """
 
     def __init__(
         self,
         match: Match,
-        computers: Mapping[int, Seat] | None = None,
+        computers: Mapping[int, Computer] | None = None,
         move_time: float | None = None,
         autosave: Callable[[Change], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        names: Callable[[int], str] | None = None,
     ) -> None:
         self.match = match
         self.computers = dict(computers or {})
         self.move_time = move_time
         self.autosave = autosave
         self.clock = clock
+        self.names = names
         self.deadline: float | None = None
-        self._restart_clock()
+        self.start_clock()
 
     # -- reading ---------------------------------------------------------------------
     def name(self, player: int) -> str:
-        return f"player {player}"
+        return self.names(player) if self.names is not None else f"player {player}"
 
     def persons(self) -> list[int]:
         """The players who are people (not computer seats)."""
@@ -166,7 +180,7 @@ class Table:
         while keep and game.to_act(match.states[keep - 1]) in self.computers:
             keep -= 1
         if not keep:
-            return UndoPlan(requester, 0, "nothing to undo")
+            return UndoPlan(requester, 0, NOTHING_TO_UNDO)
         actor = game.to_act(match.states[keep - 1])
         refusal = self.undo_refusal(keep - 1, actor, requester)
         return UndoPlan(requester, 0 if refusal else len(match.actions) - keep + 1, refusal)
@@ -192,14 +206,15 @@ class Table:
         self._changed(Change("undo", len(self.match.actions), requester))
         return plan.count
 
-    # -- internals -------------------------------------------------------------------
+    # -- clock and autosave -------------------------------------------------------------------
     def _changed(self, change: Change) -> None:
-        self._restart_clock()
+        self.start_clock()
         if self.autosave is not None:
             self.autosave(change)
 
-    def _restart_clock(self) -> None:
-        """A fresh ``move_time`` for the person now to act (none for a computer seat)."""
+    def start_clock(self) -> None:
+        """A fresh ``move_time`` for the person now to act (none for a computer seat);
+        done after every change, and by a front end when it first asks that person."""
         player = self.match.to_act()
         if self.move_time and player is not None and player not in self.computers:
             self.deadline = self.clock() + self.move_time
