@@ -18,11 +18,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from tabletop.agents.seat import Seat
 from tabletop.core import reading, records
 from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
 from tabletop.core.match import Match
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table
-from tabletop.agents.seat import Seat
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 CLOCK_WARNINGS = (30, 10, 5)
