@@ -81,7 +81,7 @@ class Seat:
 
 
 async def one_match(
-    base: str, ws_base: str, stats: Stats, rng: random.Random, deadline: float
+    base: str, ws_base: str, stats: Stats, rng: random.Random, deadline: float, gap: float
 ) -> None:
     made = await asyncio.to_thread(create, base)
     urls = [f"{ws_base}ws/{made['id']}?token={s['token']}" for s in made["seats"]]
@@ -92,7 +92,11 @@ async def one_match(
         seats = {1: Seat(one, stats), 2: Seat(two, stats)}
         positions = {1: await seats[1].at(0), 2: await seats[2].at(0)}
         number = 0
+        due = time.perf_counter()
         while time.perf_counter() < deadline:
+            if gap:  # paced: one action every ``gap`` seconds in this match (open loop)
+                due += gap
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
             actor = positions[1]["to_act"]
             if positions[1]["status"] == "over":
                 stats.matches += 1
@@ -111,18 +115,27 @@ async def one_match(
             seat.task.cancel()
 
 
-async def slot(base: str, ws_base: str, stats: Stats, seed: int, deadline: float) -> None:
+async def slot(
+    base: str, ws_base: str, stats: Stats, seed: int, deadline: float, gap: float
+) -> None:
     rng = random.Random(seed)
     while time.perf_counter() < deadline:
-        await one_match(base, ws_base, stats, rng, deadline)
+        await one_match(base, ws_base, stats, rng, deadline, gap)
 
 
-async def run_level(base: str, matches: int, seconds: float) -> tuple[Stats, float]:
+async def run_level(
+    base: str, matches: int, seconds: float, rate: float = 0.0
+) -> tuple[Stats, float]:
+    """Drive ``matches`` matches for ``seconds``: as fast as the server answers, or with
+    ``rate`` actions a second in all (each match paced at ``rate / matches``)."""
+    gap = matches / rate if rate else 0.0
     stats = Stats()
     ws_base = base.replace("http://", "ws://")
     began = time.perf_counter()
     deadline = began + seconds
-    await asyncio.gather(*(slot(base, ws_base, stats, i, deadline) for i in range(matches)))
+    await asyncio.gather(
+        *(slot(base, ws_base, stats, i, deadline, gap) for i in range(matches))
+    )
     return stats, time.perf_counter() - began
 
 
@@ -144,6 +157,12 @@ def main() -> None:
     parser.add_argument("--matches", default="10,100,500")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="actions a second in all, paced across the matches (0: as fast as answered)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         print(idle_memory(Path(folder) / "idle.sqlite3", args.idle), flush=True)
@@ -155,7 +174,7 @@ def main() -> None:
                   f"{'p99 ms':>8} {'games':>6} {'server CPU ms/action':>21}")  # fmt: skip
             for count in (int(c) for c in args.matches.split(",")):
                 cpu = cpu_seconds(server.pid)
-                stats, elapsed = asyncio.run(run_level(base, count, args.seconds))
+                stats, elapsed = asyncio.run(run_level(base, count, args.seconds, args.rate))
                 cpu = (cpu_seconds(server.pid) - cpu) / max(1, stats.actions)
                 lat = sorted(stats.latencies)
                 p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
