@@ -187,7 +187,7 @@ def test_fourth_card_ends_the_game_at_once_without_placement() -> None:
     s = act(s, "claim P|YBG 5")
     assert GAME.outcome(s) is not None and GAME.outcome(s) == (
         (1,),
-        "N5.1: player 1 completed their cards",
+        "player 1 completed their cards (N5.1)",
         "completed",
     )
     assert GAME.legal(s) == () and GAME.to_act(s) is None
@@ -249,7 +249,7 @@ def test_max_turns_draw() -> None:
             s = GAME.apply(s, GAME.legal(s)[0])
         s = act(s, "end")
         assert s.turns == turn + 1
-    assert GAME.outcome(s) == ((), "N5.2: a draw, 3 turns ended without a winner", "turn-limit")
+    assert GAME.outcome(s) == ((), "a draw: 3 turns ended without a winner (N5.2)", "turn-limit")
     assert GAME.legal(s) == ()
 
 

@@ -204,7 +204,7 @@ def test_from_json_refuses_what_cannot_arise(data: dict[str, Any], message: str)
 def test_from_json_finished_game() -> None:
     data = _bad(stands={"1": [], "2": ["B|YGP"]}, done={"1": ["P|YBG"], "2": []}, to_act=None)
     s = GAME.from_json(data, 2, QuartinoOptions(), seed=0)
-    assert GAME.outcome(s) == ((1,), "N5.1: player 1 completed their cards", "completed")
+    assert GAME.outcome(s) == ((1,), "player 1 completed their cards (N5.1)", "completed")
     assert GAME.legal(s) == ()
 
 
@@ -336,7 +336,7 @@ def test_extra_keys_are_validated(changes: dict[str, Any], message: str) -> None
 
 def test_from_json_drawn_game() -> None:
     s = GAME.from_json(_bad(to_act=None, owed=0), 2, QuartinoOptions(max_turns=7), seed=0)
-    assert GAME.outcome(s) == ((), "N5.2: a draw, 7 turns ended without a winner", "turn-limit")
+    assert GAME.outcome(s) == ((), "a draw: 7 turns ended without a winner (N5.2)", "turn-limit")
     assert s.turns == 7
 
 

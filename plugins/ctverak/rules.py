@@ -393,7 +393,7 @@ def end_kind(state: State) -> str:
 def reason(state: State) -> str:
     """Why the game ended, citing the rule."""
     if state.ending == CTVERAK:
-        return f"K5.1: player {state.winners[0]} completed a čtverák (four čtverky)"
+        return f"player {state.winners[0]} completed a čtverák, four čtverky (K5.1)"
     if not state.winners:
         who = "tied on čtverky and points: a draw"
     else:
@@ -406,10 +406,10 @@ def reason(state: State) -> str:
             else f"player {winner} wins with the most čtverky"
         )
     if state.exhausted:
-        return f"K5.2: blocked, {state.idle} turns in a row with no card laid; {who}"
+        return f"blocked: {state.idle} turns in a row with no card laid; {who} (K5.2)"
     return (
-        f"K5.2: blocked, {state.idle} turns in a row with no card laid or drawn from the "
-        f"stock (option stall_limit); {who}"
+        f"blocked: {state.idle} turns in a row with no card laid or drawn from the "
+        f"stock (option stall_limit); {who} (K5.2)"
     )
 
 

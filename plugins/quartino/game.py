@@ -66,10 +66,10 @@ class QuartinoGame(Game[State, Action]):
             return None
         if state.winner:
             return Outcome(
-                (state.winner,), f"N5.1: player {state.winner} completed their cards", "completed"
+                (state.winner,), f"player {state.winner} completed their cards (N5.1)", "completed"
             )
         return Outcome(
-            (), f"N5.2: a draw, {state.cfg.max_turns} turns ended without a winner", "turn-limit"
+            (), f"a draw: {state.cfg.max_turns} turns ended without a winner (N5.2)", "turn-limit"
         )
 
     def refusal(self, state: State, action: Action) -> str:
