@@ -9,7 +9,6 @@ import base64
 import itertools
 import json
 import re
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -330,25 +329,6 @@ def test_the_report_is_one_page_with_its_plots_embedded(tmp_path: Path) -> None:
     assert len(images) == 5  # seat win rates, two lengths, endings, skill
     assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
     assert "http://" not in text and "https://" not in text  # nothing fetched to open it
-
-
-def test_play_run_and_games_import_neither_the_analysis_nor_its_stacks() -> None:
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from tabletop.cli.app import app\n"
-        "r = CliRunner()\n"
-        "assert r.invoke(app, ['games']).exit_code == 0\n"
-        "assert r.invoke(app, ['run', 'quarto', '--json']).exit_code == 0\n"
-        "heavy = ('tabletop.analysis', 'matplotlib', 'ray', 'numpy')\n"
-        "bad = [m for m in heavy if m in sys.modules]\n"
-        "print(bad)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
 
 
 def doc_commands() -> list[list[str]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -92,22 +90,3 @@ def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
         assert meld in game.legal(state)
         ids.add(game.action_id(state, meld))
     assert len(ids) == 1 and ctverak_encoding.IDS == 1692
-
-
-def test_play_run_and_games_never_import_the_research_stack() -> None:
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from tabletop.cli.app import app\n"
-        "runner = CliRunner()\n"
-        "assert runner.invoke(app, ['games']).exit_code == 0\n"
-        "runner.invoke(app, ['run', 'quartino', '-p', '3'], input='end\\n')\n"
-        "runner.invoke(app, ['play', 'quarto', '--ai', '2:1'], input='give LSRF\\nquit\\n')\n"
-        "heavy = ('numpy', 'pettingzoo', 'open_spiel', 'pyspiel', 'gymnasium')\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"

@@ -129,8 +129,14 @@ def test_every_package_is_listed_for_a_non_editable_install() -> None:
     assert packages - listed == set()
 
 
-def test_games_needs_no_rich_and_no_command_loads_a_bridge_stack() -> None:
-    # The web and analysis stacks: test_web_process.py and test_analysis.py check them.
+def test_play_run_and_games_load_no_optional_stack() -> None:
+    """``tabletop games`` needs neither rich nor yaml, and ``games``, ``run`` and ``play``
+    import nothing of the web, research, analysis or cluster stacks (real process)."""
+    heavy = (
+        "tabletop.web", "starlette", "uvicorn", "websockets",
+        "tabletop.bridges", "numpy", "pettingzoo", "open_spiel", "pyspiel", "gymnasium",
+        "tabletop.analysis", "matplotlib", "ray", "playwright",
+    )  # fmt: skip
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
@@ -138,10 +144,10 @@ def test_games_needs_no_rich_and_no_command_loads_a_bridge_stack() -> None:
         "r = CliRunner()\n"
         "assert r.invoke(app, ['games']).exit_code == 0\n"
         "print(sorted(m for m in ('rich', 'yaml') if m in sys.modules))\n"
-        "r.invoke(app, ['run', 'quarto', '--json'])\n"
-        "r.invoke(app, ['play', 'quarto'], input='quit\\n')\n"
-        "print(sorted(m for m in ('pettingzoo', 'open_spiel', 'pyspiel', 'gymnasium',"
-        " 'playwright') if m in sys.modules))\n"
+        "r.invoke(app, ['run', 'quarto', '--actions', '-'], input='give DTRH\\n')\n"
+        "r.invoke(app, ['run', 'quartino', '-p', '3'], input='end\\n')\n"
+        "r.invoke(app, ['play', 'quarto', '--ai', '2:1'], input='give LSRF\\nquit\\n')\n"
+        f"print(sorted(m for m in sys.modules if m in {heavy!r} or m.split('.')[0] in {heavy!r}))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().splitlines()[-2:] == ["[]", "[]"]
+    assert out.stdout.strip().splitlines()[-2:] == ["[]", "[]"], out.stdout

@@ -119,21 +119,3 @@ def test_serve_help_says_where_the_database_is_and_warns_off_loopback(tmp_path: 
         capture_output=True, text=True,
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stderr == "tabletop: --port must be 1-65535, not 70000\n"
-
-
-def test_play_run_and_games_never_import_the_web_stack() -> None:
-    import sys
-
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from tabletop.cli.app import app\n"
-        "r = CliRunner()\n"
-        "r.invoke(app, ['games'])\n"
-        "r.invoke(app, ['run', 'quarto', '--actions', '-'], input='give DTRH\\n')\n"
-        "r.invoke(app, ['play', 'quarto'], input='quit\\n')\n"
-        "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets', 'tabletop.web')"
-        " if m in sys.modules))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
