@@ -20,7 +20,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from tabletop.cli import analyse, arena, games, play, replay, run, scaffold, serve, solve
+from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
@@ -208,10 +208,10 @@ def check(
         typer.Option(
             "--games",
             help=f"Random games per configuration, 1..{flags.GAMES_MAX}.",
-            parser=flags.games,
+            parser=parsers.games,
         ),
     ] = 200,
-    seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=flags.seed)] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=parsers.seed)] = 0,
     record: Annotated[bool, typer.Option("--record", help="Write golden playthroughs.")] = False,
     players: PlayersOpt = None,
     option: OptionsOpt = None,

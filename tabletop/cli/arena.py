@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tabletop.cli import parsers
 from tabletop.cli.options import (
     AddressOpt,
     BackendOpt,
@@ -25,14 +26,16 @@ def arena(
     agents: Annotated[str, typer.Option("--agents", help="Levels or agents, e.g. 1,2,basic.")],
     games: Annotated[
         int,
-        typer.Option("--games", help=f"Number of games, 1..{flags.GAMES_MAX}.", parser=flags.games),
+        typer.Option(
+            "--games", help=f"Number of games, 1..{flags.GAMES_MAX}.", parser=parsers.games
+        ),
     ] = 100,
     players: PlayersOpt = None,
     option: OptionsOpt = None,
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", help=f"Processes to play on, 1..{flags.JOBS_MAX}.", parser=flags.jobs
+            "--jobs", help=f"Processes to play on, 1..{flags.JOBS_MAX}.", parser=parsers.jobs
         ),
     ] = 1,
     seed: FixedSeedOpt = 0,

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli import parsers
 from tabletop.cli.options import GameArg, OptionsOpt, PlayersOpt, SeedOpt
 from tabletop.core import flags
 from tabletop.core.errors import UsageError
@@ -32,7 +33,7 @@ def play(
             "--move-time",
             help=f"Seconds per move, {flags.MOVE_TIME_MIN:g}..{flags.MOVE_TIME_MAX:g}; "
             "time out and lose.",
-            parser=flags.move_time,
+            parser=parsers.move_time,
         ),
     ] = None,
     series: Annotated[
@@ -40,7 +41,7 @@ def play(
         typer.Option(
             "--games",
             help=f"Play a series of N games (1..{flags.SERIES_MAX}), the deal rotating.",
-            parser=flags.series,
+            parser=parsers.series,
         ),
     ] = 1,
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli import parsers
 from tabletop.cli.options import GameArg, JsonOpt, OptionsOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError
@@ -24,7 +25,7 @@ def solve(
         typer.Option(
             "--seconds",
             help=f"Time budget, 0..{flags.SECONDS_MAX:g}; 0: no limit, solve to the end.",
-            parser=flags.solve_seconds,
+            parser=parsers.solve_seconds,
         ),
     ] = 60.0,
     as_json: JsonOpt = False,
