@@ -11,6 +11,7 @@ from tabletop.analysis import measures
 from tabletop.analysis.backends import run
 from tabletop.analysis.observe import GameStats, measure_game
 from tabletop.analysis.sweep import Plan
+from tabletop.core import options as opts
 from tabletop.core.setup import resolve
 
 
@@ -86,14 +87,9 @@ def label(row: dict[str, Any], keys: list[str]) -> str:
     if not keys:
         return f"{row['players']}p"
     parts = [
-        f"{row['players']}p" if k == "players" else f"{k}={_text(row['options'][k])}" for k in keys
+        f"{row['players']}p" if k == "players" else f"{k}={opts.as_text(row['options'][k])}"
+        for k in keys
     ]
     return " ".join(parts)
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value)
-    return str(value)

@@ -130,3 +130,12 @@ def dump(options: BaseModel) -> dict[str, Any]:
     """Options as JSON-ready values (a model that holds sets serializes them itself, in a
     stable order, e.g. with a field serializer)."""
     return options.model_dump(mode="json")
+
+
+def as_text(value: Any) -> str:
+    """An option value as ``-o`` takes it: ``true``, ``a,b``, ``3``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)

@@ -34,17 +34,8 @@ def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> st
     """``3 players, size=3 k=4``: the player count and the options that differ from the
     defaults of ``model``."""
     defaults = model().model_dump(mode="json")
-    words = " ".join(f"{k}={option_text(v)}" for k, v in values.items() if defaults.get(k) != v)
+    words = " ".join(f"{k}={opts.as_text(v)}" for k, v in values.items() if defaults.get(k) != v)
     return f"{players} players" + (f", {words}" if words else "")
-
-
-def option_text(value: Any) -> str:
-    """An option value as ``-o`` takes it: ``true``, ``a,b``, ``3``."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value)
-    return str(value)
 
 
 def _field_values(model: type[BaseModel], name: str) -> list[Any]:
@@ -156,7 +147,7 @@ def plan_configurations(
 
 
 def _pair_text(word: str, value: Any) -> str:
-    return f"{value} players" if word == "players" else f"{word}={option_text(value)}"
+    return f"{value} players" if word == "players" else f"{word}={opts.as_text(value)}"
 
 
 def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.kit.configurations import option_text
+from tabletop.core import options as opts
 from tabletop.kit.jsonpaths import MISSING
 
 
@@ -26,7 +26,7 @@ class GameRef:
         """A shell command that replays the game with ``tabletop run`` (the actions given
         on standard input, inline when they are few)."""
         words = [
-            f" -o {k}={option_text(v)}"
+            f" -o {k}={opts.as_text(v)}"
             for k, v in self.options.items()
             if self.defaults.get(k, MISSING) != v
         ]
