@@ -1,6 +1,6 @@
-// The generic board: any game's view shown readably, its legal actions as buttons.
-// Same contract as a game's own board: render(root, position, act, seat).
-// Clickable elements: buttons with data-action="<notation>".
+// The generic board: any game's view shown readably. Same contract as a game's own board,
+// render(root, position, act, seat); the page's own legal-action buttons (data-legal) and
+// text box are how a game without a board is played, so this board lists no actions.
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -48,14 +48,4 @@ export function render(root, position, act, seat) {
   root.classList.add("gv");
   const view = position.view;
   root.append(show(view));
-  if (position.legal.length) {
-    const box = el("div", "legal");
-    for (const text of position.legal) {
-      const button = el("button", "", text);
-      button.dataset.action = text;
-      button.addEventListener("click", () => act(text));
-      box.append(button);
-    }
-    root.append(el("h3", "", "Actions"), box);
-  }
 }

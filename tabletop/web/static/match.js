@@ -74,7 +74,7 @@ function drawStatus() {
     legal.append(button);
   }
   $("#act-box").hidden = hello.seat === null;
-  $("#undo").disabled = p.status === "over";
+  $("#undo").disabled = p.status === "over" || p.number === 0;  // nothing to undo yet
   drawResult();
 }
 
@@ -83,7 +83,7 @@ function drawResult() {
   const p = position;
   box.hidden = p.status !== "over";
   if (box.hidden) return;
-  box.replaceChildren(el("h2", {}, $("#status").textContent));
+  box.replaceChildren();  // the status line above already says who won
   if (p.reason) box.append(el("p", { id: "reason" }, p.reason));
   if (p.scores) {
     const list = el("ul", { id: "scores" });
@@ -111,7 +111,7 @@ function tick() {
     return;
   }
   const left = Math.max(0, (deadline - performance.now()) / 1000);
-  clock.textContent = `⏱ ${who(position.clock.player)}: ${left.toFixed(0)} s`;
+  clock.textContent = `clock, ${who(position.clock.player)}: ${left.toFixed(0)} s left`;
   clock.classList.toggle("low", left <= 10);
 }
 setInterval(tick, 250);
