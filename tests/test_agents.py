@@ -366,6 +366,26 @@ def test_the_solver_proves_the_gives_that_lose_at_once() -> None:
     assert sorted(lost) == sorted(a for a in QUARTO.legal(give) if a not in safe_gives(give))
 
 
+def test_decisive_moves_take_a_win_with_no_playout(counted: Counting) -> None:
+    """The root's actions are tried for an immediate win before any playout."""
+    place = quarto_state({"board": BOARD, "in_hand": "LTRF", "to_act": 2, "last_placed": "d1"})
+    assert SearchAgent().act(quarto_turn(place, 1)) == QUARTO.parse(place, "place c2")
+    assert counted.calls == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_decisive_moves_prove_the_losing_gives_within_a_few_playouts(seed: int) -> None:
+    """Each give is proven lost the first time its node is expanded (a placement wins at
+    once, Q4.2): 3 playouts a give are enough, where plain solving needed hundreds."""
+    give = quarto_state({"board": BOARD, "in_hand": None, "to_act": 1, "last_placed": "d1"})
+    agent = SearchAgent(reuse=False)
+    assert agent.act(quarto_turn(give, 24, seed)) == QUARTO.parse(give, "give LTRH")
+    assert agent._tree is not None
+    root = agent._tree[1]
+    lost = [a for a, child in root.children.items() if child.proven and child.proven[1] == 0]
+    assert sorted(lost) == sorted(a for a in QUARTO.legal(give) if a not in safe_gives(give))
+
+
 def test_reuse_keeps_the_subtree_of_the_position_reached() -> None:
     state, _ = midgame(QUARTO, 11, actions=5)
     agent = SearchAgent()

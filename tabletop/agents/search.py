@@ -74,6 +74,31 @@ def settle(node: Node, mover: int) -> bool:
     return node.proven is not None
 
 
+def decisive(
+    node: Node,
+    state: Any,
+    actions: Sequence[Any],
+    mover: int,
+    game: Game[Any, Any],
+    playouts: Playouts,
+) -> bool:
+    """Decisive moves (Teytaud and Teytaud 2010), once per node, when it is first expanded:
+    an action that ends the game with a win for ``mover`` proves ``node`` at once (its
+    child is created proven), instead of waiting for that action's turn to be expanded.
+    Together with the solver this also gives anti-decisive moves: an action that lets the
+    next player win at once is proven lost as soon as its node is expanded."""
+    apply, over = game.apply, game.outcome
+    for action in actions:
+        after = apply(state, action)
+        if over(after) is not None:
+            scores = playouts.rewards(after)
+            if scores[mover] >= 1.0:
+                child = node.children[action] = Node()
+                child.proven = node.proven = scores
+                return True
+    return False
+
+
 def select_solved(
     node: Node, actions: Sequence[Any], rng: random.Random, exploration: float, mover: int
 ) -> tuple[Any, Node, bool]:
@@ -310,6 +335,8 @@ class SearchAgent:
         root_mover = to_act(base) or 0
         root.width = len(root_moves)
         c = self.exploration
+        if not root.children:
+            decisive(root, base, root_moves, root_mover, game, playouts)
         for done in range(iterations):
             if root.proven is not None:
                 break
@@ -338,6 +365,9 @@ class SearchAgent:
                     break
                 mover = to_act(state) or 0
                 node.width = len(actions)
+                if not node.children and decisive(node, state, actions, mover, game, playouts):
+                    scores = node.proven
+                    break
             if scores is None:
                 scores = playouts.rewards(playouts.finish(state, rng))
             root.visits += 1
