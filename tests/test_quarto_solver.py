@@ -41,6 +41,7 @@ from tabletop_quarto.solver import (
     kernel_available,
     solve,
     summary,
+    value_within,
 )
 from tabletop_quarto.symmetry import Canon, board_symmetries, counted_mask
 from tests.quarto_helpers import quarto
@@ -533,8 +534,44 @@ def test_level_5_is_reproducible_its_budget_is_in_positions() -> None:
     options = QuartoOptions.model_validate({})
     state = random_position(rules_for(options), 14, PLACE, random.Random(5))
     game = quarto()
+
+    def turn() -> Turn:  # the same position and the same random state
+        view, actions = to_json(state), list(legal(state))
+        return Turn(game, state.player, 2, options, view, actions, random.Random(0), Budget())
+
+    moves = {PerfectAgent(seconds=None, nodes=5_000).act(turn()) for _ in range(3)}
+    assert len(moves) == 1 and moves <= set(legal(state))
+
+
+# --- the perfect agent's opening (issue 16) --------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["python", "kernel"])
+@pytest.mark.parametrize("phase", [PLACE, GIVE])
+def test_value_within_the_whole_game_is_the_solved_value(engine: Engine, phase: int) -> None:
+    rules = rules_for(QuartoOptions.model_validate({}))
+    rng = random.Random(phase + 40)
+    for _ in range(4):
+        state = random_position(rules, 8, phase, rng)
+        assert value_within(state, 8, engine=engine) == solve(state, engine=engine).value
+
+
+def test_the_perfect_agent_plays_no_searched_move_the_solver_refutes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before the solver can settle a position, the search's favourite moves are checked:
+    here its three favourites lose within two placements (Q4.2), so the solver's own
+    guess is played."""
+    options = QuartoOptions.model_validate({})
+    state = random_position(rules_for(options), 11, GIVE, random.Random(2))
+    guess = solve(state, nodes=3000)
+    assert not guess.exact and guess.depth >= 2 and guess.best is not None
+    losing = [a for a in legal(state) if value_within(apply(state, a), 2) == 1]
+    assert len(losing) >= 3 and guess.best not in losing
+    agent = PerfectAgent(seconds=None, nodes=3000)
+    monkeypatch.setattr(agent._search, "ranked", lambda turn: [*losing, guess.best])
     turn = Turn(
-        game,
+        quarto(),
         state.player,
         2,
         options,
@@ -543,5 +580,6 @@ def test_level_5_is_reproducible_its_budget_is_in_positions() -> None:
         random.Random(0),
         Budget(),
     )
-    moves = {PerfectAgent(seconds=None, nodes=5_000).act(turn) for _ in range(3)}
-    assert len(moves) == 1 and moves <= set(legal(state))
+    assert agent.act(turn) == guess.best
+    monkeypatch.setattr(agent._search, "ranked", lambda turn: [losing[0], guess.best])
+    assert agent.act(turn) == guess.best

@@ -1,4 +1,5 @@
-"""The ``perfect`` Quarto agent: exact play once the solver answers in time, deep search before.
+"""The ``perfect`` Quarto agent: exact play once the solver answers in time, searched and
+checked moves before.
 
 Each move gets ``seconds`` of :func:`tabletop_quarto.solver.solve`: the seat's budget
 (``turn.budget.seconds``) when it has one, else 2 s; with ``nodes`` the search is also
@@ -8,26 +9,43 @@ capped by positions searched, which makes the agent reproducible (time caps are 
   is said after the 16th placement when there is nothing to claim (Q5.4);
 - when the solver finishes, its best action is played: perfect play (a won game is
   won as fast as possible, a lost one resists longest);
-- when it does not, the action of its deepest finished iteration is played: it takes
+- when it does not (the opening), the generic tree search (``playouts`` a move, its tree
+  kept between moves) ranks the moves, and the first of its best ``CANDIDATES`` that the
+  solver cannot refute within the horizon of its own deepest finished search is played
+  (the same positions budget again); failing that, the solver's own guess, which takes
   every forced win and avoids every forced loss within that horizon;
-- if not even the first iteration finishes, the ``basic`` agent's one-ply rule decides.
+- if not even the solver's first iteration finishes, the ``basic`` agent's one-ply rule
+  decides.
 """
 
 from __future__ import annotations
 
-from tabletop.agents.base import Turn
+import time
+from dataclasses import replace
+
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.search import SearchAgent
 from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.position import from_json
-from tabletop_quarto.solver import solve
+from tabletop_quarto.rules import PLACE, State, apply
+from tabletop_quarto.solver import Solution, solve, value_within
+
+PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
+CANDIDATES = 3  # the search's best moves the solver is asked to check, in order
 
 
 class PerfectAgent:
     """Plays the solver's best action within ``seconds`` and ``nodes`` (positions searched)
-    per move (see the module docstring)."""
+    per move, and in the opening a searched move the solver cannot refute (see the module
+    docstring); ``playouts=0`` plays the solver's guess there instead."""
 
-    def __init__(self, seconds: float | None = 2.0, nodes: int | None = None) -> None:
+    def __init__(
+        self, seconds: float | None = 2.0, nodes: int | None = None, playouts: int = PLAYOUTS
+    ) -> None:
         self.seconds = seconds
         self.nodes = nodes
+        self.playouts = playouts
+        self._search = SearchAgent()
 
     def act(self, turn: Turn) -> int:
         from tabletop_quarto.game import rules_for
@@ -35,7 +53,33 @@ class PerfectAgent:
         legal = turn.legal
         state = from_json(turn.view, rules_for(turn.options))
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
         solution = solve(state, seconds=seconds, nodes=self.nodes)
-        if solution.best is not None and solution.best in legal:
+        if solution.best is None or solution.best not in legal:
+            return BasicAgent().act(turn)
+        if solution.exact or solution.value != 0 or not self.playouts:
             return solution.best
-        return BasicAgent().act(turn)
+        return self._opening(turn, state, solution, deadline)
+
+    def _opening(self, turn: Turn, state: State, solution: Solution, deadline: float | None) -> int:
+        """The search's best moves in order, the first the solver cannot refute within
+        the horizon its guess was checked to; else the guess."""
+        assert solution.best is not None
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        budget = Budget(iterations=self.playouts, seconds=left)
+        ranked = self._search.ranked(replace(turn, budget=budget))
+        # a placement uses up one of the horizon's placements; a give none
+        horizon = solution.depth - (1 if state.phase == PLACE else 0)
+        for action in ranked[:CANDIDATES]:
+            if action == solution.best:
+                return action
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            after = apply(state, action)
+            value = value_within(after, horizon, seconds=left, nodes=self.nodes)
+            if value is None:
+                break
+            if (value if after.player == state.player else -value) >= 0:
+                return int(action)
+        return solution.best

@@ -148,6 +148,34 @@ def solve(
     return _solution(state, 0, empties, *guess, False, search.nodes, depth)
 
 
+def value_within(
+    state: State,
+    horizon: int,
+    *,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    engine: Engine = "auto",
+) -> int | None:
+    """+1, 0 or -1: whether the player to act wins by force, neither, or loses by force
+    within ``horizon`` placements (one search, no deepening); None when the budget runs
+    out first."""
+    if state.phase == OVER:
+        raise ValueError("the game is over: nobody is to act (Q6.1)")
+    acts = legal(state)
+    if QUARTO in acts:  # Q5.2/Q5.3
+        return 1
+    if state.phase in (LAST_CLAIM, ANSWER):  # Q5.4
+        return 0
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    search = _engine(state, engine, nodes, deadline)
+    empties = 16 - state.occupied.bit_count()
+    try:
+        score, _, _ = search.root(max(1, min(horizon, empties)), -1, 1)
+    except BudgetExceeded:
+        return None
+    return (score > 0) - (score < 0)
+
+
 def _solution(
     state: State,
     value: int,

@@ -257,8 +257,14 @@ class SearchAgent:
         return RandomPlayouts(turn.game, turn.players, self.playout_limit)
 
     def act(self, turn: Turn) -> Any:
+        return self.ranked(turn)[0]
+
+    def ranked(self, turn: Turn) -> list[Any]:
+        """Search within the budget, then ``turn.legal`` best first (as :meth:`act`
+        chooses: a proven win, the most visited, ..., a proven loss last; actions the
+        search never tried after every tried one, in their order)."""
         if len(turn.legal) == 1:
-            return turn.legal[0]
+            return list(turn.legal)
         game, rng = turn.game, turn.rng
         sample = game.sample
         view, player, players, options = turn.view, turn.player, turn.players, turn.options
@@ -267,7 +273,8 @@ class SearchAgent:
         allowed = set(turn.legal)
         root_moves = [a for a in playouts.moves(base) if a in allowed]
         if len(root_moves) <= 1:
-            return root_moves[0] if root_moves else turn.legal[0]
+            first = root_moves or [turn.legal[0]]
+            return first + [a for a in turn.legal if a not in first]
         budget = turn.budget
         iterations = budget.iterations or self.iterations
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
@@ -275,7 +282,8 @@ class SearchAgent:
             root = self._ismcts(turn, playouts, allowed, iterations, deadline)
         else:
             root = self._uct(turn, base, playouts, root_moves, iterations, deadline)
-        return self._choose(root, allowed, player, players) or root_moves[0]
+        best = self._rank(root, allowed, player, players) or root_moves[:1]
+        return best + [a for a in turn.legal if a not in best]
 
     def _ismcts(
         self,
@@ -383,9 +391,10 @@ class SearchAgent:
         return root
 
     @staticmethod
-    def _choose(root: Node, allowed: set[Any], player: int, players: int) -> Any:
-        """The proven win, else the most visited allowed action (a proven loss last, a
-        proven draw as an unproven one), then the best reward, then the first expanded."""
+    def _rank(root: Node, allowed: set[Any], player: int, players: int) -> list[Any]:
+        """The allowed actions tried at the root, best first: the proven win, then the
+        most visited (a proven loss last, a proven draw as an unproven one), then the best
+        reward, then the first expanded."""
         draw = 1.0 / players
         ranked = [
             (
@@ -398,4 +407,4 @@ class SearchAgent:
             for i, (a, child) in enumerate(root.children.items())
             if a in allowed
         ]
-        return max(ranked)[4] if ranked else None
+        return [entry[4] for entry in sorted(ranked, reverse=True)]
