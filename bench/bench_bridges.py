@@ -12,12 +12,15 @@ iterations per second (OpenSpiel's Python MCTSBot, one random rollout) on OpenSp
 C++ ``connect_four``, on our example through the bridge, and our own generic search
 (``SearchAgent``, random playouts) on our example, in one run.
 
-``table``: sums the ``tabletop arena --json`` outputs of chunked runs (one JSON per line)
-into wins, draws and losses per agent. The arena runs of the README were made with::
+``table``: a row per file of ``tabletop arena --json`` output (one JSON per line; chunked
+runs of one pairing summed): wins, draws and losses of our level against
+``openspiel-mcts:N``. The README's table was made with one run a pairing::
 
-    for k in $(seq 0 19); do
-      tabletop arena quarto --agents 3,openspiel-mcts:300 --games 10 --seed $k --jobs 1 --json
-    done >> quarto-L3-mcts300.jsonl     # and likewise 4 / 3000 / connect4
+    for run in "quarto 3 300" "quarto 4 3000" "connect4 3 200" "connect4 4 1000"; do
+      set -- $run; out=$1-L$2-mcts$3.json
+      tabletop arena $1 --agents $2,openspiel-mcts:$3 --games 200 --seed 1 --jobs 2 --json >$out
+    done
+    python -m bench.bench_bridges table *-mcts*.json
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ LEVELS: Mapping[str, Level] = {
     "5": Level(
         "5",
         "perfect: the exact solver, 2,000,000 positions a move (20,000 without the compiled "
-        "kernel; ≤ 2 s), its deepest search before that",
+        "kernel; ≤ 2 s); in the opening, level 4's search checked by the solver",
         _perfect,
         Budget(seconds=2.0),
     ),

@@ -9,8 +9,9 @@ scores 1 for a win, 0 for a loss and 1/N for a draw among N players, and the gam
   (Winands, Björnsson and Saito 2008): a terminal leaf is proven, a node is proven won
   for its mover by one proven win and settled by all its actions proven (:func:`settle`);
   a proven node is not played out again, a proven loss is never chosen while anything
-  else is open, and the search stops once the move is proven. With ``reuse`` the subtree
-  of the position reached is kept from the last move.
+  else is open, and the search stops once the move is proven. Decisive moves
+  (:func:`decisive`): when a node is first expanded, an action that wins at once proves
+  it. With ``reuse`` the subtree of the position reached is kept from the last move.
 - **Hidden information**: each playout starts from a fresh determinisation of the view
   (:meth:`Game.sample`) and the tree is shared across them with availability counts
   (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Nothing is proven: a
