@@ -72,7 +72,7 @@ class PerfectAgent:
         horizon = solution.depth - (1 if state.phase == PLACE else 0)
         for action in ranked[:CANDIDATES]:
             if action == solution.best:
-                return action
+                return solution.best
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
                 break
