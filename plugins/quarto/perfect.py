@@ -76,7 +76,7 @@ class PerfectAgent:
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
                 break
-            after = apply(state, action)
+            after = apply(state, action)  # not over: the solver saw no win at horizon 2
             value = value_within(after, horizon, seconds=left, nodes=self.nodes)
             if value is None:
                 break
