@@ -34,6 +34,7 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "observation_layout",
     "options_as",
     "parse_int",
     "quote",
@@ -273,6 +274,17 @@ class Game(ABC, Generic[S, A]):
         if self.info.hidden_information:
             raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
         return self.from_json(view, players, options, rng.randrange(2**31))
+
+
+def observation_layout(blocks: Sequence[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """Where each named block of a flat observation starts, and the observation's size:
+    ``(("board", 42), ("to_act", 2))`` gives ``({"board": 0, "to_act": 42}, 44)``."""
+    offsets: dict[str, int] = {}
+    at = 0
+    for name, size in blocks:
+        offsets[name] = at
+        at += size
+    return offsets, at
 
 
 def options_as(model: type[M], options: BaseModel) -> M:

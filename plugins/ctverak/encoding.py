@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from tabletop.game import observation_layout
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, parse_card
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STEP_NAMES, Action, State
 
@@ -139,12 +140,7 @@ LAYOUT = (
     ("flags", 5),  # discard owed, laid, turn progress, stock exhausted, half deck
     ("counts", 3),  # stock size, idle turns, reshuffles
 )
-OFFSET: dict[str, int] = {}
-_at = 0
-for _name, _size in LAYOUT:
-    OFFSET[_name] = _at
-    _at += _size
-SIZE = _at
+OFFSET, SIZE = observation_layout(LAYOUT)
 
 
 def observation(view: dict[str, Any], player: int) -> list[float]:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.game import observation_layout
+
 from .cards import COLOURS, FIELDS, RING, deck
 from .rules import CLAIM, END_TURN, NCOLOURS, NFIELDS, PLACE, Action, claim, place
 
@@ -43,12 +45,7 @@ LAYOUT = (
     ("turns_left", 1),
     ("options", 2),
 )
-OFFSET: dict[str, int] = {}
-_at = 0
-for _name, _size in LAYOUT:
-    OFFSET[_name] = _at
-    _at += _size
-SIZE = _at
+OFFSET, SIZE = observation_layout(LAYOUT)
 
 
 def action_id(action: Action) -> int:
