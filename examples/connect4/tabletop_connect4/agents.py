@@ -4,6 +4,11 @@ The generic levels 3-5 finish every playout with random drops; in Connect Four r
 play is so far from real play that they lose to level 2 (greedy with the evaluation).
 The same search stopping at the new leaf and asking the evaluation instead
 (``playout_limit=0``) beats greedy clearly; these levels replace the generic ones.
+
+The exploration constant is lowered to ``EXPLORATION`` (the generic search's is 0.7, set
+for rewards of 0 and 1): an evaluation lies between 0.1 and 0.9 and moves differ by a few
+hundredths, so at 0.7 the search spreads its playouts almost evenly, and 1000 of them
+played no better than 200 (level 4 won 51% of the decided games against level 3).
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ from __future__ import annotations
 from tabletop.agents.base import Budget, Level
 from tabletop.agents.search import SearchAgent
 
+EXPLORATION = 0.3
+
 
 def leaf_search() -> SearchAgent:
     """MCTS whose playouts stop at once: the leaf is scored by ``ConnectFourGame.evaluate``."""
-    return SearchAgent(playout_limit=0)
+    return SearchAgent(exploration=EXPLORATION, playout_limit=0)
 
 
 LEVELS = {
