@@ -115,13 +115,9 @@ def solve(
     engine: Engine = "auto",
 ) -> Solution:
     """Solve ``state`` for the player to act (see the module docstring)."""
-    if state.phase == OVER:
-        raise ValueError("the game is over: nobody is to act (Q6.1)")
-    acts = legal(state)
-    if QUARTO in acts:  # Q5.2/Q5.3: a true claim wins now
-        return Solution(1, 0, QUARTO, True)
-    if state.phase in (LAST_CLAIM, ANSWER):  # Q5.4: nothing to claim, the board is full
-        return Solution(0, 0, DONE, True)
+    settled = _settled(state)
+    if settled is not None:
+        return settled
     deadline = None if seconds is None else time.perf_counter() + seconds
     search = _engine(state, engine, nodes, deadline)
     empties = 16 - state.occupied.bit_count()
@@ -159,13 +155,9 @@ def value_within(
     """+1, 0 or -1: whether the player to act wins by force, neither, or loses by force
     within ``horizon`` placements (one search, no deepening); None when the budget runs
     out first."""
-    if state.phase == OVER:
-        raise ValueError("the game is over: nobody is to act (Q6.1)")
-    acts = legal(state)
-    if QUARTO in acts:  # Q5.2/Q5.3
-        return 1
-    if state.phase in (LAST_CLAIM, ANSWER):  # Q5.4
-        return 0
+    settled = _settled(state)
+    if settled is not None:
+        return settled.value
     deadline = None if seconds is None else time.perf_counter() + seconds
     search = _engine(state, engine, nodes, deadline)
     empties = 16 - state.occupied.bit_count()
@@ -174,6 +166,18 @@ def value_within(
     except BudgetExceeded:
         return None
     return (score > 0) - (score < 0)
+
+
+def _settled(state: State) -> Solution | None:
+    """The solution of a position that needs no search: a true claim wins now, and with
+    nothing to claim on a full board the game is drawn; None for any other."""
+    if state.phase == OVER:
+        raise ValueError("the game is over: nobody is to act (Q6.1)")
+    if QUARTO in legal(state):  # Q5.2/Q5.3: a true claim wins now
+        return Solution(1, 0, QUARTO, True)
+    if state.phase in (LAST_CLAIM, ANSWER):  # Q5.4: nothing to claim, the board is full
+        return Solution(0, 0, DONE, True)
+    return None
 
 
 def _solution(
