@@ -22,9 +22,14 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tabletop.web.app import build_app
+from tabletop.web.config import LOOPBACK_HOSTS, ServerConfig
 
 Message = dict[str, Any]
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
+
+
+# Starlette's test client names its host "testserver"; one worker process is enough.
+TEST_CONFIG = ServerConfig(allowed_hosts=("testserver", *LOOPBACK_HOSTS), ai_workers=1)
 
 
 def free_port() -> int:
@@ -38,7 +43,8 @@ def free_port() -> int:
 def live_server(db: Path) -> Iterator[str]:
     """uvicorn serving ``db`` in a thread; yields the base URL (``http://127.0.0.1:P/``)."""
     port = free_port()
-    config = uvicorn.Config(build_app(db), host="127.0.0.1", port=port, log_level="warning")
+    app = build_app(db, TEST_CONFIG)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

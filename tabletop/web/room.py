@@ -2,7 +2,14 @@
 
 Every change follows one order: the table changes the match in memory (checked path),
 the change is committed to the database, then every connection is sent its own view.
-A room's lock serialises its changes; computer seats think on a worker thread.
+A room's lock serialises its changes; computer seats think in worker processes
+(:mod:`tabletop.web.thinking`). When the database refuses a computer's action, the room
+tries again later (:data:`RETRY_FIRST` seconds, doubling up to :data:`RETRY_MOST`), so the
+match goes on once the store accepts writes again, without a restart.
+
+Presence (who is online, how many watch) is coalesced: a join or a leave schedules one
+``presence`` message to everyone :data:`PRESENCE_EVERY` seconds later, whatever else
+joins or leaves meanwhile.
 """
 
 from __future__ import annotations
@@ -11,8 +18,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,8 +28,12 @@ from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Store, StoredMatch
+from tabletop.web.thinking import Job, Thinkers
 
 log = logging.getLogger("tabletop.web")
+PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
+RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
+RETRY_MOST = 10.0
 
 
 class Connection:
@@ -33,9 +44,12 @@ class Connection:
         self._send = send
 
     async def send(self, message: JSON) -> None:
+        await self.send_text(json.dumps(message, ensure_ascii=False))
+
+    async def send_text(self, text: str) -> None:
         # a closed socket: its reader notices and leaves the room
         with contextlib.suppress(Exception):
-            await self._send(json.dumps(message, ensure_ascii=False))
+            await self._send(text)
 
 
 @dataclass
@@ -49,11 +63,16 @@ class UndoRequest:
 class Room:
     """A match being served."""
 
-    def __init__(self, meta: StoredMatch, table: Table, db: Store, pool: Executor) -> None:
+    def __init__(
+        self, meta: StoredMatch, table: Table, db: Store, thinkers: Thinkers, damage: str = ""
+    ) -> None:
         self.meta = meta
         self.table = table
         self.db = db
-        self.pool = pool
+        self.thinkers = thinkers
+        self.damage = damage  # why the stored match no longer replays whole ('' if it does)
+        self.updated = meta.updated or meta.created  # wall clock of the last change
+        self.active = max(self.updated, time.time())  # ... of the last change or visitor
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.undo_request: UndoRequest | None = None
@@ -61,20 +80,24 @@ class Room:
         self._clock: asyncio.Task[None] | None = None
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
+        self._presence: asyncio.Task[None] | None = None
+        self._retry = RETRY_FIRST
+        self._retrying: asyncio.TimerHandle | None = None
         table.autosave = self._autosave
 
     # -- storage -------------------------------------------------------------------------
     def _autosave(self, change: Change) -> None:
         """The table's autosave: queue the change's write (awaited before telling anyone)."""
         match, mid = self.table.match, self.meta.id
+        self.updated = self.active = time.time()
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
-            statements = store.append(mid, change.number, change.text, status)
+            statements = store.append(mid, change.number, change.text, status, self.updated)
         elif change.kind == "undo":
             self._told.clear()
             statements = store.truncate(mid, change.number)
         else:
-            statements = store.forfeit(mid, change.player or 0)
+            statements = store.forfeit(mid, change.player or 0, self.updated)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
@@ -145,14 +168,35 @@ class Room:
                 self.db.submit(store.claim(self.meta.id, seat))
             await connection.send(hello)
             await self.tell(connection)
-            await self.send_all({"type": "presence", "presence": self.presence()})
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
+            self.presence_changed()
             if self.undo_request is not None:
                 await connection.send(self._undo_message(self.undo_request))
 
     async def leave(self, connection: Connection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
-            await self.send_all({"type": "presence", "presence": self.presence()})
+            self.presence_changed()
+
+    def presence_changed(self) -> None:
+        """Schedule one presence message to everyone (unless one is already due)."""
+        self.active = time.time()
+        if self._presence is None or self._presence.done():
+            self._presence = asyncio.create_task(self._send_presence())
+
+    async def _send_presence(self) -> None:
+        await asyncio.sleep(PRESENCE_EVERY)
+        message = json.dumps({"type": "presence", "presence": self.presence()})
+        for connection in list(self.connections):
+            await connection.send_text(message)
+
+    def damaged(self) -> str:
+        number = len(self.table.match.actions)
+        return (
+            f"this match is damaged and cannot go on: it is shown up to action {number}, "
+            f"its last that still replays ({self.damage})"
+        )
 
     # -- acting --------------------------------------------------------------------------
     async def act(self, connection: Connection, text: str, number: int) -> None:
@@ -161,6 +205,9 @@ class Room:
             match = self.table.match
             if connection.seat is None:
                 await connection.send(protocol.error("spectators cannot act"))
+                return
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
                 return
             if number != len(match.actions):
                 await connection.send(
@@ -198,25 +245,47 @@ class Room:
 
     def start_computers(self) -> None:
         """Let the computer seats play (in the background) if one is to act."""
-        if self.table.computer_to_act() is None:
+        if self.damage or self.table.computer_to_act() is None:
             return
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computers())
 
+    def _job(self) -> Job:
+        match = self.table.match
+        player = match.to_act()
+        assert player is not None
+        level = next(r.ai for r in self.meta.seats if r.seat == player)
+        return Job(
+            self.meta.id, match.game.info.id, level or "", match.state, player,
+            match.players, match.options, match.seed, len(match.actions),
+        )  # fmt: skip
+
     async def _computers(self) -> None:
-        loop = asyncio.get_running_loop()
+        """Play the computer seats until a person is to act; on a store failure, try
+        again later (the players are told once)."""
+        background = not self.table.persons()
         async with self.lock:
             while self.table.computer_to_act() is not None:
                 try:
-                    action = await loop.run_in_executor(self.pool, self.table.choose)
+                    action = await self.thinkers.decide(self._job(), background)
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
                     await self.send_all(protocol.error("the computer player failed to act"))
                     return
                 if not await self._stored():
-                    await self.send_all(protocol.error("the server could not store an action"))
+                    if self._retry == RETRY_FIRST:
+                        await self.send_all(
+                            protocol.error(
+                                "the server could not store the computer's action; "
+                                "it tries again until the database accepts it"
+                            )
+                        )
+                    delay, self._retry = self._retry, min(RETRY_MOST, self._retry * 2)
+                    loop = asyncio.get_running_loop()
+                    self._retrying = loop.call_later(delay, self.start_computers)
                     return
+                self._retry = RETRY_FIRST
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------
@@ -241,6 +310,9 @@ class Room:
         async with self.lock:
             if seat is None or seat not in self.table.persons():
                 await connection.send(protocol.error("only a player can ask for an undo"))
+                return
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
@@ -294,9 +366,11 @@ class Room:
         }  # fmt: skip
 
     def close(self) -> None:
-        for task in (self._clock, self._computer):
+        for task in (self._clock, self._computer, self._presence):
             if task is not None:
                 task.cancel()
+        if self._retrying is not None:
+            self._retrying.cancel()
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:
