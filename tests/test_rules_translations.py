@@ -102,3 +102,30 @@ def test_no_english_line_left(game: str, lang: str) -> None:
                 w for w in re.findall(r"[^\W\d_]{3,}", prose) if w.isascii() and w not in NAMES
             ]
             assert not words, line
+
+
+# The seeds' own words (issue 24, item 5; docs/glossary/): each must appear in its text.
+SEED_WORDS = {
+    ("ctverak", "cs"): ["čtverka", "čtverák", "žolík", "balík", "odkládací hromád"],
+    ("quarto", "cs"): [
+        "hracích kamenů",
+        "světlý",
+        "tmavý",
+        "vysoký",
+        "nízký",
+        "okrouhlý",
+        "hranatý",
+        "s důlkem",
+        "bez důlku",
+        "Quarto!",
+    ],
+    ("quarto", "bg"): ["ЧЕТВОРКА!", "елемент", "характеристик", "редица", "реми"],
+    ("quarto", "ru"): ["фигур", "признак", "выемк", "Кварто"],
+    ("quartino", "pl"): ["pionk", "„4 kolory”", "„kolumna”", "podstawk", "Quartino"],
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), sorted(SEED_WORDS))
+def test_seed_words_are_used(game: str, lang: str) -> None:
+    text = readme(game, lang)
+    assert [word for word in SEED_WORDS[game, lang] if word not in text] == []
