@@ -76,7 +76,7 @@ def serve(
         max_open_matches,
     )  # fmt: skip
     config = ServerConfig(
-        allowed_hosts=tuple(allowed_host) if allowed_host else ServerConfig().allowed_hosts,
+        allowed_hosts=tuple(allowed_host or ServerConfig().with_host(host).allowed_hosts),
         limits=limits,
         ai_workers=ai_workers or default_ai_workers(),
         allow_computer_matches=allow_computer_matches,

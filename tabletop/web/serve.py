@@ -37,7 +37,7 @@ def serve(host: str, port: int, db: Path | None, config: ServerConfig | None = N
     that cannot be used ends it at once with one line (StoreError, exit status 1)."""
     if not 1 <= port <= 65535:
         raise UsageError(f"--port must be 1-65535, not {port}")
-    config = (config or ServerConfig()).with_host(host)
+    config = config or ServerConfig().with_host(host)
     path = db or default_db()
     if db is None:
         try:

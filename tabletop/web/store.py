@@ -155,15 +155,13 @@ def connect(path: Path) -> sqlite3.Connection:
 def check(path: Path) -> None:
     """Open ``path`` as the server would, and write to it; StoreError says in one line why
     it cannot be used (a folder, not a database, damaged, unwritable, too new)."""
-    if path.is_dir():
-        raise StoreError(
-            f"--db {path} is a folder; name the database file (e.g. {path}/matches.sqlite3)"
-        )
     try:
+        if path.is_dir():
+            raise StoreError(f"--db {path} is a folder; name the database file in it")
         db = connect(path)
     except StoreError:
         raise
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OSError) as exc:
         raise StoreError(f"cannot use the database {path}: {exc}") from None
     try:
         problem = db.execute("PRAGMA quick_check").fetchone()[0]
