@@ -168,7 +168,9 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             await websocket.send_text(json.dumps(protocol.error(refusal)))
             await websocket.close(code=1008)
             return
-        connection = Connection(seat, websocket.send_text)
+        connection = Connection(
+            seat, websocket.send_text, lambda: websocket.close(1013, "not reading its messages")
+        )
         await room.join(connection, hello(room, seat))
         if room.meta.rematch is not None:
             links = hub.links(hub.rooms[room.meta.rematch].meta, str(websocket.base_url))
@@ -192,6 +194,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
                 continue
             if not bucket.take():
                 if bucket.refused >= CLOSE_AFTER:
+                    await connection.flush()
                     await websocket.close(code=1008, reason="flooding")
                     return
                 if bucket.refused == 1 or bucket.refused % 20 == 0:
@@ -204,6 +207,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             except protocol.ProtocolError as exc:
                 await connection.send(protocol.error(str(exc)))
                 if len(text) > protocol.MAX_MESSAGE:
+                    await connection.flush()
                     await websocket.close(code=1009, reason="message too big")
                     return
                 continue

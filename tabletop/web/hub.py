@@ -99,6 +99,7 @@ class Hub:
     def open(self) -> None:
         """Open the database and load every stored match (call inside the event loop)."""
         self.db = Store(self.db_path)
+        self.thinkers.warm()
         matches, self.unserved = store.load_all(self.db_path)
         for meta in matches:
             try:

@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,22 +35,67 @@ log = logging.getLogger("tabletop.web")
 PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
+SPECTATORS_EVERY = 0.25  # seconds: spectators are told of changes at most this often
+OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
 class Connection:
-    """One websocket: its seat (None: spectator) and how to send it text."""
+    """One websocket: its seat (None: spectator) and its outbox.
 
-    def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]]) -> None:
+    Messages are queued (:meth:`post`) and a writer task of the connection's own sends
+    them in order, so telling thousands of spectators never holds the room's lock; a
+    connection whose outbox grows past :data:`OUTBOX_MOST` (it does not read) is dropped.
+    """
+
+    def __init__(
+        self,
+        seat: int | None,
+        send: Callable[[str], Awaitable[None]],
+        drop: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.seat = seat
         self._send = send
+        self._drop = drop
+        self._outbox: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self.dropped = False
 
     async def send(self, message: JSON) -> None:
-        await self.send_text(json.dumps(message, ensure_ascii=False))
+        self.post(json.dumps(message, ensure_ascii=False))
 
-    async def send_text(self, text: str) -> None:
-        # a closed socket: its reader notices and leaves the room
-        with contextlib.suppress(Exception):
-            await self._send(text)
+    def post(self, text: str) -> None:
+        """Queue ``text`` for this connection."""
+        if self.dropped:
+            return
+        if len(self._outbox) >= OUTBOX_MOST:
+            self.dropped = True
+            self._outbox.clear()
+            if self._drop is not None:
+                self._writer = asyncio.create_task(self._drop())
+            return
+        self._outbox.append(text)
+        self._ready.set()
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            while self._outbox:
+                # a closed socket: its reader notices and leaves the room
+                with contextlib.suppress(Exception):
+                    await self._send(self._outbox.popleft())
+            self._ready.clear()
+            await self._ready.wait()
+
+    async def flush(self) -> None:
+        """Wait until every queued message was handed to the socket."""
+        while self._outbox and not self.dropped:
+            await asyncio.sleep(0.005)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
 
 
 @dataclass
@@ -81,6 +127,7 @@ class Room:
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
         self._presence: asyncio.Task[None] | None = None
+        self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._retrying: asyncio.TimerHandle | None = None
         table.autosave = self._autosave
@@ -141,18 +188,37 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
+    def texts(self, seat: int | None, presence: JSON) -> tuple[str, str]:
+        """The ``last`` and ``position`` messages for ``seat``, as text."""
+        last = protocol.last_actions(self.table, seat, self.told)
+        position = protocol.position(self.table, seat, presence)
+        return json.dumps(last, ensure_ascii=False), json.dumps(position, ensure_ascii=False)
+
     async def broadcast(self) -> None:
+        """Queue every player's connection its own last actions and position at once;
+        the spectators (who may be thousands) get theirs :data:`SPECTATORS_EVERY`
+        seconds later at most, one text for all, coalescing the changes meanwhile."""
         presence = self.presence()
-        messages: dict[int | None, tuple[JSON, JSON]] = {}
-        for connection in list(self.connections):
+        texts: dict[int | None, tuple[str, str]] = {}
+        for connection in self.connections:
             seat = connection.seat
-            if seat not in messages:
-                messages[seat] = (
-                    protocol.last_actions(self.table, seat, self.told),
-                    protocol.position(self.table, seat, presence),
-                )
-            for message in messages[seat]:
-                await connection.send(message)
+            if seat is None:
+                continue
+            if seat not in texts:
+                texts[seat] = self.texts(seat, presence)
+            for text in texts[seat]:
+                connection.post(text)
+        if self._watchers is None or self._watchers.done():
+            self._watchers = asyncio.create_task(self._tell_spectators())
+
+    async def _tell_spectators(self) -> None:
+        await asyncio.sleep(SPECTATORS_EVERY)
+        spectators = [c for c in self.connections if c.seat is None]
+        if spectators:
+            last, position = self.texts(None, self.presence())
+            for connection in spectators:
+                connection.post(last)
+                connection.post(position)
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -175,6 +241,7 @@ class Room:
                 await connection.send(self._undo_message(self.undo_request))
 
     async def leave(self, connection: Connection) -> None:
+        connection.close()
         if connection in self.connections:
             self.connections.remove(connection)
             self.presence_changed()
@@ -189,7 +256,7 @@ class Room:
         await asyncio.sleep(PRESENCE_EVERY)
         message = json.dumps({"type": "presence", "presence": self.presence()})
         for connection in list(self.connections):
-            await connection.send_text(message)
+            connection.post(message)
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
@@ -366,7 +433,7 @@ class Room:
         }  # fmt: skip
 
     def close(self) -> None:
-        for task in (self._clock, self._computer, self._presence):
+        for task in (self._clock, self._computer, self._presence, self._watchers):
             if task is not None:
                 task.cancel()
         if self._retrying is not None:

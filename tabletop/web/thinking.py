@@ -3,8 +3,8 @@
 A :class:`Thinkers` holds two process pools. Matches with a person in them use the
 ``people`` pool (``--ai-workers`` processes, a little below normal CPU priority so the
 event loop, which acknowledges people's actions, always comes first). Matches of computers
-only (allowed with ``--allow-computer-matches``) share one ``background`` process at the
-lowest CPU priority: they can fill the machine's idle time but never slow a person.
+only (allowed with ``--allow-computer-matches``) use as many ``background`` processes at
+the lowest CPU priority: they fill the machine's idle time but never slow a person.
 
 A job carries what the seat's agent needs (the game's id, the state, the player, the
 options, the match's seed and move number); the worker finds the game by id and decides
@@ -88,7 +88,7 @@ class Thinkers:
         pool = self._pools.get(background)
         if pool is None:
             pool = ProcessPoolExecutor(
-                max_workers=1 if background else self.workers,
+                max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start,
                 initargs=(BACKGROUND_NICE if background else PEOPLE_NICE,),
