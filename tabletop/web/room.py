@@ -20,7 +20,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,7 +51,7 @@ class Connection:
         self,
         seat: int | None,
         send: Callable[[str], Awaitable[None]],
-        drop: Callable[[], Awaitable[None]] | None = None,
+        drop: Callable[[], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
         self.seat = seat
         self._send = send
