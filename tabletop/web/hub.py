@@ -324,7 +324,7 @@ class Hub:
     @staticmethod
     def _row(room: Room) -> JSON:
         meta = room.meta
-        online = {c.seat for c in room.connections}
+        online = room.online()
         return {
             "id": meta.id,
             "game": meta.game,

@@ -19,7 +19,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,10 +32,10 @@ from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
 
 log = logging.getLogger("tabletop.web")
-PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
+PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, at least
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
-SPECTATORS_EVERY = 0.25  # seconds: spectators are told of changes at most this often
+SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -127,6 +127,7 @@ class Room:
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
         self._presence: asyncio.Task[None] | None = None
+        self._present: Counter[int | None] = Counter()  # connections by seat (None: watching)
         self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._retrying: asyncio.TimerHandle | None = None
@@ -166,14 +167,17 @@ class Room:
         return True
 
     # -- telling -------------------------------------------------------------------------
+    def online(self) -> set[int]:
+        """The seats with a connection open."""
+        return {seat for seat, count in self._present.items() if count and seat is not None}
+
     def presence(self) -> JSON:
-        online = {c.seat for c in self.connections}
+        """Each seat's state (``online``, ``offline``, ``computer``) and how many watch."""
         seats = {}
         for row in self.meta.seats:
             state = "computer" if row.ai is not None else "offline"
-            seats[str(row.seat)] = "online" if row.seat in online else state
-        spectators = sum(1 for c in self.connections if c.seat is None)
-        return {"seats": seats, "spectators": spectators}
+            seats[str(row.seat)] = "online" if self._present[row.seat] else state
+        return {"seats": seats, "spectators": self._present[None]}
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions and its position."""
@@ -228,6 +232,7 @@ class Room:
     async def join(self, connection: Connection, hello: JSON) -> None:
         async with self.lock:
             self.connections.append(connection)
+            self._present[connection.seat] += 1
             seat = connection.seat
             if seat is not None and seat not in self.meta.claimed:
                 self.meta.claimed.add(seat)
@@ -244,6 +249,7 @@ class Room:
         connection.close()
         if connection in self.connections:
             self.connections.remove(connection)
+            self._present[connection.seat] -= 1
             self.presence_changed()
 
     def presence_changed(self) -> None:
