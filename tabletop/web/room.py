@@ -36,6 +36,7 @@ PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, a
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
 SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
+FAN_OUT_CHUNK = 50  # connections told of a change in one turn of the event loop
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -219,10 +220,7 @@ class Room:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
         if spectators:
-            last, position = self.texts(None, self.presence())
-            for connection in spectators:
-                connection.post(last)
-                connection.post(position)
+            await fan_out(spectators, self.texts(None, self.presence()))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -261,8 +259,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         message = json.dumps({"type": "presence", "presence": self.presence()})
-        for connection in list(self.connections):
-            connection.post(message)
+        await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
@@ -444,6 +441,16 @@ class Room:
                 task.cancel()
         if self._retrying is not None:
             self._retrying.cancel()
+
+
+async def fan_out(connections: list[Connection], texts: tuple[str, ...]) -> None:
+    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections a turn of
+    the event loop: their writers run between the turns, and so does anyone's action."""
+    for start in range(0, len(connections), FAN_OUT_CHUNK):
+        for connection in connections[start : start + FAN_OUT_CHUNK]:
+            for text in texts:
+                connection.post(text)
+        await asyncio.sleep(0)
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:
