@@ -127,6 +127,15 @@ class QuartoGame(Game[State, int]):
 
         return hint(view, rules_for(options))
 
+    def coach(self, level: str) -> Any:
+        """Level 5 (the strongest) is exact where the solver settles (tabletop_quarto.coach);
+        the other levels get the generic coach (their search)."""
+        if level != "5":
+            return None
+        from tabletop_quarto.coach import QuartoCoach
+
+        return QuartoCoach()
+
     def agents(self) -> Mapping[str, AgentFactory]:
         from tabletop_quarto.agents import AGENTS
 
