@@ -12,7 +12,7 @@ Actions the solver leaves open get the generic search's win chance (said as such
 from __future__ import annotations
 
 import time
-from typing import Any
+from dataclasses import replace
 
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
@@ -41,7 +41,9 @@ PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
 METHOD = "the exact solver, {nodes:,} positions; level 4's search where it does not settle"
 WINS_NOW = "wins now: completes the {values} pieces of {pattern}"
 CLAIM_NOW = "wins now: the claim is true, {values} pieces on {pattern} (Q5.2)"
-GIVE_LOSES = "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
+GIVE_LOSES = (
+    "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
+)
 ALL_GIVES_LOSE = "loses: every piece you could give then lets them win at once"
 WINS_IN = "wins in {count} {unit} with best play"
 THEN = "{said}, then {then}"
@@ -121,7 +123,7 @@ class QuartoCoach:
         """The generic search's win chance of the actions the solver left open."""
         coach = SearchCoach(SearchAgent(), Budget(PLAYOUTS), self.method)
         rest = None if seconds is None else 0.25 * seconds
-        searched = coach.assess(Turn(*_fields(turn), Budget(PLAYOUTS, rest)))
+        searched = coach.assess(replace(turn, budget=Budget(PLAYOUTS, rest)))
         return [j for j in searched.judgements if j.action in set(open_)]
 
     def _solve(
@@ -133,7 +135,8 @@ class QuartoCoach:
         after = apply(state, action)
         if after.phase == OVER:
             if after.player == player:
-                return Judgement(action, text, 1.0, True, WIN, int(placing), 0, self._won(after, action)), 0
+                won = self._won(after, action)
+                return Judgement(action, text, 1.0, True, WIN, int(placing), 0, won), 0
             return Judgement(action, text, 0.5, True, DRAW, int(placing), 0, DRAWS), 0
         solution = solve(after, nodes=max(1, nodes), seconds=seconds)
         if not solution.exact and solution.value == 0:
@@ -144,7 +147,8 @@ class QuartoCoach:
         why = self._why(state, action, after, value, moves, solution.best)
         chance = {1: 1.0, 0: 0.5, -1: 0.0}[value]
         name = {1: WIN, 0: DRAW, -1: LOSS}[value]
-        return Judgement(action, text, chance, True, name, moves, solution.nodes, why), solution.nodes
+        used = solution.nodes
+        return Judgement(action, text, chance, True, name, moves, used, why), used
 
     @staticmethod
     def _won(after: State, action: int) -> str:
@@ -198,11 +202,6 @@ class QuartoCoach:
             return LOSES_ANYWAY.format(count=moves, unit=_unit(moves))
         reply = "none" if best is None else format_action(best)
         return LOSES_IN.format(count=moves, unit=_unit(moves), reply=reply)
-
-
-def _fields(turn: Turn) -> tuple[Any, ...]:
-    """The turn's fields but its budget."""
-    return (turn.game, turn.player, turn.players, turn.options, turn.view, turn.legal, turn.rng)
 
 
 __all__ = ["QuartoCoach", "completed", "pattern_name", "piece_at"]

@@ -26,8 +26,9 @@ class Judgement:
     ``exact``, the game-theoretic value (1 a win, 1/N a draw among N, 0 a loss, named in
     ``value``); ``moves`` is then how long the game lasts with best play, in the game's
     own unit (Quarto: placements), when known. ``visits`` says how much the estimate
-    rests on (playouts or samples); ``why`` is a sentence of why, where the game can say
-    it; ``text`` is the action in notation.
+    rests on (playouts or samples), ``margin`` its 95% margin when the coach measured
+    one (else a hint assumes won-or-lost playouts); ``why`` is a sentence of why, where
+    the game can say it; ``text`` is the action in notation.
     """
 
     action: Any
@@ -38,6 +39,7 @@ class Judgement:
     moves: int | None = None
     visits: int = 0
     why: str = ""
+    margin: float | None = None
 
 
 @dataclass(frozen=True)

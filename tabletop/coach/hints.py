@@ -38,7 +38,7 @@ def estimate_text(j: Judgement) -> str:
     unit = UNIT if j.visits == 1 else UNITS
     return CHANCE.format(
         percent=round(100 * j.chance),
-        margin=round(100 * margin(j.chance, j.visits)),
+        margin=round(100 * (margin(j.chance, j.visits) if j.margin is None else j.margin)),
         visits=j.visits,
         unit=unit,
     )

@@ -48,7 +48,9 @@ class SearchCoach:
         base = game.sample(turn.view, player, turn.players, turn.options, turn.rng)
         playouts = self.agent.playouts(turn, base)
         root = self._search(turn, base, playouts, budget)
-        tried = [] if root is None else SearchAgent._rank(root, set(turn.legal), player, turn.players)
+        tried = (
+            [] if root is None else SearchAgent._rank(root, set(turn.legal), player, turn.players)
+        )
         judged = [self._judge(turn, base, a, root.children[a]) for a in tried] if root else []
         rest = [a for a in turn.legal if a not in set(tried)]
         estimates = [self._estimate(turn, base, playouts, a) for a in rest]
