@@ -24,8 +24,8 @@ EXACT_MARK = " (exact)"
 BETTER = "       best was {best}{why}"
 REASON = "       {why}"
 PLAYER_LINE = (
-    "player {player}: accuracy {accuracy} ({sound} of {free} best or good), "
-    "{inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders"
+    "player {player}: accuracy {accuracy} ({sound} of {free} best or good); "
+    "inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}"
 )
 NO_ACCURACY = "n/a"
 PROGRESS = "\rreviewing action {done} of {total}"
