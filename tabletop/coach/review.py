@@ -11,7 +11,7 @@ verdict (thresholds in ``docs/coach.md``):
   ``blunder`` when it changes the solved value (a win thrown to a draw or a loss, a
   draw to a loss);
 - otherwise by the win chance lost, ``before - after``: ``best`` for the coach's first
-  choice, ``good`` below :data:`GOOD`, ``inaccuracy`` below :data:`INACCURACY`,
+  choice, ``good`` below :data:`GOOD` (the loss rounded to thousandths, as shown), ``inaccuracy`` below :data:`INACCURACY`,
   ``mistake`` below :data:`MISTAKE`, else ``blunder``.
 
 A player's accuracy is the share of their actions judged ``best`` or ``good``, forced
@@ -78,7 +78,7 @@ def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
         return ("best" if same else "good"), True
     if chosen.action == best.action:
         return "best", False
-    lost = best.chance - chosen.chance
+    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
     if lost < GOOD:
         return "good", False
     if lost < INACCURACY:
