@@ -38,7 +38,12 @@ from tabletop_quarto.solver import solve
 PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
 
 # Every sentence a person reads, in one place (for the catalogues).
-METHOD = "the exact solver, {nodes:,} positions; level 4's search where it does not settle"
+SOLVED = "the exact solver, {nodes:,} positions a turn"
+SEARCHED = (
+    "level 4's search, {playouts} playouts at most; the solver settled no action within "
+    "{nodes:,} positions"
+)
+MIXED = "the exact solver where it settled, level 4's search elsewhere"
 WINS_NOW = "wins now: completes the {values} pieces of {pattern}"
 CLAIM_NOW = "wins now: the claim is true, {values} pieces on {pattern} (Q5.2)"
 GIVE_LOSES = (
@@ -94,7 +99,7 @@ class QuartoCoach:
 
             nodes = KERNEL_NODES if available() else PYTHON_NODES
         self.nodes = nodes
-        self.method = METHOD.format(nodes=nodes)
+        self.method = SOLVED.format(nodes=nodes)
 
     def assess(self, turn: Turn) -> Assessment:
         from tabletop_quarto.game import rules_for
@@ -117,7 +122,10 @@ class QuartoCoach:
         guessed: list[Judgement] = []
         if open_:
             guessed = self._search(turn, open_, seconds)
-        return Assessment(state.player, ranked([*known.values(), *guessed]), self.method)
+        method = self.method
+        if guessed:
+            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=self.nodes)
+        return Assessment(state.player, ranked([*known.values(), *guessed]), method)
 
     def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:
         """The generic search's win chance of the actions the solver left open."""
