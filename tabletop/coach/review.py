@@ -10,9 +10,10 @@ verdict (thresholds in ``docs/coach.md``):
   as fast a win or as long a resistance, ``good`` for the same value otherwise, and
   ``blunder`` when it changes the solved value (a win thrown to a draw or a loss, a
   draw to a loss);
-- otherwise by the win chance lost, ``before - after``: ``best`` for the coach's first
-  choice, ``good`` below :data:`GOOD` (the loss rounded to thousandths, as shown), ``inaccuracy`` below :data:`INACCURACY`,
-  ``mistake`` below :data:`MISTAKE`, else ``blunder``.
+- otherwise by the win chance lost, ``before - after`` rounded to thousandths (as
+  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD`,
+  ``inaccuracy`` below :data:`INACCURACY`, ``mistake`` below :data:`MISTAKE`, else
+  ``blunder``.
 
 A player's accuracy is the share of their actions judged ``best`` or ``good``, forced
 ones (a single legal action) left out.
