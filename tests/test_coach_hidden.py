@@ -82,6 +82,7 @@ def test_the_same_view_gives_the_same_hint_and_verdicts(game_id: str, players: i
     probed = sampled = 0
     for state in positions(game, players, seed=2, every=9)[:6]:
         player = game.to_act(state)
+        assert player is not None
         view = game.view(state, player)
         expected = advice(game, state, players)
         others = [game.sample(view, player, players, options, random.Random(k)) for k in (1, 2)]
