@@ -129,5 +129,5 @@ def test_review_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
 def test_hint_in_play_speaks_for_the_coach() -> None:
     out = runner.invoke(app, ["play", "connect4", "--seed", "1"], input="hint\nquit\n")
     assert out.exit_code == 0, out.output
-    assert "Estimates of the search (level 5" in out.output
+    assert "Estimates (level 5" in out.output
     assert "% to win (±" in out.output

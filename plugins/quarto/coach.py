@@ -46,6 +46,7 @@ SEARCHED = (
 MIXED = "the exact solver where it settled, level 4's search elsewhere"
 WINS_NOW = "wins now: completes the {values} pieces of {pattern}"
 CLAIM_NOW = "wins now: the claim is true, {values} pieces on {pattern} (Q5.2)"
+CLAIM_NEXT = "wins now: completes the {values} pieces of {pattern}; claim it with quarto (Q5.2)"
 GIVE_LOSES = (
     "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
 )
@@ -91,7 +92,8 @@ def _unit(count: int) -> str:
 
 
 class QuartoCoach:
-    """The exact coach (``nodes`` positions a turn, shared among its actions)."""
+    """The exact coach (``nodes`` positions a turn, shared among its actions; the turn's
+    budget: its seconds cap the whole, its iterations are the search's playouts)."""
 
     def __init__(self, nodes: int | None = None) -> None:
         if nodes is None:
@@ -129,9 +131,10 @@ class QuartoCoach:
 
     def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:
         """The generic search's win chance of the actions the solver left open."""
-        coach = SearchCoach(SearchAgent(), Budget(PLAYOUTS), self.method)
+        playouts = turn.budget.iterations or PLAYOUTS
+        coach = SearchCoach(SearchAgent(), Budget(playouts), self.method)
         rest = None if seconds is None else 0.25 * seconds
-        searched = coach.assess(replace(turn, budget=Budget(PLAYOUTS, rest)))
+        searched = coach.assess(replace(turn, budget=Budget(playouts, rest)))
         return [j for j in searched.judgements if j.action in set(open_)]
 
     def _solve(
@@ -159,13 +162,13 @@ class QuartoCoach:
         return Judgement(action, text, chance, True, name, moves, used, why), used
 
     @staticmethod
-    def _won(after: State, action: int) -> str:
-        square = after.last
-        found = completed(after.board, after.occupied, square, after.rules)
+    def _won(after: State, action: int, form: str = WINS_NOW) -> str:
+        """What the placement just made completes, said with ``form`` (a claim: CLAIM_NOW)."""
+        found = completed(after.board, after.occupied, after.last, after.rules)
         if found is None:
             return WINS_SOMEHOW
         pattern, values = found
-        form = CLAIM_NOW if action == QUARTO else WINS_NOW
+        form = CLAIM_NOW if action == QUARTO else form
         return form.format(values=values, pattern=pattern)
 
     @staticmethod
@@ -173,7 +176,7 @@ class QuartoCoach:
         state: State, action: int, after: State, value: int, moves: int | None, best: int | None
     ) -> str:
         if PLACE_BASE <= action < QUARTO and claim_is_true(after):
-            return QuartoCoach._won(after, QUARTO).replace("the claim is true", "claim it")
+            return QuartoCoach._won(after, action, CLAIM_NEXT)
         if action < PLACE_BASE and value < 0:
             squares = winning_squares(state.board, state.occupied, action, state)
             if squares:

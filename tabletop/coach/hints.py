@@ -16,7 +16,7 @@ SHOWN = 5  # estimated actions listed in a hint
 # Every sentence a person reads, in one place (for the catalogues).
 EXACT_ALL = "Exact ({method}): every action settled."
 EXACT_SOME = "Exact ({method}) where settled:"
-ESTIMATED = "Estimates of the search ({method}), not proof:"
+ESTIMATED = "Estimates ({method}), not proof:"
 GROUPS = {WIN: "winning:", DRAW: "holding the draw:", LOSS: "losing:"}
 SHARED = "shared win:"
 VALUE_WORDS = {WIN: "wins with best play", DRAW: "draws with best play", LOSS: "loses"}
