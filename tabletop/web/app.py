@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import TabletopError, UnknownGameError, one_line
 from tabletop.web import protocol
+from tabletop.web.coach import coach_routes
 from tabletop.web.hub import Hub
 from tabletop.web.room import Connection, Room, seat_of
 
@@ -224,6 +225,7 @@ def build_app(db_path: Path) -> Starlette:
         }
 
     routes = [
+        *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
         Route("/", lobby),
         Route("/match/{id}", match_page),
         Route("/games/{game}/board.js", board),
