@@ -47,6 +47,8 @@ async function poll() {
   const status = await answer.json();
   if (!box) section(status);
   document.querySelector("#review-link").hidden = !status.over;
+  const hint = document.querySelector("#hint");
+  if (hint) hint.hidden = status.over;  // nothing to hint once the game is over
   if (!status.over) setTimeout(poll, 3000);
 }
 

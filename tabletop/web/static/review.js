@@ -30,6 +30,9 @@ const TEXT = {
     + `(${pct(a.before)} → ${pct(a.after)}); best: ${a.best}`,
   shown: (a) => `before action ${a.number}, as player ${a.player} saw it`,
   none: "no inaccuracies, mistakes or blunders",
+  legend: (p) => `player ${p}`,
+  caption: "each player's win chance after each of their actions (dashed: even); "
+    + "dots: inaccuracies, mistakes, blunders (the larger, the worse)",
 };
 const pct = (x) => `${Math.round(100 * x)}%`;
 
@@ -85,6 +88,13 @@ function chart() {
     root.append(mark);
   });
   $("#chart").append(root);
+  const legend = el("div", { class: "muted" });
+  for (let p = 1; p <= review.players; p++) {
+    const key = el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${TEXT.legend(p)}  `);
+    legend.append(key);
+  }
+  legend.append(el("span", {}, TEXT.caption));
+  $("#chart").append(legend);
 }
 
 function lists() {
