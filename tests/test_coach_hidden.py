@@ -95,3 +95,48 @@ def test_the_same_view_gives_the_same_hint_and_verdicts(game_id: str, players: i
             assert advice(game, other, players) == expected
             probed += 1
     assert sampled >= 10 and probed >= 3
+
+
+def seen(hand: str, next_open: str = "", mine: tuple[str, ...] = (), tops: str = "") -> Any:
+    """What a Čtverák player sees, from card codes (``"KS KH 7S"``)."""
+    from tabletop_ctverak.agents import Seen
+    from tabletop_ctverak.cards import RANKS, parse_card
+
+    def cards(text: str) -> tuple[int, ...]:
+        return tuple(c for c in (parse_card(w) for w in text.split()) if c is not None)
+
+    piles = tuple((c,) for c in cards(tops)) + ((),) * (4 - len(cards(tops)))
+    opened = frozenset(RANKS.index(r) for r in next_open.split())
+    return Seen(cards(hand), tuple(cards(m) for m in mine),
+                tuple(p[-1] if p else None for p in piles), piles, 40,
+                opened, opened, (8,) * 13)  # fmt: skip
+
+
+def test_ctverak_says_why_from_what_the_player_sees() -> None:
+    from tabletop_ctverak.cards import parse_card
+    from tabletop_ctverak.coach import why
+    from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STOCK
+
+    def card(code: str) -> int:
+        found = parse_card(code)
+        assert found is not None
+        return found
+
+    hand = seen("KS KH 7S 3D", next_open="7")
+    assert why(hand, (DISCARD, card("7S"), 1)) == (
+        "feeds the next player's open meld of sevens; keeps your pair of kings"
+    )
+    assert why(hand, (DISCARD, card("KS"), 1)) == "breaks your pair of kings"
+    assert why(hand, (DISCARD, card("3D"), 2)) == "keeps your pair of kings"
+    assert why(hand, (MELD, card("KS"), card("KH"))) == "starts a meld of kings"
+    assert why(hand, (END,)) == "ends the turn, keeping your cards"
+    assert why(hand, (DRAW, STOCK)) == "draws an unseen card from the stock"
+    tops = seen("KS 7S 3D", tops="KD 9C 3H X")
+    assert why(tops, (DRAW, 1)) == "takes KD, making a pair of kings"
+    assert why(tops, (DRAW, 2)) == "takes 9C, which fits nothing of yours"
+    assert why(tops, (DRAW, 4)) == "takes the joker on pile 4"
+    meld = seen("7H", mine=("7S 7C 7D",))
+    assert why(meld, (ADD, 1, card("7H"))) == "completes your čtverka of sevens"
+    covering = seen("4S 5D", next_open="9", tops="9C")
+    said = why(covering, (DISCARD, card("4S"), 1))
+    assert said == "covers 9C, which the next player's meld wants"

@@ -36,6 +36,7 @@ STOCK_DRAW = "draws an unseen card from the stock"
 TAKES_JOKER = "takes the joker on pile {pile}"
 TAKES_FOR_MELD = "takes {card} for your open meld of {rank}"
 TAKES_PAIR = "takes {card}, making a pair of {rank}"
+TAKES_MORE = "takes {card} to go with your {rank}"
 TAKES_IDLE = "takes {card}, which fits nothing of yours"
 LAYS_CTVERKA = "lays a čtverka of {rank}"
 STARTS_MELD = "starts a meld of {rank}"
@@ -89,8 +90,10 @@ def _draw_why(seen: Seen, source: int) -> str:
         return TAKES_JOKER.format(pile=source)
     if top >> 2 in seen.my_open:
         return TAKES_FOR_MELD.format(card=card_code(top), rank=rank_plural(top))
-    if seen.wanted(top) >= 4:
-        return TAKES_PAIR.format(card=card_code(top), rank=rank_plural(top))
+    held = sum(1 for c in seen.hand if c != JOKER and c >> 2 == top >> 2)
+    if held:
+        form = TAKES_PAIR if held == 1 else TAKES_MORE
+        return form.format(card=card_code(top), rank=rank_plural(top))
     return TAKES_IDLE.format(card=card_code(top))
 
 
