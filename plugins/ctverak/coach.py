@@ -25,7 +25,7 @@ from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
 
 SAMPLES = 64  # deals sampled a turn unless the budget says otherwise
-MIN_SAMPLES = 4  # at least this many, whatever the clock says
+MIN_SAMPLES = 2  # at least this many, whatever the clock says
 HORIZON = 200  # plies at most in one playout (the next turn normally comes far sooner)
 
 # Every sentence a person reads, in one place (for the catalogues).
@@ -160,8 +160,10 @@ class CtverakCoach:
         squares = dict.fromkeys(legal, 0.0)
         done = 0
         if len(legal) > 1:
+            last = 0.0  # how long the last deal took: one more must fit in the budget
             while done < wanted:
-                late = deadline is not None and time.monotonic() > deadline
+                started = time.monotonic()
+                late = deadline is not None and started + last > deadline
                 if done >= MIN_SAMPLES and late:
                     break
                 deal = game.sample(turn.view, player, turn.players, turn.options, rng)
@@ -170,6 +172,7 @@ class CtverakCoach:
                     totals[action] += reward
                     squares[action] += reward * reward
                 done += 1
+                last = time.monotonic() - started
         base = game.sample(turn.view, player, turn.players, turn.options, rng)
         judged = []
         for action in legal:
