@@ -32,27 +32,28 @@ def proven_value(reward: float, players: int) -> str | None:
 
 class SearchCoach:
     """Judges a turn with ``agent``'s tree search (its playouts, its exploration), within
-    the turn's budget (default ``budget``), described to people as ``method``."""
+    the turn's budget: its playouts exactly when it counts them, else ``budget``'s
+    playouts capped by the turn's seconds (or ``budget``'s); described as ``method``."""
 
     def __init__(self, agent: SearchAgent, budget: Budget, method: str) -> None:
         agent.reuse = False  # every turn judged on its own: no tree from another position
         self.agent, self.budget, self.method = agent, budget, method
 
     def assess(self, turn: Turn) -> Assessment:
-        asked = turn.budget
-        budget = Budget(
-            asked.iterations or self.budget.iterations,
-            self.budget.seconds if asked.seconds is None else asked.seconds,
-        )
+        asked = turn.budget  # counted playouts asked for: exactly those (reproducible)
+        budget = asked
+        if asked.iterations is None:
+            seconds = self.budget.seconds if asked.seconds is None else asked.seconds
+            budget = Budget(self.budget.iterations, seconds)
         game, player = turn.game, turn.player
         base = game.sample(turn.view, player, turn.players, turn.options, turn.rng)
         playouts = self.agent.playouts(turn, base)
         root = self._search(turn, base, playouts, budget)
-        tried = (
-            [] if root is None else SearchAgent._rank(root, set(turn.legal), player, turn.players)
-        )
+        allowed = set(turn.legal)
+        tried = [] if root is None else SearchAgent._rank(root, allowed, player, turn.players)
         judged = [self._judge(turn, base, a, root.children[a]) for a in tried] if root else []
-        rest = [a for a in turn.legal if a not in set(tried)]
+        done = set(tried)
+        rest = [a for a in turn.legal if a not in done]
         estimates = [self._estimate(turn, base, playouts, a) for a in rest]
         return Assessment(player, (*judged, *ranked(estimates)), self.method)
 
