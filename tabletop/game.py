@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabletop.agents.base import Agent, Level
+    from tabletop.coach.base import Coach
 
 __all__ = [
     "JSON",
@@ -248,6 +249,20 @@ class Game(ABC, Generic[S, A]):
 
         The generic ``greedy`` agent ranks actions by it, and the search agents score
         positions with it where they stop a playout early.
+        """
+        return None
+
+    def coach(self, level: str) -> Coach | None:
+        """This game's own coach for ``level`` (``1``-``5``), or None for the generic one.
+
+        A coach (:class:`tabletop.coach.base.Coach`) judges every legal action of a turn
+        from the acting player's view alone: ``assess(turn)`` returns an
+        :class:`~tabletop.coach.base.Assessment`, each action's win chance (exact where
+        the game can prove it) and a sentence of why. ``hint`` in ``tabletop play`` and
+        ``tabletop review`` use it. The generic coach (None) reads out ``level``'s tree
+        search (:class:`tabletop.coach.search.SearchCoach`), or the generic search of that
+        level's budget when the level is no search; a game overrides it to be exact
+        (Quarto's solver) or to say why (Čtverák's pairs and melds).
         """
         return None
 

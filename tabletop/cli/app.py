@@ -21,6 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
+from tabletop.cli import review as review_cli
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
@@ -229,6 +230,7 @@ for name, command in (
     ("play", play.play),
     ("run", run.run),
     ("replay", replay.replay),
+    ("review", review_cli.review),
     ("test", test_),
     ("check", check),
     ("arena", arena.arena),

@@ -31,6 +31,7 @@ from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, on
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import protocol
+from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
@@ -254,6 +255,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         }
 
     routes = [
+        *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
         Route("/", lobby),
         Route("/match/{id}", match_page),
         Route("/games/{game}/board.js", board),
