@@ -119,3 +119,16 @@ def test_the_review_page_after_a_finished_match(server: str) -> None:
                 assert page.locator("#board *").count() > 0
         finally:
             browser.close()
+
+
+def test_the_creator_chooses_whether_the_coach_gives_hints(server: str) -> None:
+    """``"hints"`` in the create request: off against the computer, on between people."""
+    off = post(server, "/api/matches", {"game": "quarto", "hints": False,
+                                        "seats": [{"seat": 2, "ai": "1"}]})[1]  # fmt: skip
+    status, answer = api(server, off["id"], "hint", off["seats"][0]["token"])
+    assert status == 403 and "allows no hints" in answer["error"]
+    on = post(server, "/api/matches", {"game": "quarto", "hints": True})[1]
+    status, answer = api(server, on["id"], "hint", on["seats"][0]["token"])
+    assert status == 200 and answer["text"]
+    status, answer = api(server, on["id"], "hint", on["seats"][1]["token"])
+    assert status == 409  # not seat 2's turn

@@ -13,7 +13,8 @@ Routes (added to the app by :func:`coach_routes`):
 - ``/match/{id}/review``: the review page (``static/review.html``): an evaluation chart
   over the game and the mistakes, each clickable to show that position.
 
-A match allows hints when a computer holds a seat (against the computer: on; between
+A match allows hints as its creator chose (``"hints": true|false`` in the create
+request); by default when a computer holds a seat (against the computer: on; between
 people: off). The coach thinks in the computer players' worker processes
 (:mod:`tabletop.web.thinking`), on the match replayed from its record there, never on the
 event loop's interpreter; reviews are kept per match and level.
@@ -41,7 +42,7 @@ STATIC = Path(__file__).parent / "static"
 # Every sentence a person reads, in one place (for the catalogues).
 NO_MATCH = "no such match"
 NO_SEAT = "the coach answers a seat's token only"
-NO_HINTS = "this match allows no hints (hints are on against the computer, off between people)"
+NO_HINTS = "this match allows no hints (its creator chose so, or it is between people)"
 NOT_YOUR_TURN = "a hint is for the player to act, and it is not your turn"
 NOT_OVER = "the review is given once the game is over"
 
@@ -51,7 +52,10 @@ def _error(message: str, status: int = 403) -> JSONResponse:
 
 
 def hints_allowed(room: Room) -> bool:
-    """Hints are on when a computer holds a seat, off between people."""
+    """As the match's creator chose (``hints`` of the create request); by default on
+    when a computer holds a seat, off between people."""
+    if room.meta.hints is not None:
+        return room.meta.hints
     return any(row.ai for row in room.meta.seats)
 
 
