@@ -10,7 +10,9 @@ From a plugin's own tests::
 or from the terminal: ``tabletop check mygame --games 200 --seed 0``.
 
 :func:`check_game` plays seeded random games for every player count and option value
-combination (:func:`configurations`) and runs the checks named in :data:`CHECKS`;
+combination (:func:`configurations`): ``games`` in all (default :data:`GAMES`), spread over
+the configurations by :func:`spread_games`, or ``games_per_config`` in each; it runs the
+checks named in :data:`CHECKS`;
 :class:`CheckReport` counts runs and failures per check and keeps the first failing game
 (configuration, seed, actions) to replay. :func:`record_golden` writes seeded games with
 the position after every action (``tabletop check GAME --record``: ``tests/golden/``);
@@ -34,9 +36,12 @@ from tabletop.kit.configurations import Config, ConfigPlan, configurations, plan
 from tabletop.kit.conformance import (
     DEEP_GAMES,
     DEEP_POSITIONS,
+    GAMES,
     MUTANTS,
+    PURE_EVERY,
     assert_conformance,
     check_game,
+    spread_games,
 )
 from tabletop.kit.golden import (
     GOLDEN_DIR,
@@ -60,6 +65,7 @@ __all__ = [
     "DEEP_GAMES",
     "DEEP_POSITIONS",
     "FAILED",
+    "GAMES",
     "GOLDEN_DIR",
     "GOLDEN_FORMAT",
     "GOLDEN_LEVELS",
@@ -68,6 +74,7 @@ __all__ = [
     "JUNK",
     "MIN_SWAPS",
     "MUTANTS",
+    "PURE_EVERY",
     "SAMPLES",
     "SWAPS",
     "CheckFailure",
@@ -86,6 +93,7 @@ __all__ = [
     "playthrough",
     "record_golden",
     "replay_golden",
+    "spread_games",
 ]
 
 
