@@ -75,6 +75,9 @@ class GameInfo:
     hidden_information: bool = False
     # Upper bound on the actions of one game (the conformance kit checks it).
     max_actions: Callable[[int, BaseModel], int] = field(default=lambda players, options: 10_000)
+    # Whether the points (``Game.scores``) rather than the winners decide, given the options
+    # (e.g. a scoring variant): the arena then ranks the agents by mean points.
+    points_decide: Callable[[BaseModel], bool] = field(default=lambda options: False)
 
 
 AgentFactory = Callable[[], "Agent"]
@@ -127,7 +130,10 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def refusal(self, state: S, action: A) -> str:
-        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID."""
+        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID.
+
+        Never asked once the game is over: the core's checked path refuses every action
+        after the end itself ("the game is over; no action is allowed"), before parsing."""
         ...
 
     @abstractmethod
