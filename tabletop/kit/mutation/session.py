@@ -96,8 +96,6 @@ def choose_modules(
 
 def spread(items: list[Mutant], limit: int | None) -> list[Mutant]:
     """At most ``limit`` items spread evenly over the list (all of them without a limit)."""
-    if limit == 0:
-        return []
     if limit is None or len(items) <= limit:
         return items
     return [items[index * len(items) // limit] for index in range(limit)]
@@ -147,9 +145,8 @@ def mutate(
             configs = config_mutants(game, known_rules, len(every) + 1)
             chosen.append(CONFIG)
             sources[CONFIG] = ""
-        # the few configuration mutants are all run; --max-mutants samples the others
-        room = None if max_mutants is None else max(0, max_mutants - len(configs))
-        todo = [*spread(every, room), *configs]
+        # --max-mutants samples the code's mutants; the few configuration ones all run too
+        todo = [*spread(every, max_mutants), *configs]
         every.extend(configs)
         results = Results(spec.game, chosen, sources, baseline, total=len(every))
         if planned:
