@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
 
 if TYPE_CHECKING:
@@ -34,10 +35,14 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "describe",
     "observation_layout",
     "options_as",
     "parse_int",
+    "player_key",
+    "position_example",
     "quote",
+    "whole",
 ]
 
 S = TypeVar("S")
