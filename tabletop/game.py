@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
 
 if TYPE_CHECKING:
@@ -35,10 +36,14 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "describe",
     "observation_layout",
     "options_as",
     "parse_int",
+    "player_key",
+    "position_example",
     "quote",
+    "whole",
 ]
 
 S = TypeVar("S")
@@ -76,6 +81,9 @@ class GameInfo:
     hidden_information: bool = False
     # Upper bound on the actions of one game (the conformance kit checks it).
     max_actions: Callable[[int, BaseModel], int] = field(default=lambda players, options: 10_000)
+    # Whether the points (``Game.scores``) rather than the winners decide, given the options
+    # (e.g. a scoring variant): the arena then ranks the agents by mean points.
+    points_decide: Callable[[BaseModel], bool] = field(default=lambda options: False)
 
 
 AgentFactory = Callable[[], "Agent"]
@@ -128,7 +136,10 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def refusal(self, state: S, action: A) -> str:
-        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID."""
+        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID.
+
+        Never asked once the game is over: the core's checked path refuses every action
+        after the end itself ("the game is over; no action is allowed"), before parsing."""
         ...
 
     @abstractmethod

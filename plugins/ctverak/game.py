@@ -48,6 +48,8 @@ class CtverakGame(Game[State, Action]):
         summary="Rummy-like card game: be first to lay four čtverky (four of a rank); jokers wild.",
         hidden_information=True,
         max_actions=max_actions,
+        # K6.2: with scoring=extended a game is worth its points, not only its win
+        points_decide=lambda options: getattr(options, "scoring", "simple") == "extended",
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
