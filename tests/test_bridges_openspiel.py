@@ -66,14 +66,17 @@ def test_dynamics_and_information_are_declared_truthfully() -> None:
     assert kind("tabletop_ctverak", {"players": 5}) == (*hidden, "GENERAL_SUM")
 
 
-def test_the_shuffle_is_the_chance_node_and_the_deal_follows_it() -> None:
+def test_the_shuffle_is_four_chance_nodes_and_the_deal_follows_them() -> None:
     game = pyspiel.load_game("tabletop_quartino", {"players": 3})
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == openspiel.SHUFFLES
-    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    state.apply_action(1234)
+    for digit in (0x0, 0x4, 0xD, 0x2):  # seed 1234, most significant digit first
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == openspiel.DIGITS
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(digit)
+    assert not state.is_chance_node()
+    assert openspiel.DIGITS**openspiel.DRAWS == openspiel.SHUFFLES == 1 << 16
     tabletop = registry().get("quartino")
     dealt = tabletop.new(3, tabletop.info.options(), 1234)
     assert state.tabletop == dealt
@@ -82,7 +85,8 @@ def test_the_shuffle_is_the_chance_node_and_the_deal_follows_it() -> None:
 def test_observation_tensor_is_the_views_encoding() -> None:
     game = pyspiel.load_game("tabletop_ctverak", {"players": 3})
     state = game.new_initial_state()
-    state.apply_action(77)
+    for digit in (0, 0, 4, 13):  # seed 77
+        state.apply_action(digit)
     tabletop = registry().get("ctverak")
     options = tabletop.info.options()
     for player in range(3):
