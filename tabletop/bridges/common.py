@@ -81,8 +81,7 @@ def returns(outcome: Outcome | None, players: int) -> list[float]:
 
 REWARDS = ("win", "score")
 NO_SCORES = (
-    "reward='score' needs a game that keeps points (Game.scores); {game} does not: "
-    "use reward='win'"
+    "reward='score' needs a game that keeps points (Game.scores); {game} does not: use reward='win'"
 )
 BAD_REWARD = "reward {reward!r} is not offered; use 'win' (+1/-1/0) or 'score' (points)"
 

@@ -165,12 +165,12 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         c = self.config
-        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not (
-            0 <= action < c.ids
+        if (
+            isinstance(action, bool)
+            or not isinstance(action, int | np.integer)
+            or not (0 <= action < c.ids)
         ):
-            raise UsageError(
-                OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1)
-            )
+            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         action = int(action)
