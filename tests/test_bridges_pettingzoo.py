@@ -122,6 +122,7 @@ def test_ansi_render_is_the_terminal_drawing() -> None:
     assert isinstance(text, str) and "pool (16):" in text and "DTQH" in text
     e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))  # give LSRF
     after = e.render()
+    assert isinstance(after, str)
     assert "pool (15):" in after and "LSRF" not in after.split("pool")[1].splitlines()[-2]
 
 

@@ -27,7 +27,7 @@ NONE, SINGLE, ALL = (
     pyspiel.PrivateInfoType.ALL_PLAYERS,
 )
 # the research-sized configurations of docs/research.md
-RESEARCH = [
+RESEARCH: list[tuple[str, dict[str, Any]]] = [
     ("tabletop_quartino", {"players": 2, "max_turns": 8}),
     ("tabletop_quartino", {"players": 3, "max_turns": 6, "mirror": True}),
     ("tabletop_ctverak", {"players": 2, "deck": "half", "stall_limit": 2}),
@@ -233,7 +233,7 @@ def test_a_sampled_bot_never_sees_the_hidden_cards() -> None:
     """SampledBot hands the bot a resampled state: same information state, other cards."""
     game = pyspiel.load_game("tabletop_ctverak", {"players": 2, "deck": "half"})
 
-    class Spy(pyspiel.Bot):  # type: ignore[misc]
+    class Spy(pyspiel.Bot):  # type: ignore[misc,name-defined]
         def __init__(self) -> None:
             super().__init__()
             self.seen: list[Any] = []

@@ -55,7 +55,7 @@ OVER = "the episode is over: call reset() first"
 RE_DEALS = 100  # deals tried for one where the learner gets a turn
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     """One seat of ``game`` for a learner, the others played by tabletop agents."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's

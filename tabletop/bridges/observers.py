@@ -89,13 +89,18 @@ class Kind:
 
     def _observe(self, view: Any, player: int) -> np.ndarray:
         c = self.config
-        return np.asarray(c.game.observation(view, player + 1, c.players, c.options), np.float32)
+        vector: np.ndarray = np.asarray(
+            c.game.observation(view, player + 1, c.players, c.options), np.float32
+        )
+        return vector
 
     def _seat_vector(self, state: Any, player: int) -> np.ndarray:
         mine = self._observe(self.config.game.view(state, player + 1), player)
         if self.public:
             return mine
-        return mine - self._observe(self.config.game.view(state, None), player)
+        public = self._observe(self.config.game.view(state, None), player)
+        difference: np.ndarray = mine - public
+        return difference
 
 
 class Observer:
@@ -164,4 +169,5 @@ def summary(step: Step, player: int, kind: Kind) -> tuple[np.ndarray, np.ndarray
             counts = counts.copy()
             counts[link.action] += 1.0
         link.arrays[key] = (seen, counts)
-    return step.arrays[key]
+    found: tuple[np.ndarray, np.ndarray] = step.arrays[key]
+    return found
