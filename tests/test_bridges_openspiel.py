@@ -34,6 +34,7 @@ SIMS: list[tuple[str, dict[str, Any], int]] = [
     ("tabletop_ctverak", {"players": 2}, 2),
     ("tabletop_ctverak", {"players": 6, "stall_limit": 2}, 1),
     ("tabletop_ctverak", {"players": 3, "deck": "half", "reshuffle": True}, 1),
+    ("tabletop_ctverak", {"players": 3, "scoring": "extended", "reward": "score"}, 1),
 ]
 
 
@@ -153,3 +154,26 @@ def test_the_agent_picks_a_legal_action_from_the_view() -> None:
     state = game.new(2, options, 9)
     action = seat.choose(game, state, 1, 2, options, random.Random(1))
     assert action in game.legal(state)
+
+
+def test_score_returns_are_the_points_minus_the_others_mean() -> None:
+    game = pyspiel.load_game(
+        "tabletop_ctverak", {"players": 3, "scoring": "extended", "reward": "score"}
+    )
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    tabletop = registry().get("ctverak")
+    nonzero = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(rng.randrange(openspiel.DIGITS) if not legal else rng.choice(legal))
+        points = tabletop.scores(state.tabletop)
+        assert points is not None
+        expected = [points[p] - sum(points[q] for q in (1, 2, 3) if q != p) / 2 for p in (1, 2, 3)]
+        assert state.returns() == pytest.approx(expected)
+        nonzero += any(expected)
+    assert nonzero
+    with pytest.raises(UsageError, match="reward='score' needs a game that keeps points"):
+        pyspiel.load_game("tabletop_quartino", {"reward": "score"})

@@ -11,8 +11,11 @@ its own name (a list-valued option such as Quarto's ``attributes`` is written wi
 ``+``, e.g. ``colour+height``: OpenSpiel's game strings use commas themselves).
 Players are numbered from 0 (seat 1 is player 0). Action ids are the game's own
 (:meth:`~tabletop.game.Game.action_id`); the observation tensor is its observation of the
-player's view and the observation string that view as JSON. Returns: each winner +1,
-every other player -1, a draw 0 (zero-sum with two players, general-sum with more).
+player's view and the observation string that view as JSON. Returns (parameter
+``reward``): ``win`` (the default) each winner +1, every other player -1, a draw 0
+(zero-sum with two players, general-sum with more); ``score`` (games that keep points,
+:meth:`~tabletop.game.Game.scores`) each player's points minus the mean of the others'
+(zero-sum; the declared bounds are :data:`SCORE_BOUND`).
 
 Dynamics are declared as they are: sequential turns; perfect information unless the
 game hides something (``GameInfo.hidden_information``). A game whose deal depends on the
@@ -51,7 +54,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import Setup, returns, setup
+from tabletop.bridges.common import Setup, check_reward, end_returns, setup
 from tabletop.bridges.observers import BEFORE, Kind, Observer
 from tabletop.bridges.recall import Step, resampled
 from tabletop.core import options as opts
@@ -62,6 +65,8 @@ DIGITS = 16  # outcomes of one chance node of the shuffle
 DRAWS = 4  # chance nodes of the shuffle: DIGITS ** DRAWS seeds
 SHUFFLES = DIGITS**DRAWS
 SEP = "+"  # joins the values of a list option
+REWARD = "reward"  # the parameter of the returns: "win" (+1/-1/0) or "score" (points)
+SCORE_BOUND = 10_000.0  # the utility bounds declared with reward=score (a bound, not a measure)
 PREFIX = "tabletop_"
 _T = pyspiel.GameType
 _DIGIT_OUTCOMES = [(digit, 1.0 / DIGITS) for digit in range(DIGITS)]
@@ -87,7 +92,7 @@ class Frozen:
 def parameters(game: Game[Any, Any]) -> dict[str, Any]:
     """The OpenSpiel parameters of a game with their defaults: ``players``, then each
     option (lists as ``+`` text; options without a simple value are not offered)."""
-    found: dict[str, Any] = {"players": game.info.min_players}
+    found: dict[str, Any] = {"players": game.info.min_players, REWARD: "win"}
     for name, value in opts.dump(game.info.options()).items():
         if isinstance(value, list):
             found[name] = SEP.join(str(v) for v in value)
@@ -102,7 +107,7 @@ def _options(game: Game[Any, Any], values: dict[str, Any]) -> dict[str, Any]:
     defaults = opts.dump(game.info.options())
     out: dict[str, Any] = {}
     for name, value in values.items():
-        if name == "players":
+        if name in ("players", REWARD):
             continue
         if isinstance(defaults.get(name), list) and isinstance(value, str):
             value = [part.strip() for part in value.split(SEP) if part.strip()]
@@ -110,11 +115,11 @@ def _options(game: Game[Any, Any], values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_type(game: Game[Any, Any], config: Setup | None = None) -> Any:
+def game_type(game: Game[Any, Any], config: Setup | None = None, reward: str = "win") -> Any:
     """The GameType of a game (of one configuration: chance and utility are exact)."""
     info = game.info
     chance = config.chance if config else info.hidden_information
-    two = (config.players if config else info.max_players) == 2
+    two = (config.players if config else info.max_players) == 2 or reward == "score"
     return pyspiel.GameType(
         short_name=PREFIX + info.id,
         long_name=f"{info.name} (tabletop)",
@@ -146,18 +151,21 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         values = {**parameters(self.tabletop), **(params or {})}
         self.config = setup(self.tabletop, int(values["players"]), _options(self.tabletop, values))
         c = self.config
+        self.reward = str(values[REWARD])
+        check_reward(c, self.reward)
+        bound = SCORE_BOUND if self.reward == "score" else 1.0
         self.chance = c.chance
         info = pyspiel.GameInfo(
             num_distinct_actions=c.ids,
             max_chance_outcomes=DIGITS if self.chance else 0,
             num_players=c.players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0 if c.players == 2 else None,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if c.players == 2 or self.reward == "score" else None,
             max_game_length=c.game.info.max_actions(c.players, c.options)
             + (DRAWS if self.chance else 0),
         )
-        super().__init__(game_type(self.tabletop, c), info, values)
+        super().__init__(game_type(self.tabletop, c, self.reward), info, values)
         self.shared = Frozen(c)
         self.info_kind = Frozen(Kind(c, INFO_STATE))
 
@@ -187,6 +195,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.shared = game.shared
         self.info_kind = game.info_kind
+        self.reward = game.reward
         self.held = Frozen(step)
         self.seed = seed
         self.drawn = drawn
@@ -248,8 +257,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         c, step = self.shared.value, self.held.value
-        outcome = None if step is None else c.game.outcome(step.state)
-        return returns(outcome, c.players)
+        if step is None or c.game.to_act(step.state) is not None:
+            return [0.0] * c.players
+        return end_returns(c, step.state, self.reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
         """A state the game samples from ``player_id``'s view (:meth:`Game.sample`, the
