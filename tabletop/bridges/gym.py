@@ -24,7 +24,6 @@ and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -103,6 +102,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         game_ = config.game
         self._legal, self._apply, self._to_act = game_.legal, game_.apply, game_.to_act
         self._action_id, self._action_of = game_.action_id, game_.action_of
+        self._size = int(np.prod(config.shape))
         self.state: Any = None
         self.seat = seat or 1
         self._rng = random.Random(0)
@@ -116,7 +116,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def _observe(self) -> dict[str, Any]:
         c = self.config
         view = c.game.view(self.state, self.seat)
-        vector = np.array(c.game.observation(view, self.seat, c.players, c.options), np.float32)
+        values = c.game.observation(view, self.seat, c.players, c.options)
+        vector = np.fromiter(values, np.float32, self._size)
         mask = np.zeros(c.ids, np.int8)
         if self._to_act(self.state) == self.seat:
             mask[self._ids()] = 1
@@ -172,10 +173,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        from rich.console import Console
+        from tabletop.bridges.pettingzoo import ansi  # the one terminal drawing
 
         c = self.config
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(c.game.render(c.game.view(self.state, self.seat), self.seat))
-        return out.getvalue()
+        return ansi(c.game, c.game.view(self.state, self.seat), self.seat)

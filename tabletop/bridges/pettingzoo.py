@@ -96,6 +96,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._legal, self._apply, self._to_act = game.legal, game.apply, game.to_act
         self._view, self._observation = game.view, game.observation
         self._action_id, self._action_of = game.action_id, game.action_of
+        self._size = int(np.prod(config.shape))
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random(seed)
         self._first_seed = seed
@@ -133,9 +134,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         c = self.config
         seat = self._seat_of[agent]
         state = self.state_
-        vector = np.array(
-            self._observation(self._view(state, seat), seat, c.players, c.options), np.float32
-        )
+        values = self._observation(self._view(state, seat), seat, c.players, c.options)
+        vector = np.fromiter(values, np.float32, self._size)
         mask = np.zeros(c.ids, np.int8)
         if self._to_act(state) == seat and not self.terminations[agent]:
             mask[self.legal_ids()] = 1
@@ -201,16 +201,21 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
         c = self.config
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(c.game.render(c.game.view(self.state_, None), None))
-        return out.getvalue()
+        return ansi(c.game, c.game.view(self.state_, None), None)
 
     def close(self) -> None:
         pass
+
+
+def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
+    """The terminal drawing of ``view`` (``player``'s, None: a spectator's) as plain text."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, force_terminal=False)
+    console.print(game.render(view, player))
+    return out.getvalue()
 
 
 def env(
