@@ -272,3 +272,27 @@ def test_mcts_bot_behind_a_sampled_bot_plays_a_whole_game() -> None:
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert state.returns() in ([0.0, 0.0], [1.0, -1.0], [-1.0, 1.0])
+
+
+def test_any_openspiel_bot_at_a_tabletop_seat_acts_on_a_sample_of_its_view() -> None:
+    from tabletop.agents.base import Budget
+    from tabletop.agents.seat import Seat
+    from tabletop.bridges.mcts import BotAgent
+    from tabletop.core.registry import registry
+
+    given: list[Any] = []
+
+    class First(pyspiel.Bot):  # type: ignore[misc,name-defined]
+        def step(self, state: Any) -> int:
+            given.append(state.tabletop)
+            return int(state.legal_actions()[0])
+
+    seat = Seat("first", BotAgent(lambda game, rng: First()), Budget())
+    game = registry().get("ctverak")
+    options = game.info.options()
+    state = game.new(3, options, 4)
+    for i in range(6):
+        action = seat.choose(game, state, 1, 3, options, random.Random(i))
+        assert action in game.legal(state)
+        assert game.view(given[-1], 1) == game.view(state, 1)
+    assert any(sample.hands[1:] != state.hands[1:] for sample in given)  # not the real cards
