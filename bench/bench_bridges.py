@@ -204,6 +204,7 @@ RESEARCH = (
     "tabletop_quartino(players=2,max_turns=16)",
     "tabletop_ctverak(players=2,deck=half,stall_limit=2)",
     "tabletop_ctverak(players=3,deck=half,stall_limit=2)",
+    "tabletop_ctverak(players=2,deck=half,stall_limit=8,scoring=extended,reward=score)",
 )
 
 
