@@ -14,7 +14,6 @@ from tabletop.analysis.sweep import Plan
 from tabletop.core import options as opts
 from tabletop.core.setup import resolve
 
-
 Block = tuple[str, int, Setup, tuple[str, ...]]
 
 
@@ -143,5 +142,3 @@ def label(row: dict[str, Any], keys: list[str]) -> str:
         for k in keys
     ]
     return " ".join(parts)
-
-

@@ -1,0 +1,104 @@
+"""Sentences about an analysis: which levels its numbers speak for, where an interval is
+too wide for the difference it shows, and where the seat verdict changes with the level."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.analysis import text
+from tabletop.analysis.paired import Z975
+from tabletop.analysis.run import label
+
+NOTABLE = 0.02  # a seat this far from a fair share is worth a sentence
+PRECISION = 0.02  # the half-width the warning says how to reach
+
+
+def fair_share(row: dict[str, Any]) -> float:
+    """What each seat wins when seats do not matter: the decided games split evenly."""
+    return float((1 - row["draw_rate"]) / row["players"])
+
+
+def edges(row: dict[str, Any]) -> list[int]:
+    """Seats (1-based) whose 95% interval lies wholly above or below a fair share."""
+    fair = fair_share(row)
+    return [
+        seat
+        for seat, (low, high) in enumerate(row["seat_win_rate_ci95"], start=1)
+        if low > fair or high < fair
+    ]
+
+
+def games_for_precision(share: float, half: float = PRECISION) -> int:
+    """Games for a 95% interval of ± ``half`` around a share."""
+    return math.ceil(Z975**2 * share * (1 - share) / half**2)
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.0f}%"
+
+
+def where(row: dict[str, Any], keys: list[str]) -> str:
+    return f"{label(row, keys)}, level {row['level']}"
+
+
+def seat_warnings(data: dict[str, Any]) -> list[str]:
+    """A warning for each configuration and level with a seat rate whose interval is at
+    least half as wide as its distance from a fair share (the run shows the direction
+    at best, not the size); it names the seat farthest from fair."""
+    lines = []
+    for row in data["configurations"]:
+        fair = fair_share(row)
+        wide = []
+        for seat, rate in enumerate(row["seat_win_rate"], start=1):
+            low, high = row["seat_win_rate_ci95"][seat - 1]
+            half, gap = (high - low) / 2, abs(rate - fair)
+            if gap >= NOTABLE and half >= gap / 2:
+                wide.append((gap, seat, rate, half))
+        if wide:
+            _, seat, rate, half = max(wide)
+            worst = max(row["seat_win_rate"], key=lambda r: r * (1 - r))
+            lines.append(
+                text.SEAT_WIDE.format(
+                    where=where(row, data["swept"]),
+                    seat=seat,
+                    rate=_pct(rate),
+                    fair=_pct(fair),
+                    half=f"{half * 100:.0f}",
+                    games=row["games"],
+                    needed=f"{games_for_precision(worst):,}",
+                )
+            )
+    return lines
+
+
+def seat_level_changes(data: dict[str, Any]) -> list[str]:
+    """Configurations whose seat verdict (which seats are off a fair share) differs
+    between the levels played."""
+    if len(data["levels"]) < 2:
+        return []
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in data["configurations"]:
+        groups.setdefault(label(row, data["swept"]), []).append(row)
+    lines = []
+    for name, rows in groups.items():
+        verdicts = {tuple(edges(row)) for row in rows}
+        if len(verdicts) < 2:
+            continue
+        findings = []
+        for row in rows:
+            seats = edges(row)
+            level = f"level {row['level']}"
+            if not seats:
+                findings.append(text.SEAT_FAIR.format(level=level))
+            for seat in seats:
+                findings.append(
+                    text.SEAT_EDGE.format(
+                        seat=seat,
+                        rate=_pct(row["seat_win_rate"][seat - 1]),
+                        fair=_pct(fair_share(row)),
+                        level=level,
+                    )
+                )
+        lines.append(text.SEAT_LEVELS.format(where=name, findings="; ".join(findings)))
+    return lines

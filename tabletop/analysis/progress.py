@@ -1,0 +1,102 @@
+"""Progress of a long run: a rich bar on a terminal, else a line on stderr now and then.
+
+Off a terminal (a log file, a CI job, a pipe) a bar would be noise or nothing; instead
+one line every ``EVERY`` seconds says how many games are done and about how long the
+rest will take, and a last line says how long it all took (only if any line was shown).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+from tabletop.analysis import text
+
+EVERY = 10.0  # seconds between two progress lines off a terminal
+
+
+def duration(seconds: float) -> str:
+    """``42 s``, ``3 min 05 s``, ``1 h 02 min``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+
+
+class Lines:
+    """Counts finished games; writes a progress line with an ETA at most every ``every``
+    seconds to ``stream``."""
+
+    def __init__(
+        self,
+        what: str,
+        total: int,
+        stream: TextIO,
+        every: float = EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what, self.total, self.stream, self.every, self.clock = (
+            what,
+            total,
+            stream,
+            every,
+            clock,
+        )
+        self.done = 0
+        self.began = clock()
+        self.last = self.began
+        self.shown = 0
+
+    def __call__(self, _result: Any = None) -> None:
+        self.done += 1
+        now = self.clock()
+        if now - self.last >= self.every and self.done < self.total:
+            self.last = now
+            elapsed = now - self.began
+            left = elapsed / self.done * (self.total - self.done)
+            self._write(
+                text.PROGRESS.format(
+                    what=self.what,
+                    done=self.done,
+                    total=self.total,
+                    percent=self.done * 100 // self.total,
+                    elapsed=duration(elapsed),
+                    left=duration(left),
+                )
+            )
+
+    def finish(self) -> None:
+        if self.shown:
+            elapsed = duration(self.clock() - self.began)
+            self._write(
+                text.PROGRESS_DONE.format(what=self.what, total=self.total, elapsed=elapsed)
+            )
+
+    def _write(self, line: str) -> None:
+        self.shown += 1
+        print(line, file=self.stream, flush=True)
+
+
+@contextmanager
+def progress(
+    what: str, total: int, stream: TextIO | None = None
+) -> Iterator[Callable[[Any], None]]:
+    """A callback that advances the progress of ``total`` games: a transient rich bar
+    when ``stream`` (default stderr) is a terminal, else :class:`Lines`."""
+    out = stream if stream is not None else sys.stderr
+    if out.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(file=out), transient=True) as bar:
+            task = bar.add_task(f"{what}: playing", total=total)
+            yield lambda _: bar.advance(task)
+        return
+    lines = Lines(what, total, out)
+    yield lines
+    lines.finish()

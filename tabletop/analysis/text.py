@@ -1,0 +1,63 @@
+"""Every sentence ``analyse`` and ``compare`` show a person, in one place (for gettext).
+
+Machine names (the JSON's measure names) stay as they are; ``MEASURE_WORDS`` says
+them in words for tables, verdicts and plots.
+"""
+
+from __future__ import annotations
+
+MEASURE_WORDS = {
+    "seat_win": "seat {seat} wins",
+    "draw": "draws",
+    "end": "ends {kind}",
+    "length_turns": "length (turns)",
+    "length_actions": "length (actions)",
+    "branching": "legal actions a decision",
+    "lead_changes": "lead changes a game",
+    "decisiveness": "decisiveness",
+    "drama": "drama",
+    "stability": "stability",
+    "clarity": "clarity (spread of choices)",
+    "score_margin": "score margin (points)",
+    "skill_gap": "skill gap, {higher} vs {lower}",
+}
+
+LEVEL = "level {level} ({description})"
+COMPARE_TITLE = (
+    "{game}: {changes} against the baseline ({baseline}); {games} paired games a level, "
+    "seed {seed} (same seeds and seats in both)"
+)
+VERDICT_SAME = (
+    "Verdict at {level}: no difference at all; the variant played exactly the same "
+    "{games} games as the baseline."
+)
+VERDICT_NONE = (
+    "Verdict at {level}: no measure changed significantly over {games} paired games (5% level)."
+)
+VERDICT_SOME = "Verdict at {level}: {changes} (paired, 5% level, {games} games)."
+VERDICT_ITEM = "{measure} {difference} [{low}, {high}]"
+POWER = (
+    "Power at {level}: with these spreads about {games_rate} games detect a {points}-point "
+    "change in seat 1's win rate{length}."
+)
+POWER_LENGTH = ", about {games_turns} games a change of {turns} turn(s) in length"
+WIDE = (
+    "Warning at {level}: {measure} moved {difference} but its interval [{low}, {high}] "
+    "holds 0: {games} games cannot support that; about {needed} would."
+)
+LEVEL_CHANGES = "The conclusion changes with the level for {measure}: {findings}."
+LEVEL_FINDING = "{difference} (p={p}) at {level}"
+NOT_SIGNIFICANT = "n.s. at {level}"
+SEAT_WIDE = (
+    "Warning ({where}): {games} games are too few for seat differences this size (seat "
+    "{seat}: {rate} against a fair {fair}, ±{half} points); they show at most the "
+    "direction; about {needed} games would measure a seat to ±2 points."
+)
+SEAT_LEVELS = "The seat verdict changes with the level ({where}): {findings}."
+SEAT_FAIR = "seats level at {level}"
+SEAT_EDGE = "seat {seat} {rate} against a fair {fair} at {level}"
+MINUTES = "min (est., {seconds:g} s a turn)"
+PROGRESS = "{what}: {done}/{total} games ({percent}%), {elapsed} so far, about {left} left"
+PROGRESS_DONE = "{what}: {total} games played in {elapsed}"
+REPORT_WRITTEN = "report written to {path}"
+EXPORT_WRITTEN = "{rows} games written to {path}"
