@@ -238,11 +238,26 @@ def words(m: Measured) -> str:
 
 
 def amount(m: Measured, value: float, sign: bool = True) -> str:
-    """A value or difference as a person reads it: points for rates, else units."""
+    """A value or difference as a person reads it: percent (points) for rates."""
     if m.rate:
-        return f"{value * 100:+.1f} pts" if sign else f"{value * 100:.1f}%"
+        return f"{value * 100:+.1f}" if sign else f"{value * 100:.1f}%"
+    if abs(value) < 1:
+        return f"{value:+.3g}" if sign else f"{value:.3g}"
     digits = 2 if abs(value) < 10 else 1
     return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+
+
+def interval(m: Measured) -> str:
+    """``+1.7 pts [-1.7, +5.0]``: the difference, its unit and its 95% interval."""
+    low, high = m.result.ci
+    unit = " pts" if m.rate else ""
+    return f"{amount(m, m.result.difference)}{unit} [{amount(m, low)}, {amount(m, high)}]"
+
+
+def few(games: int | None) -> str:
+    if games is None:
+        return "?"
+    return text.UNDER_TEN if games < 10 else f"{games:,}"
 
 
 def level_name(level: str, names: dict[str, str]) -> str:
@@ -259,48 +274,41 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
     lines: list[str] = []
     for level in plan.levels:
         mine = [m for m in found if m.level == level]
-        where = level_name(level, names)
+        where = f"level {level}"
         if all(m.result.sd == 0 and m.result.difference == 0 for m in mine):
             lines.append(text.VERDICT_SAME.format(level=where, games=plan.games))
             continue
         significant = sorted((m for m in mine if m.significant), key=lambda m: m.result.p)
-        if not significant:
-            lines.append(text.VERDICT_NONE.format(level=where, games=plan.games))
-        else:
+        sized = [m for m in significant if notable(m)]
+        tiny = [m for m in significant if not notable(m)]
+        if sized:
             items = [
-                text.VERDICT_ITEM.format(
-                    measure=words(m),
-                    difference=amount(m, m.result.difference),
-                    low=amount(m, m.result.ci[0]),
-                    high=amount(m, m.result.ci[1]),
-                )
-                for m in significant[:4]
+                text.VERDICT_ITEM.format(measure=words(m), change=interval(m)) for m in sized[:4]
             ]
             lines.append(
                 text.VERDICT_SOME.format(level=where, changes="; ".join(items), games=plan.games)
             )
+        elif tiny:
+            measured = ", ".join(words(m) for m in tiny)
+            lines.append(text.VERDICT_TINY.format(level=where, measures=measured, games=plan.games))
+        else:
+            lines.append(text.VERDICT_NONE.format(level=where, games=plan.games))
         lines.extend(_power(mine, where))
         lines.extend(_wide(mine, where, plan.games))
     for m in found:
-        if m.base == "skill_gap" and m.significant:
+        if m.base == "skill_gap":
+            item = text.VERDICT_ITEM.format(measure=words(m), change=interval(m))
+            template = text.VERDICT_SOME if m.significant else text.VERDICT_SKILL_SAME
             lines.append(
-                text.VERDICT_SOME.format(
-                    level=level_name(m.level, names),
-                    changes=text.VERDICT_ITEM.format(
-                        measure=words(m),
-                        difference=amount(m, m.result.difference),
-                        low=amount(m, m.result.ci[0]),
-                        high=amount(m, m.result.ci[1]),
-                    ),
-                    games=plan.games,
-                )
+                template.format(level=level_name(m.level, names), changes=item, games=plan.games)
             )
     lines.extend(level_changes(found, names))
     return lines
 
 
 def _power(mine: Sequence[Measured], where: str) -> list[str]:
-    seat = next((m for m in mine if m.base == "seat_1_win"), None)
+    seats = [m for m in mine if m.base.startswith("seat_") and m.base.endswith("_win")]
+    seat = max(seats, key=lambda m: m.result.sd, default=None)
     turns = next((m for m in mine if m.base == "length_turns"), None)
     if seat is None or seat.result.sd == 0:
         return []
@@ -310,9 +318,9 @@ def _power(mine: Sequence[Measured], where: str) -> list[str]:
     if turns is not None and turns.result.sd > 0:
         step = max(1, round(turns.result.a * 0.05))
         length = text.POWER_LENGTH.format(
-            games_turns=f"{games_to_detect(turns.result.sd, step):,}", turns=step
+            games_turns=few(games_to_detect(turns.result.sd, step)), turns=step
         )
-    return [text.POWER.format(level=where, games_rate=f"{rate:,}", points=points, length=length)]
+    return [text.POWER.format(level=where, games_rate=few(rate), points=points, length=length)]
 
 
 def notable(m: Measured) -> bool:
@@ -333,11 +341,9 @@ def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
                 text.WIDE.format(
                     level=where,
                     measure=words(m),
-                    difference=amount(m, m.result.difference),
-                    low=amount(m, low),
-                    high=amount(m, high),
+                    change=interval(m),
                     games=games,
-                    needed=f"{needed:,}" if needed else "?",
+                    needed=few(needed),
                 )
             )
     return lines
@@ -357,9 +363,7 @@ def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]
         }
         if len(group) > 1 and len(signs) > 1:
             findings = [
-                text.LEVEL_FINDING.format(
-                    difference=amount(m, m.result.difference), p=f"{m.result.p:.2g}", level=m.level
-                )
+                text.LEVEL_FINDING.format(change=interval(m), p=f"{m.result.p:.2g}", level=m.level)
                 if m.significant
                 else text.NOT_SIGNIFICANT.format(level=m.level)
                 for m in group

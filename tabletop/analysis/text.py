@@ -35,19 +35,25 @@ VERDICT_NONE = (
     "Verdict at {level}: no measure changed significantly over {games} paired games (5% level)."
 )
 VERDICT_SOME = "Verdict at {level}: {changes} (paired, 5% level, {games} games)."
-VERDICT_ITEM = "{measure} {difference} [{low}, {high}]"
+VERDICT_TINY = (
+    "Verdict at {level}: no change of practical size over {games} paired games; only "
+    "{measures} moved significantly, by less than 2 points or 5%."
+)
+VERDICT_SKILL_SAME = "Verdict at {level}: {changes}, not significant ({games} games)."
+VERDICT_ITEM = "{measure} {change}"
+UNDER_TEN = "under 10"
 POWER = (
     "Power at {level}: with these spreads about {games_rate} games detect a {points}-point "
-    "change in seat 1's win rate{length}."
+    "change in a seat's win rate{length}."
 )
 POWER_LENGTH = ", about {games_turns} games a change of {turns} turn(s) in length"
 WIDE = (
-    "Warning at {level}: {measure} moved {difference} but its interval [{low}, {high}] "
-    "holds 0: {games} games cannot support that; about {needed} would."
+    "Warning at {level}: {measure} moved {change}, an interval that holds 0: {games} games "
+    "cannot support that difference; about {needed} would."
 )
 LEVEL_CHANGES = "The conclusion changes with the level for {measure}: {findings}."
-LEVEL_FINDING = "{difference} (p={p}) at {level}"
-NOT_SIGNIFICANT = "n.s. at {level}"
+LEVEL_FINDING = "{change} (p={p}) at level {level}"
+NOT_SIGNIFICANT = "n.s. at level {level}"
 SEAT_WIDE = (
     "Warning ({where}): {games} games are too few for seat differences this size (seat "
     "{seat}: {rate} against a fair {fair}, ±{half} points); they show at most the "
