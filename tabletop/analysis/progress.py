@@ -97,6 +97,6 @@ def progress(
             task = bar.add_task(f"{what}: playing", total=total)
             yield lambda _: bar.advance(task)
         return
-    lines = Lines(what, total, out)
+    lines = Lines(what, total, out, EVERY)
     yield lines
     lines.finish()
