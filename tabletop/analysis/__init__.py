@@ -19,7 +19,7 @@ __all__ = ["ABTest", "Sweep", "analyse", "compare_rules"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from tabletop.analysis import api
+        import tabletop.analysis.api as api
 
         return getattr(api, name)
     raise AttributeError(f"module 'tabletop.analysis' has no attribute {name!r}")

@@ -25,8 +25,10 @@ PANDAS_MISSING = "a DataFrame needs pandas, which is not installed: pip install 
 
 
 def _frame(rows: list[dict[str, Any]]) -> Any:
+    import importlib
+
     try:
-        import pandas
+        pandas = importlib.import_module("pandas")  # optional: not a dependency
     except ImportError:
         raise TabletopError(PANDAS_MISSING) from None
     return pandas.DataFrame(rows)

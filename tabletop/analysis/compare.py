@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import tabletop.analysis.measures as measures
+import tabletop.analysis.text as text
 from tabletop.agents.seat import make_seat
-from tabletop.analysis import measures, text
 from tabletop.analysis.observe import GameStats
 from tabletop.analysis.paired import Paired, compare, games_to_detect
 from tabletop.analysis.run import Played, agent_names

@@ -53,7 +53,7 @@ def game_rows(
             rows.append(
                 {
                     **head,
-                    "index": g.index,
+                    "index": g.number,
                     "seed": g.seed,
                     "seats": list(g.seats),
                     "winners": list(g.winners),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.analysis import text
+import tabletop.analysis.text as text
 from tabletop.analysis.paired import Z975
 from tabletop.analysis.run import label
 

@@ -45,7 +45,7 @@ class GameStats(NamedTuple):
     lead_changes: int | None  # None: the game has no evaluation
     evaluated: int  # decisions with an evaluation of every player
     decisive: float | None  # fraction of decisions after the winner went past the threshold
-    index: int = 0  # the game's number in its block
+    number: int = 0  # the game's index in its block
     seed: int = 0  # the game's own seed (the arena's game_seed of the run's seed and index)
     scores: tuple[int, ...] | None = None  # points per seat at the end, when the game scores
     drama: float | None = None  # Ludii's drama: mean lag of the winner behind the best

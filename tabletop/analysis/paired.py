@@ -73,7 +73,7 @@ def mcnemar(up: int, down: int) -> float:
     if n == 0:
         return 1.0
     k = min(up, down)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / float(2**n)
     return min(1.0, 2 * tail)
 
 
@@ -122,7 +122,7 @@ def _exact_signed_rank(ranks: Sequence[float], plus: float) -> float:
     middle = sum(doubled) / 2
     observed = abs(round(2 * plus) - middle)
     extreme = sum(ways for total, ways in counts.items() if abs(total - middle) >= observed)
-    return min(1.0, extreme / 2 ** len(doubled))
+    return min(1.0, extreme / float(2 ** len(doubled)))
 
 
 def compare(baseline: Sequence[float], variant: Sequence[float]) -> Paired:

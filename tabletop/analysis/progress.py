@@ -1,4 +1,5 @@
-"""Progress of a long run: a rich bar on a terminal, else a line on stderr now and then.
+"""Progress of a long run off a terminal: a line on stderr now and then (on a terminal
+the command shows a rich bar instead: ``tabletop.cli.analyse.progress``).
 
 Off a terminal (a log file, a CI job, a pipe) a bar would be noise or nothing; instead
 one line every ``EVERY`` seconds says how many games are done and about how long the
@@ -7,13 +8,11 @@ rest will take, and a last line says how long it all took (only if any line was 
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from tabletop.analysis import text
+import tabletop.analysis.text as text
 
 EVERY = 10.0  # seconds between two progress lines off a terminal
 
@@ -80,23 +79,3 @@ class Lines:
     def _write(self, line: str) -> None:
         self.shown += 1
         print(line, file=self.stream, flush=True)
-
-
-@contextmanager
-def progress(
-    what: str, total: int, stream: TextIO | None = None
-) -> Iterator[Callable[[Any], None]]:
-    """A callback that advances the progress of ``total`` games: a transient rich bar
-    when ``stream`` (default stderr) is a terminal, else :class:`Lines`."""
-    out = stream if stream is not None else sys.stderr
-    if out.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(file=out), transient=True) as bar:
-            task = bar.add_task(f"{what}: playing", total=total)
-            yield lambda _: bar.advance(task)
-        return
-    lines = Lines(what, total, out, EVERY)
-    yield lines
-    lines.finish()

@@ -4,9 +4,11 @@ analysis itself is :mod:`tabletop.analysis`, imported only when the command runs
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 
@@ -103,7 +105,6 @@ def analyse_command(
     """Check everything first (nothing is played on bad input), then play and print."""
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.progress import progress
     from tabletop.analysis.run import play, summarise, total_games
     from tabletop.analysis.sweep import make_plan
 
@@ -131,6 +132,29 @@ def analyse_command(
     print_analysis(data)
     for note in notes:
         print(note)
+
+
+@contextmanager
+def progress(
+    what: str, total: int, stream: TextIO | None = None
+) -> Iterator[Callable[[Any], None]]:
+    """A callback that advances the progress of ``total`` games: a transient rich bar
+    when ``stream`` (default stderr) is a terminal, else a line now and then with an
+    ETA (:class:`tabletop.analysis.progress.Lines`)."""
+    from tabletop.analysis import progress as lines_module
+
+    out = stream if stream is not None else sys.stderr
+    if out.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(file=out), transient=True) as bar:
+            task = bar.add_task(f"{what}: playing", total=total)
+            yield lambda _: bar.advance(task)
+        return
+    lines = lines_module.Lines(what, total, out, lines_module.EVERY)
+    yield lines
+    lines.finish()
 
 
 def output_console() -> Any:

@@ -17,6 +17,7 @@ from tabletop.cli.analyse import (
     SecondsPerTurnOpt,
     check_outputs,
     output_console,
+    progress,
 )
 from tabletop.cli.options import AddressOpt, BackendOpt, GameArg, PlayersOpt
 
@@ -87,7 +88,6 @@ def compare_command(
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
     from tabletop.analysis.compare import make_comparison, paired_measures, result_json, verdicts
-    from tabletop.analysis.progress import progress
     from tabletop.analysis.run import play, total_games
 
     comparison = make_comparison(game, players, options, changes, agents, games, seed)
