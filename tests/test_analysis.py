@@ -305,30 +305,64 @@ def test_missing_extras_name_the_pip_command(monkeypatch: pytest.MonkeyPatch) ->
     assert done.exit_code == 2 and "pip install -e '.[analysis]'" in done.output
 
 
-def test_the_report_is_one_page_with_its_plots_embedded(tmp_path: Path) -> None:
+def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     page = tmp_path / "quarto.html"
-    done = runner.invoke(
-        app,
-        [
-            "analyse",
-            "quarto",
-            "--games",
-            "6",
-            "--agents",
-            "1,2",
-            "-o",
-            "squares=false,true",
-            "--report",
-            str(page),
-        ],
-    )
+    args = ["analyse", "quarto", "--games", "6", "--agents", "1,2", "-o", "squares=false,true"]
+    done = runner.invoke(app, [*args, "--report", str(page), "--json"])
     assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
     text = page.read_text(encoding="utf-8")
-    images = re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
-    assert len(images) == 5  # seat win rates, two lengths, endings, skill
-    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+    summary = text.index("<h2>Summary</h2><table>")
+    assert summary < text.index("<img")  # the table comes first
+    table = text[summary : text.index("</table>", summary)]
+    assert table.count("<tr>") == 1 + 4  # a head and a row per configuration and level
+    assert "1 random legal actions" in table and "2 basic" in table  # levels by their names
+    images = dict(
+        re.findall(r"<img alt='(\w+)' src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
+    )
+    expected = {"seat_win_rates", "endings", "length_turns", "length_actions", "branching", "skill"}
+    assert set(images) == expected  # Quarto has no evaluation: no lead changes, no drama
+    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images.values())
+    (blob,) = re.findall(
+        r"download='quarto-analysis.json' href='data:application/json;base64,([^']+)'", text
+    )
+    assert json.loads(base64.b64decode(blob)) == data  # the numbers: a download, not the page
+    assert "<pre>" not in text and '"seat_win_rate_ci95"' not in text
     assert "http://" not in text and "https://" not in text  # nothing fetched to open it
+
+
+def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from tabletop.analysis.report import figures
+
+    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 2, 0))
+    assert {"lead_changes", "decisiveness", "drama", "stability", "clarity", "score_margin"} <= set(
+        figures(data)
+    )
+
+
+def test_many_configurations_get_room_for_their_labels() -> None:
+    """Configurations run down the side: twelve of them make a plot twelve rows tall."""
+    pytest.importorskip("matplotlib")
+    from tabletop.analysis.report import ROW_INCHES, seat_win_rates
+
+    plan = make_plan("ctverak", "2,3", ["min_natural=1,2,3", "reshuffle=false,true"], "1", 1, 0)
+    data = analyse(plan)
+    fig = seat_win_rates(data)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert len(labels) == 12 and len(set(labels)) == 12
+    assert fig.get_size_inches()[1] >= 12 * ROW_INCHES
+
+
+def test_an_end_kind_has_one_colour_in_every_report() -> None:
+    from tabletop.analysis.report import FIXED_COLOURS, kind_colour
+
+    assert kind_colour("turn-limit") == FIXED_COLOURS["turn-limit"]  # a cut: a warm colour
+    natural = ["line", "completed", "ctverak"]
+    assert len({kind_colour(k) for k in natural}) == 3  # our games' own ends stay apart
+    assert all(kind_colour(k) not in FIXED_COLOURS.values() for k in natural)
+    assert kind_colour("line") == kind_colour("line")
 
 
 def doc_commands() -> list[list[str]]:

@@ -373,3 +373,8 @@ def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]
                 text.LEVEL_CHANGES.format(measure=words(group[0]), findings=", ".join(findings))
             )
     return lines
+
+
+def names_in_words(found: Sequence[Measured]) -> dict[str, str]:
+    """Each JSON name in words with its level, for plots and the report's table."""
+    return {m.name: f"{words(m)}, level {m.level.replace('-vs-', ' vs ')}" for m in found}

@@ -12,6 +12,7 @@ from tabletop.analysis.run import label
 
 NOTABLE = 0.02  # a seat this far from a fair share is worth a sentence
 PRECISION = 0.02  # the half-width the warning says how to reach
+MOST_WARNINGS = 3  # more seat warnings than this are said in one
 
 
 def fair_share(row: dict[str, Any]) -> float:
@@ -69,7 +70,22 @@ def seat_warnings(data: dict[str, Any]) -> list[str]:
                     needed=f"{games_for_precision(worst):,}",
                 )
             )
+    if len(lines) > MOST_WARNINGS:
+        return [summarised(data, lines)]
     return lines
+
+
+def summarised(data: dict[str, Any], lines: list[str]) -> str:
+    """One warning for many: how many rows are too thin, and the games that would do."""
+    rows = data["configurations"]
+    worst = max(r for row in rows for r in row["seat_win_rate"])
+    share = max(min(worst, 0.5), 0.01)
+    return text.SEAT_WIDE_MANY.format(
+        count=len(lines),
+        rows=len(rows),
+        games=data["games"],
+        needed=f"{games_for_precision(share):,}",
+    )
 
 
 def seat_level_changes(data: dict[str, Any]) -> list[str]:

@@ -59,6 +59,12 @@ SEAT_WIDE = (
     "{seat}: {rate} against a fair {fair}, ±{half} points); they show at most the "
     "direction; about {needed} games would measure a seat to ±2 points."
 )
+SEAT_WIDE_MANY = (
+    "Warning: in {count} of {rows} configurations and levels, {games} games are too few "
+    "for the seat differences they show (an interval at least half as wide as the "
+    "difference): they give the direction at most; about {needed} games a row would "
+    "measure a seat to ±2 points."
+)
 SEAT_LEVELS = "The seat verdict changes with the level ({where}): {findings}."
 SEAT_FAIR = "seats level at {level}"
 SEAT_EDGE = "seat {seat} {rate} against a fair {fair} at {level}"

@@ -101,9 +101,10 @@ def compare_command(
     lines = verdicts(comparison, found)
     notes: list[str] = []
     if report is not None:
+        from tabletop.analysis.compare import names_in_words
         from tabletop.analysis.report import write_compare_report
 
-        write_compare_report(data, lines, report)
+        write_compare_report(data, lines, names_in_words(found), report)
         notes.append(text.REPORT_WRITTEN.format(path=report))
     if export is not None:
         from tabletop.analysis.export import game_rows, write_rows
