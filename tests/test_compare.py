@@ -266,3 +266,24 @@ def test_result_json_rounds_without_negative_zero() -> None:
     comparison = make_comparison("countdown", None, [], ["salt=1"], "1", 4, 0)
     data = result_json(comparison, paired_measures(play(comparison.plan)))
     assert "-0.0" not in json.dumps(data)
+
+
+def test_the_compare_report_has_the_verdict_the_measures_and_the_differences_plot(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("matplotlib")
+    import base64
+    import re
+
+    page = tmp_path / "ab.html"
+    args = ["compare", "countdown", "--change", "short=true", "--agents", "1", "--games", "8"]
+    done = runner.invoke(app, [*args, "--report", str(page), "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    text = page.read_text("utf-8")
+    assert text.index("Verdict at level 1") < text.index("<h2>Measures</h2>")
+    assert "length (turns), level 1" in text and text.count("<tr>") == 1 + len(data["measures"])
+    (image,) = re.findall(r"<img alt='differences' src='data:image/png;base64,([^']+)'", text)
+    assert base64.b64decode(image).startswith(b"\x89PNG")
+    (blob,) = re.findall(r"href='data:application/json;base64,([^']+)'", text)
+    assert json.loads(base64.b64decode(blob)) == data

@@ -362,7 +362,7 @@ def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]
             (m.significant, math.copysign(1, m.result.difference) if m.significant else 0)
             for m in group
         }
-        if len(group) > 1 and len(signs) > 1:
+        if len(group) > 1 and len(signs) > 1 and any(m.significant and notable(m) for m in group):
             findings = [
                 text.LEVEL_FINDING.format(change=interval(m), p=f"{m.result.p:.2g}", level=m.level)
                 if m.significant
@@ -377,4 +377,6 @@ def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]
 
 def names_in_words(found: Sequence[Measured]) -> dict[str, str]:
     """Each JSON name in words with its level, for plots and the report's table."""
-    return {m.name: f"{words(m)}, level {m.level.replace('-vs-', ' vs ')}" for m in found}
+    return {
+        m.name: words(m) if m.base == "skill_gap" else f"{words(m)}, level {m.level}" for m in found
+    }

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import tabletop.analysis.text as text
 from tabletop.analysis.findings import fair_share, seat_level_changes, seat_warnings
 from tabletop.analysis.run import label
 from tabletop.core.errors import TabletopError
@@ -179,7 +180,7 @@ def seat_win_rates(data: dict[str, Any]) -> Any:
     return fig
 
 
-def quartiles(distribution: dict[str, int]) -> dict[str, float]:
+def quartiles(distribution: dict[str, int]) -> dict[str, Any]:
     """Box-plot statistics (``ax.bxp``) of a ``{value: count}`` distribution."""
     values = sorted(int(k) for k, count in distribution.items() for _ in range(count))
     q1, median, q3 = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
@@ -210,7 +211,7 @@ def distributions(data: dict[str, Any], key: str, title: str, unit: str) -> Any:
     return fig
 
 
-def _horizontal_boxes(ax: Any, stats: list[dict[str, float]]) -> None:
+def _horizontal_boxes(ax: Any, stats: list[dict[str, Any]]) -> None:
     """``ax.bxp`` lying down (``orientation`` from matplotlib 3.10, ``vert`` before)."""
     where = {"positions": range(len(stats)), "showmeans": True, "widths": 0.6}
     try:
@@ -548,6 +549,13 @@ def differences(data: dict[str, Any], words: dict[str, str]) -> Any:
     return fig
 
 
+WARNING = text.WIDE.split(" ")[0]  # a warning line starts so; shown in the warning colour
+
+
+def _side(head: str) -> str:
+    return " class=l" if head in ("measure", "test") else ""
+
+
 def _is_rate(name: str) -> bool:
     return name.startswith(("seat_", "draw", "end:", "skill_gap"))
 
@@ -563,16 +571,21 @@ def write_compare_report(
         f"<p>{data['games']} paired games a level ({data['baseline']['players']} players): "
         f"game i of both arms has the same seed and seats. Played by: {_e(agents)}.</p>"
     )
-    parts.append("<ul>" + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>")
+    said = [
+        f"<li class=warn>{_e(line)}</li>" if line.startswith(WARNING) else f"<li>{_e(line)}</li>"
+        for line in lines
+    ]
+    parts.append("<ul>" + "".join(said) + "</ul>")
     head = ["measure", "baseline", "variant", "difference", "95% interval", "p", "test"]
-    table = ["<table><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+    table = ["<table><tr>" + "".join(f"<th{_side(h)}>{h}</th>" for h in head) + "</tr>"]
     for m in data["measures"]:
         scale, unit = (100, " pts") if _is_rate(m["name"]) else (1, "")
+        share = "%" if unit else ""
         significant = m["p"] < 0.05 and (m["ci"][0] > 0 or m["ci"][1] < 0)
         style = " class=sig" if significant else ""
         table.append(
             f"<tr><td class=l>{_e(words.get(m['name'], m['name']))}</td>"
-            f"<td>{m['a'] * scale:.4g}</td><td>{m['b'] * scale:.4g}</td>"
+            f"<td>{m['a'] * scale:.4g}{share}</td><td>{m['b'] * scale:.4g}{share}</td>"
             f"<td{style}>{m['difference'] * scale:+.3g}{unit}</td>"
             f"<td>[{m['ci'][0] * scale:+.3g}, {m['ci'][1] * scale:+.3g}]</td>"
             f"<td>{m['p']:.3g}</td><td class=l>{_e(m['test'])}</td></tr>"

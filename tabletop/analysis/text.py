@@ -39,7 +39,7 @@ VERDICT_TINY = (
     "Verdict at {level}: no change of practical size over {games} paired games; only "
     "{measures} moved significantly, by less than 2 points or 5%."
 )
-VERDICT_SKILL_SAME = "Verdict at {level}: {changes}, not significant ({games} games)."
+VERDICT_SKILL_SAME = "Skill: {changes}, not significant ({games} games)."
 VERDICT_ITEM = "{measure} {change}"
 UNDER_TEN = "under 10"
 POWER = (
