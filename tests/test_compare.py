@@ -287,3 +287,32 @@ def test_the_compare_report_has_the_verdict_the_measures_and_the_differences_plo
     assert base64.b64decode(image).startswith(b"\x89PNG")
     (blob,) = re.findall(r"href='data:application/json;base64,([^']+)'", text)
     assert json.loads(base64.b64decode(blob)) == data
+
+
+def test_every_compare_command_of_the_guide_is_a_valid_comparison() -> None:
+    """docs/analysis.md states the command of each compare finding: each must plan."""
+    import shlex
+
+    from typer.main import get_command
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "analysis.md").read_text("utf-8")
+    text = text.replace("\\\n", " ")
+    command = get_command(app).commands["compare"]  # type: ignore[attr-defined]
+    found = 0
+    for line in text.splitlines():
+        line = line.strip().removeprefix("$ ").strip("`")
+        if line.startswith("tabletop compare ") and "[" not in line:
+            words = shlex.split(line.split(" # ")[0].split(" > ")[0])[2:]
+            params = command.make_context("compare", words).params
+            comparison = make_comparison(
+                params["game"],
+                params["players"],
+                params["option"] or [],
+                params["change"] or [],
+                params["agents"],
+                params["games"],
+                params["seed"],
+            )
+            assert comparison.changes
+            found += 1
+    assert found >= 6
