@@ -197,6 +197,52 @@ def test_seat_rates_balance_draws_and_completion_from_known_games() -> None:
     assert row["branching"] == 5.0
 
 
+def test_a_shared_win_counts_a_share_for_each_winner_so_seats_and_draws_add_up_to_1() -> None:
+    """Issue 29: two winners of one game get half a win each (the fair-seat line is exact)."""
+    games = [stats((1, 2)), stats((1,)), stats(()), stats((2,))]
+    row = measures.self_play(games, 2)
+    assert row["seat_win_rate"] == [0.375, 0.375]
+    assert sum(row["seat_win_rate"]) + row["draw_rate"] == 1.0
+    assert row["advantage_p1"] == round((1.5 + 1 / 2) / 4, 4)
+    skill = measures.skill(
+        [GameStats(("2", "1"), (1, 2), "line", 9, 5, 9, 40, None, 0, None)], "2", 2
+    )
+    assert skill["higher_win_rate"] == 0.5
+
+
+def test_points_per_seat_and_the_margin_come_from_the_games_scores() -> None:
+    games = [stats((1,))._replace(scores=(10, 4)), stats((2,))._replace(scores=(3, 9))]
+    points = measures.self_play(games, 2)["points"]
+    assert points["seat_points"] == [6.5, 6.5]
+    assert points["score_margin"]["mean"] == 6.0  # 10 - 4 and 9 - 3
+    low, high = points["seat_points_ci95"][0]
+    assert low < 6.5 < high
+    assert measures.self_play([stats((1,))], 2)["points"] is None  # no scores: no points
+
+
+def test_a_scoring_game_reports_its_points_and_minutes() -> None:
+    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 3, 0), seconds_per_turn=30)
+    row = data["configurations"][0]
+    assert len(row["points"]["seat_points"]) == 2 and row["points"]["score_margin"]["mean"] > 0
+    minutes = row["length_minutes"]
+    assert minutes["estimate"] is True and minutes["seconds_per_turn"] == 30
+    assert minutes["mean"] == pytest.approx(row["length_turns"]["mean"] * 30 / 60, abs=1e-3)
+    assert data["agents"] == {"2": "greedy: one ply with the game's evaluation"}
+
+
+def test_drama_and_stability_follow_ludii() -> None:
+    from tabletop.analysis.observe import drama, stability
+
+    series = [(0.2, 0.6), (0.5, 0.5), (0.9, 0.1)]
+    assert drama(series, (1,)) == pytest.approx((0.4 + 0 + 0) / 3)  # behind once, by 0.4
+    assert drama(series, (2,)) == pytest.approx((0 + 0 + 0.8) / 3)
+    assert drama(series, ()) is None
+    import statistics
+
+    expected = (statistics.pvariance([0.2, 0.5, 0.9]) + statistics.pvariance([0.6, 0.5, 0.1])) / 2
+    assert stability(series) == pytest.approx(expected)
+
+
 def test_skill_counts_the_higher_seat_wherever_it_sits() -> None:
     plan = make_plan("quarto", None, [], "1,2", 6, 0)
     setup = plan.skill(plan.configurations[0], "1", "2")
