@@ -280,7 +280,7 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
             lines.append(text.VERDICT_SAME.format(level=where, games=plan.games))
             continue
         significant = sorted((m for m in mine if m.significant), key=lambda m: m.result.p)
-        sized = [m for m in significant if notable(m)]
+        sized = _one_end_of_two([m for m in significant if notable(m)], mine)
         tiny = [m for m in significant if not notable(m)]
         if sized:
             items = [
@@ -332,22 +332,48 @@ def notable(m: Measured) -> bool:
     return d >= 0.05 * abs(m.result.a) and d > 0
 
 
+def _is_seat(m: Measured) -> bool:
+    return m.base.startswith("seat_") and m.base.endswith("_win")
+
+
 def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
+    """Differences of practical size whose interval holds 0; the seats in one line."""
+    wide = [m for m in mine if notable(m) and m.result.ci[0] <= 0 <= m.result.ci[1]]
     lines = []
-    for m in mine:
-        low, high = m.result.ci
-        if notable(m) and low <= 0 <= high:
-            needed = games_to_detect(m.result.sd, m.result.difference)
-            lines.append(
-                text.WIDE.format(
-                    level=where,
-                    measure=words(m),
-                    change=interval(m),
-                    games=games,
-                    needed=few(needed),
-                )
+    seats = [m for m in wide if _is_seat(m)]
+    if len(seats) > 1:
+        needs = [games_to_detect(m.result.sd, m.result.difference) for m in seats]
+        known = [n for n in needs if n is not None]
+        biggest = max(seats, key=lambda m: abs(m.result.difference))
+        lines.append(
+            text.WIDE_SEATS.format(
+                level=where,
+                count=len(seats),
+                largest=interval(biggest),
+                seat=words(biggest),
+                games=games,
+                fewest=few(min(known)) if known else "?",
+                most=few(max(known)) if known else "?",
             )
+        )
+        wide = [m for m in wide if not _is_seat(m)]
+    for m in wide:
+        needed = games_to_detect(m.result.sd, m.result.difference)
+        lines.append(
+            text.WIDE.format(
+                level=where, measure=words(m), change=interval(m), games=games, needed=few(needed)
+            )
+        )
     return lines
+
+
+def _one_end_of_two(sized: list[Measured], mine: Sequence[Measured]) -> list[Measured]:
+    """With exactly two end kinds one is the other's mirror: keep the first named."""
+    ends = [m for m in mine if m.base.startswith("end:")]
+    if len(ends) != 2:
+        return sized
+    kept = next((m for m in sized if m.base.startswith("end:")), None)
+    return [m for m in sized if not m.base.startswith("end:") or m is kept]
 
 
 def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]:

@@ -51,6 +51,11 @@ WIDE = (
     "Warning at {level}: {measure} moved {change}, an interval that holds 0: {games} games "
     "cannot support that difference; about {needed} would."
 )
+WIDE_SEATS = (
+    "Warning at {level}: {count} seats' win rates moved, the most {seat} {largest}, with "
+    "intervals that hold 0: {games} games cannot support those differences; about "
+    "{fewest} to {most} would."
+)
 LEVEL_CHANGES = "The conclusion changes with the level for {measure}: {findings}."
 LEVEL_FINDING = "{change} (p={p}) at level {level}"
 NOT_SIGNIFICANT = "n.s. at level {level}"
