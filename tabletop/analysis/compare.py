@@ -258,7 +258,7 @@ def interval(m: Measured) -> str:
 def few(games: int | None) -> str:
     if games is None:
         return "?"
-    return text.UNDER_TEN if games < 10 else f"{games:,}"
+    return text.UNDER_TEN if games < 10 else text.ABOUT.format(games=f"{games:,}")
 
 
 def level_name(level: str, names: dict[str, str]) -> str:
@@ -352,8 +352,13 @@ def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
                 largest=interval(biggest),
                 seat=words(biggest),
                 games=games,
-                fewest=few(min(known)) if known else "?",
-                most=few(max(known)) if known else "?",
+                needed=(
+                    "?"
+                    if not known
+                    else few(min(known))
+                    if min(known) == max(known)
+                    else text.RANGE.format(fewest=f"{min(known):,}", most=f"{max(known):,}")
+                ),
             )
         )
         wide = [m for m in wide if not _is_seat(m)]
@@ -382,6 +387,9 @@ def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]
     for m in found:
         if m.base != "skill_gap":
             by_base.setdefault(m.base, []).append(m)
+    ends = sorted(base for base in by_base if base.startswith("end:"))
+    if len(ends) == 2:  # one is the other's mirror
+        del by_base[ends[1]]
     lines = []
     for group in by_base.values():
         signs = {

@@ -42,19 +42,21 @@ VERDICT_TINY = (
 VERDICT_SKILL_SAME = "Skill: {changes}, not significant ({games} games)."
 VERDICT_ITEM = "{measure} {change}"
 UNDER_TEN = "under 10"
+ABOUT = "about {games}"
+RANGE = "about {fewest} to {most}"
 POWER = (
-    "Power at {level}: with these spreads about {games_rate} games detect a {points}-point "
+    "Power at {level}: with these spreads {games_rate} paired games detect a {points}-point "
     "change in a seat's win rate{length}."
 )
-POWER_LENGTH = ", about {games_turns} games a change of {turns} turn(s) in length"
+POWER_LENGTH = ", {games_turns} a change of {turns} turn(s) in length"
 WIDE = (
     "Warning at {level}: {measure} moved {change}, an interval that holds 0: {games} games "
-    "cannot support that difference; about {needed} would."
+    "cannot support that difference; {needed} would."
 )
 WIDE_SEATS = (
     "Warning at {level}: {count} seats' win rates moved, the most {seat} {largest}, with "
-    "intervals that hold 0: {games} games cannot support those differences; about "
-    "{fewest} to {most} would."
+    "intervals that hold 0: {games} games cannot support those differences; {needed} "
+    "would."
 )
 LEVEL_CHANGES = "The conclusion changes with the level for {measure}: {findings}."
 LEVEL_FINDING = "{change} (p={p}) at level {level}"
