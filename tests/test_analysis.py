@@ -332,6 +332,9 @@ def test_the_command_prints_tables_and_json() -> None:
         (["--address", "10.0.0.1:6379"], "--address names a Ray cluster"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--report", "/no/such/folder/r.html"], "no such folder"),
+        (["--export", "/no/such/folder/games.csv"], "no such folder"),
+        (["--export", "games.xlsx"], "must end in .jsonl or .csv"),
+        (["--seconds-per-turn", "0"], "--seconds-per-turn must be above 0"),
     ],
 )
 def test_bad_input_is_one_line_and_plays_nothing(args: list[str], says: str) -> None:
