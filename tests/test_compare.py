@@ -238,13 +238,14 @@ def test_progress_off_a_terminal_is_a_line_now_and_then_with_an_eta() -> None:
     now = [0.0]
     out = io.StringIO()
     lines = progress.Lines("quarto", 10, out, every=10.0, clock=lambda: now[0])
+    now[0] = 20.0  # a backend that takes 20 s to start: not counted in the pace
     for _ in range(10):
-        now[0] += 4.0  # one game every 4 s: a line every 10 s
         lines()
+        now[0] += 4.0  # then one game every 4 s: a line every 10 s or so
     lines.finish()
     text = out.getvalue().splitlines()
-    assert text[0] == "quarto: 3/10 games (30%), 12 s so far, about 28 s left"
-    assert len(text) == 4 and text[-1] == "quarto: 10 games played in 40 s"
+    assert text[0] == "quarto: 4/10 games (40%), 32 s so far, about 24 s left"
+    assert len(text) == 3 and text[-1] == "quarto: 10 games played in 1 min 00 s"
 
 
 def test_the_command_writes_progress_lines_to_stderr_when_not_a_terminal(
@@ -258,7 +259,7 @@ def test_the_command_writes_progress_lines_to_stderr_when_not_a_terminal(
     assert done.exit_code == 0, done.output
     assert set(json.loads(done.stdout)) == KEYS  # stdout stays one JSON object
     lines = done.stderr.splitlines()
-    assert lines[0].startswith("countdown compare: 1/6 games (16%)") and "left" in lines[0]
+    assert lines[0].startswith("countdown compare: 2/6 games (33%)") and "left" in lines[0]
     assert lines[-1].startswith("countdown compare: 6 games played in")
 
 

@@ -29,7 +29,8 @@ def duration(seconds: float) -> str:
 
 class Lines:
     """Counts finished games; writes a progress line with an ETA at most every ``every``
-    seconds to ``stream``."""
+    seconds to ``stream``. The pace is measured from the first finished game, so a
+    backend's start-up (Ray takes seconds) neither triggers a line nor skews the ETA."""
 
     def __init__(
         self,
@@ -39,33 +40,31 @@ class Lines:
         every: float = EVERY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.what, self.total, self.stream, self.every, self.clock = (
-            what,
-            total,
-            stream,
-            every,
-            clock,
-        )
+        self.what, self.total, self.stream, self.every = what, total, stream, every
+        self.clock = clock
         self.done = 0
         self.began = clock()
+        self.first: float | None = None
         self.last = self.began
         self.shown = 0
 
     def __call__(self, _result: Any = None) -> None:
         self.done += 1
         now = self.clock()
+        if self.first is None:
+            self.first = self.last = now
+            return
         if now - self.last >= self.every and self.done < self.total:
             self.last = now
-            elapsed = now - self.began
-            left = elapsed / self.done * (self.total - self.done)
+            pace = (now - self.first) / (self.done - 1)
             self._write(
                 text.PROGRESS.format(
                     what=self.what,
                     done=self.done,
                     total=self.total,
                     percent=self.done * 100 // self.total,
-                    elapsed=duration(elapsed),
-                    left=duration(left),
+                    elapsed=duration(now - self.began),
+                    left=duration(pace * (self.total - self.done)),
                 )
             )
 
