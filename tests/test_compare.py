@@ -23,9 +23,10 @@ from typer.testing import CliRunner
 
 from tabletop.agents.arena import game_seed
 from tabletop.analysis import paired, progress
-from tabletop.analysis.compare import make_comparison, paired_measures, result_json, verdicts
+from tabletop.analysis.compare import make_comparison, paired_measures, result_json
 from tabletop.analysis.observe import measure_game
 from tabletop.analysis.run import blocks, play, total_games
+from tabletop.analysis.verdict import verdicts
 from tabletop.cli.app import app
 from tabletop.core.errors import TabletopError
 from tabletop.core.registry import Registry

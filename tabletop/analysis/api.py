@@ -103,9 +103,10 @@ def compare_rules(
 ) -> ABTest:
     """``tabletop compare`` as a function: ``changes`` are the ``--change`` pairs."""
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.compare import make_comparison, paired_measures, result_json, verdicts
+    from tabletop.analysis.compare import make_comparison, paired_measures, result_json
     from tabletop.analysis.export import game_rows
     from tabletop.analysis.run import play
+    from tabletop.analysis.verdict import verdicts
 
     comparison = make_comparison(game, players, options, changes, agents, games, seed)
     check_backend(backend, jobs, None)

@@ -87,8 +87,9 @@ def compare_command(
     """Check everything first (nothing is played on bad input), then play and print."""
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.compare import make_comparison, paired_measures, result_json, verdicts
+    from tabletop.analysis.compare import make_comparison, paired_measures, result_json
     from tabletop.analysis.run import play, total_games
+    from tabletop.analysis.verdict import verdicts
 
     comparison = make_comparison(game, players, options, changes, agents, games, seed)
     check_backend(backend, jobs, address)
@@ -101,8 +102,8 @@ def compare_command(
     lines = verdicts(comparison, found)
     notes: list[str] = []
     if report is not None:
-        from tabletop.analysis.compare import names_in_words
         from tabletop.analysis.report import write_compare_report
+        from tabletop.analysis.verdict import names_in_words
 
         write_compare_report(data, lines, names_in_words(found), report)
         notes.append(text.REPORT_WRITTEN.format(path=report))
@@ -128,8 +129,8 @@ def print_comparison(
     from rich.table import Table
 
     from tabletop.analysis import text
-    from tabletop.analysis.compare import amount, interval, level_name, words
     from tabletop.analysis.run import agent_names
+    from tabletop.analysis.verdict import amount, interval, level_name, words
 
     plan = comparison.plan
     names = agent_names(plan.game, plan.levels)
