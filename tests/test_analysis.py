@@ -447,3 +447,54 @@ def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
             params["seed"],
         )
         assert plan.configurations
+
+
+def test_findings_say_where_the_verdict_changes_with_the_level_and_warn_small_runs() -> None:
+    from tabletop.analysis.findings import (
+        completion_level_changes,
+        seat_level_changes,
+        seat_warnings,
+    )
+
+    def row(level: str, wins: tuple[int, int], done: int, games: int) -> dict[str, Any]:
+        made = measures.self_play(
+            [stats((1,))] * wins[0]
+            + [stats((2,))] * wins[1]
+            + [stats((), "blocked")] * (games - sum(wins))
+            if done < games
+            else [stats((1,))] * wins[0] + [stats((2,))] * wins[1],
+            2,
+        )
+        return {"players": 2, "options": {}, "level": level, **made}
+
+    small = {
+        "levels": ["3"],
+        "swept": [],
+        "games": 40,
+        "configurations": [row("3", (24, 16), 40, 40)],
+    }
+    (warning,) = seat_warnings(small)
+    assert "40 games are too few" in warning and "against a fair 50%, ±15 points" in warning
+    big = {
+        "levels": ["3"],
+        "swept": [],
+        "games": 4000,
+        "configurations": [row("3", (2400, 1600), 4000, 4000)],
+    }
+    assert seat_warnings(big) == []  # 60% of 4,000 games is a measured edge
+    two = {
+        "levels": ["1", "3"],
+        "swept": [],
+        "games": 400,
+        "configurations": [row("1", (200, 200), 400, 400), row("3", (300, 100), 400, 400)],
+    }
+    (line,) = seat_level_changes(two)
+    assert "seats level at level 1" in line and "seat 1 75% against a fair 50% at level 3" in line
+    blocks = {
+        "levels": ["1", "3"],
+        "swept": [],
+        "games": 100,
+        "configurations": [row("1", (10, 10), 20, 100), row("3", (45, 45), 90, 100)],
+    }
+    (ends,) = completion_level_changes(blocks)
+    assert "20% at level 1" in ends and "90% at level 3" in ends

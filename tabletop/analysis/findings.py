@@ -118,3 +118,24 @@ def seat_level_changes(data: dict[str, Any]) -> list[str]:
                 )
         lines.append(text.SEAT_LEVELS.format(where=name, findings="; ".join(findings)))
     return lines
+
+
+def completion_level_changes(data: dict[str, Any]) -> list[str]:
+    """Configurations where the share of games the rules ended differs between levels
+    beyond chance (95% intervals apart): cuts and blocks depend on who plays."""
+    if len(data["levels"]) < 2:
+        return []
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in data["configurations"]:
+        groups.setdefault(label(row, data["swept"]), []).append(row)
+    lines = []
+    for name, rows in groups.items():
+        lows = [row["completion_rate_ci95"][0] for row in rows]
+        highs = [row["completion_rate_ci95"][1] for row in rows]
+        if max(lows) > min(highs):
+            findings = "; ".join(
+                text.COMPLETION_AT.format(rate=_pct(row["completion_rate"]), level=row["level"])
+                for row in rows
+            )
+            lines.append(text.COMPLETION_LEVELS.format(where=name, findings=findings))
+    return lines

@@ -27,7 +27,12 @@ from pathlib import Path
 from typing import Any
 
 import tabletop.analysis.text as text
-from tabletop.analysis.findings import fair_share, seat_level_changes, seat_warnings
+from tabletop.analysis.findings import (
+    completion_level_changes,
+    fair_share,
+    seat_level_changes,
+    seat_warnings,
+)
 from tabletop.analysis.run import label
 from tabletop.core.errors import TabletopError
 
@@ -508,7 +513,7 @@ def write_report(data: dict[str, Any], path: Path) -> None:
         "docs/analysis.md.</p>"
     )
     parts.append("<h2>Summary</h2>" + summary_table(data))
-    notes = seat_level_changes(data) + seat_warnings(data)
+    notes = seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data)
     if notes:
         parts.append("<ul>" + "".join(f"<li class=warn>{_e(n)}</li>" for n in notes) + "</ul>")
     parts.append(_download(data, f"{data['game']}-analysis.json"))

@@ -73,6 +73,8 @@ SEAT_WIDE_MANY = (
     "measure a seat to ±2 points."
 )
 SEAT_LEVELS = "The seat verdict changes with the level ({where}): {findings}."
+COMPLETION_LEVELS = "How games end changes with the level ({where}): ended by the rules {findings}."
+COMPLETION_AT = "{rate} at level {level}"
 SEAT_FAIR = "seats level at {level}"
 SEAT_EDGE = "seat {seat} {rate} against a fair {fair} at {level}"
 MINUTES = "min (est., {seconds:g} s a turn)"

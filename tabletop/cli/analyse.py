@@ -208,7 +208,11 @@ def print_analysis(data: dict[str, Any]) -> None:
     from rich import box
     from rich.table import Table
 
-    from tabletop.analysis.findings import seat_level_changes, seat_warnings
+    from tabletop.analysis.findings import (
+        completion_level_changes,
+        seat_level_changes,
+        seat_warnings,
+    )
     from tabletop.analysis.run import label
 
     keys = data["swept"]
@@ -280,7 +284,7 @@ def print_analysis(data: dict[str, Any]) -> None:
                 _pct(row["draw_rate"]),
             )
         console.print(skill)
-    for line in seat_level_changes(data) + seat_warnings(data):
+    for line in seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data):
         console.print(line)
     console.print(
         f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} "
