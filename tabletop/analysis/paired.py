@@ -106,7 +106,7 @@ def wilcoxon(differences: Sequence[float]) -> float:
     if var <= 0:
         return 1.0
     z = (abs(plus - mean) - 0.5) / math.sqrt(var)
-    return min(1.0, 2 * (1 - normal_cdf(max(z, 0.0))))
+    return min(1.0, math.erfc(max(z, 0.0) / math.sqrt(2)))  # 2(1 − Φ(z)), exact in the tail
 
 
 def _exact_signed_rank(ranks: Sequence[float], plus: float) -> float:

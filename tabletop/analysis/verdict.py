@@ -68,11 +68,12 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
             lines.append(text.VERDICT_SAME.format(level=where, games=plan.games))
             continue
         significant = sorted((m for m in mine if m.significant), key=lambda m: m.result.p)
-        sized = _one_end_of_two([m for m in significant if notable(m)], mine)
+        sized = distinct(sorted((m for m in significant if notable(m)), key=importance))
         tiny = [m for m in significant if not notable(m)]
         if sized:
             items = [
-                text.VERDICT_ITEM.format(measure=words(m), change=interval(m)) for m in sized[:4]
+                text.VERDICT_ITEM.format(measure=words(m), change=interval(m))
+                for m in sized[:VERDICT_ITEMS]
             ]
             lines.append(
                 text.VERDICT_SOME.format(level=where, changes="; ".join(items), games=plan.games)
@@ -160,13 +161,26 @@ def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
     return lines
 
 
-def _one_end_of_two(sized: list[Measured], mine: Sequence[Measured]) -> list[Measured]:
-    """With exactly two end kinds one is the other's mirror: keep the first named."""
-    ends = [m for m in mine if m.base.startswith("end:")]
-    if len(ends) != 2:
-        return sized
-    kept = next((m for m in sized if m.base.startswith("end:")), None)
-    return [m for m in sized if not m.base.startswith("end:") or m is kept]
+VERDICT_ITEMS = 5  # changes named in a verdict line
+ORDER = ("seat_", "draw", "end:", "skill_gap", "length_")  # what a designer reads first
+
+
+def importance(m: Measured) -> tuple[int, float]:
+    """Rates first (seats, draws, ends), then lengths, then the rest; by p within."""
+    rank = next((i for i, prefix in enumerate(ORDER) if m.base.startswith(prefix)), len(ORDER))
+    return rank, m.result.p
+
+
+def distinct(measured: list[Measured]) -> list[Measured]:
+    """Leave out a measure that repeats or mirrors one already named (with two end kinds
+    one is the other's mirror; a game's ``draw`` end is the draw rate)."""
+    kept: list[Measured] = []
+    for m in measured:
+        key = (abs(m.result.difference), abs(m.result.ci[0]) + abs(m.result.ci[1]))
+        seen = {(abs(k.result.difference), abs(k.result.ci[0]) + abs(k.result.ci[1])) for k in kept}
+        if not (m.rate and key in seen):
+            kept.append(m)
+    return kept
 
 
 def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]:
