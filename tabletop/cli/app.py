@@ -22,6 +22,7 @@ from typer.core import TyperGroup
 
 from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
 from tabletop.cli import review as review_cli
+from tabletop.cli.compare import compare as compare_ab
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
@@ -245,6 +246,7 @@ for name, command in (
     ("check", check),
     ("arena", arena.arena),
     ("analyse", analyse.analyse),
+    ("compare", compare_ab),
     ("solve", solve.solve),
     ("new", scaffold.new),
     ("serve", serve.serve),
