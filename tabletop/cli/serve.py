@@ -22,6 +22,15 @@ def serve(
             "i.e. ~/.local/share/tabletop/matches.sqlite3).",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        Option(
+            "--public-url",
+            help="The address people open, e.g. https://games.example.org/ behind a "
+            "reverse proxy: the base of every link the server hands out (default: the "
+            "address each page was served from, X-Forwarded-Proto/-Host included).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: a lobby, matches, seat links (needs pip install 'tabletop[web]')."""
     try:
@@ -30,4 +39,4 @@ def serve(
         raise UsageError(
             f"the web server needs its extra: pip install 'tabletop[web]' ({exc.name} missing)"
         ) from None
-    run_server(host, port, db)
+    run_server(host, port, db, public_url)

@@ -188,10 +188,12 @@ class Table:
     def undo_refusal(self, index: int, actor: int | None, requester: int) -> str:
         """Why action ``index`` (by ``actor``) may not be taken back ('' when it may)."""
         match = self.match
-        if not match.game.info.hidden_information or actor is None:
+        if actor is None:
             return ""
-        if actor != requester and len(self.persons()) > 1:
+        if actor != requester and len(self.persons()) > 1:  # 'your last action', in any game
             return f"the last action was {self.name(actor)}'s; you can only take back your own"
+        if not match.game.info.hidden_information:
+            return ""
         if reveals(match, index, actor):
             return f"{match.texts[index]!r} showed you something hidden; it stands"
         return ""
@@ -251,7 +253,9 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     Generic test: in a few states sampled from the viewer's view before the action, no
     other action text leads to the viewer's view after it. A false claim naming a hidden
     card (any other false claim would look the same) is not told; a discard is.
-    Spectators of a hidden-information game are told no other player's text.
+    A spectator (``viewer`` None) sees less than every player: the states are sampled
+    from each other player's view in turn and compared by what a spectator sees, so a
+    placement on the board is told and a text naming a hidden card is not.
     """
     game = match.game
     before = match.states[index]
@@ -259,14 +263,22 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     if not game.info.hidden_information or viewer == actor:
         return True
     if viewer is None:
-        return False
+        others = [p for p in range(1, match.players + 1) if p != actor]
+        return bool(others) and all(_follows(match, index, p, None) for p in others)
+    return _follows(match, index, viewer, viewer)
+
+
+def _follows(match: Match, index: int, sampler: int, viewer: int | None) -> bool:
+    """No other action text, in states sampled from ``sampler``'s view before action
+    ``index``, leads to what ``viewer`` sees after it."""
+    game = match.game
     text = match.texts[index]
-    view = game.view(before, viewer)
+    view = game.view(match.states[index], sampler)
     after = game.view(match.states[index + 1], viewer)
     rng = random.Random(index)
     for _ in range(SAMPLES):
         try:
-            sample = game.sample(view, viewer, match.players, match.options, rng)
+            sample = game.sample(view, sampler, match.players, match.options, rng)
             for action in game.legal(sample):
                 if game.format(sample, action) == text:
                     continue

@@ -1,7 +1,8 @@
 """The Starlette application: pages, the JSON API and the match websocket.
 
-Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/static/...``,
-``/games/{game}/board.js`` (a game's own board), ``GET /api/games``,
+Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/match/{id}/host?key=`` (the
+host's page of seat links), ``/static/...``, ``/games/{game}/board.js`` (a game's own
+board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 ``GET|POST /api/matches``, ``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=``.
 """
 
@@ -16,15 +17,22 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import TabletopError, UnknownGameError, one_line
-from tabletop.web import protocol
+from tabletop.web import host, protocol, rules_page
 from tabletop.web.hub import Hub
+from tabletop.web.origin import page_base
 from tabletop.web.room import Connection, Room, seat_of
 
 STATIC = Path(__file__).parent / "static"
@@ -66,9 +74,16 @@ def same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc.lower() == host.lower()
 
 
-def build_app(db_path: Path) -> Starlette:
-    """The application serving the matches stored in ``db_path``."""
+def build_app(db_path: Path, public_url: str | None = None) -> Starlette:
+    """The application serving the matches stored in ``db_path``; ``public_url`` (checked
+    by ``origin.public_base``) is the base of every link handed out, else each request's
+    own origin (``tabletop.web.origin``)."""
     hub = Hub(db_path)
+
+    def base_of(connection: HTTPConnection) -> str:
+        url = connection.url
+        return page_base(url.scheme, url.netloc, connection.scope.get("root_path", ""),
+                         connection.headers, public_url)  # fmt: skip
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -83,6 +98,21 @@ def build_app(db_path: Path) -> Starlette:
 
     async def match_page(request: Request) -> Response:
         return FileResponse(STATIC / "match.html")
+
+    async def host_page(request: Request) -> Response:
+        room = hub.rooms.get(request.path_params["id"])
+        if room is None or not host.is_host(room.meta, request.query_params.get("key")):
+            return PlainTextResponse("no such match, or not its host's key", status_code=404)
+        name = hub.registry.get(room.meta.game).info.name
+        return HTMLResponse(host.page(room.meta, name, base_of(request)),
+                            headers={"cache-control": "no-store"})  # fmt: skip
+
+    async def rules(request: Request) -> Response:
+        try:
+            game = hub.registry.get(request.path_params["game"])
+        except UnknownGameError as exc:
+            return PlainTextResponse(str(exc), status_code=404)
+        return HTMLResponse(rules_page.page(game.info.id, game.info.name, game.rules_text()))
 
     async def board(request: Request) -> Response:
         try:
@@ -110,7 +140,7 @@ def build_app(db_path: Path) -> Starlette:
         except ValueError:
             return error("the body must be a JSON object (see docs/web.md)")
         try:
-            return JSONResponse(await hub.create(data, str(request.base_url)), status_code=201)
+            return JSONResponse(await hub.create(data, base_of(request)), status_code=201)
         except TabletopError as exc:
             return error(str(exc))
 
@@ -145,7 +175,7 @@ def build_app(db_path: Path) -> Starlette:
         connection = Connection(seat, websocket.send_text)
         await room.join(connection, hello(room, seat))
         if room.meta.rematch is not None:
-            links = hub.links(hub.rooms[room.meta.rematch].meta, str(websocket.base_url))
+            links = hub.links(hub.rooms[room.meta.rematch].meta, base_of(websocket))
             await connection.send(hub.rematch_message(links, seat, room.meta.players))
         try:
             await serve_connection(websocket, room, connection)
@@ -181,7 +211,7 @@ def build_app(db_path: Path) -> Starlette:
                     await websocket.close(code=1009, reason="message too big")
                     return
                 continue
-            await dispatch(room, connection, message, str(websocket.base_url))
+            await dispatch(room, connection, message, base_of(websocket))
 
     async def dispatch(
         room: Room, connection: Connection, message: protocol.ClientMessage, base: str
@@ -192,6 +222,8 @@ def build_app(db_path: Path) -> Starlette:
             await room.ask_undo(connection)
         elif message.kind == "undo-answer":
             await room.answer_undo(connection, message.agree)
+        elif message.kind == "chat":
+            await room.talk(connection, message.text)
         elif message.kind == "rematch":
             if room.table.match.outcome() is None:
                 await connection.send(protocol.error("a rematch is offered once the game is over"))
@@ -216,6 +248,8 @@ def build_app(db_path: Path) -> Starlette:
             "players": meta.players,
             "seat": seat,
             "board": f"/games/{meta.game}/board.js" if has_board else None,
+            "rules": f"/games/{meta.game}/rules",
+            "chat": {"write": room.chat.may_write(seat)},
             "move_time": meta.move_time,
             "seats": [
                 {"seat": r.seat, "kind": "computer" if r.ai else "person", "level": r.ai}
@@ -226,7 +260,9 @@ def build_app(db_path: Path) -> Starlette:
     routes = [
         Route("/", lobby),
         Route("/match/{id}", match_page),
+        Route("/match/{id}/host", host_page),
         Route("/games/{game}/board.js", board),
+        Route("/games/{game}/rules", rules),
         Route("/api/games", api_games),
         Route("/api/matches", api_matches, methods=["GET", "POST"]),
         Route("/api/matches/{id}/record", api_record),

@@ -27,7 +27,8 @@ from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import store
+from tabletop.web import chat, store
+from tabletop.web.host import host_url
 from tabletop.web.room import Room
 from tabletop.web.store import SeatRow, Store, StoredMatch
 
@@ -49,6 +50,7 @@ class CreateMatch(BaseModel):
     options: dict[str, Any] = {}
     seats: list[SeatSpec] = []
     spectators: bool = True
+    spectator_chat: bool = False  # may spectators write in the chat (they always read it)
     move_time: float | None = None
 
 
@@ -71,11 +73,13 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tabletop-ai")
         self.db: Store | None = None
+        self.chats: dict[str, chat.Chat] = {}
 
     # -- life ----------------------------------------------------------------------------
     def open(self) -> None:
         """Open the database and load every stored match (call inside the event loop)."""
         self.db = Store(self.db_path)
+        self.chats = chat.load_all(self.db_path)
         for meta in store.load_all(self.db_path):
             try:
                 room = self._room(meta)
@@ -98,6 +102,7 @@ class Hub:
         computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
         assert self.db is not None
         room = Room(meta, Table(match, computers, meta.move_time), self.db, self.pool)
+        room.chat = self.chats.pop(meta.id, chat.Chat())
         self.rooms[meta.id] = room
         return room
 
@@ -145,7 +150,7 @@ class Hub:
             spectators=body.spectators,
             move_time=body.move_time,
         )
-        return await self._open_match(meta, base)
+        return await self._open_match(meta, base, body.spectator_chat)
 
     def _seats(self, game: Game[Any, Any], players: int, specs: list[SeatSpec]) -> dict[int, str]:
         ai: dict[int, str] = {}
@@ -160,10 +165,11 @@ class Hub:
                 ai[spec.seat] = make_seat(game, spec.ai).level
         return ai
 
-    async def _open_match(self, meta: StoredMatch, base: str) -> JSON:
+    async def _open_match(self, meta: StoredMatch, base: str, talk: bool = False) -> JSON:
         assert self.db is not None
-        await self.db.submit([meta.insert()])
+        await self.db.submit([meta.insert(), *(chat.open_to_spectators(meta.id) if talk else [])])
         room = self._room(meta)
+        room.chat.spectators_write = talk
         room.start_computers()
         room.arm_clock()
         return self.links(meta, base)
@@ -178,6 +184,7 @@ class Hub:
                 if r.token is not None
             ],
             "spectator_url": f"{base}match/{meta.id}" if meta.spectators else None,
+            "host_url": host_url(meta, base),
         }
 
     # -- rematch -------------------------------------------------------------------------
@@ -197,7 +204,7 @@ class Hub:
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
                 old.move_time,
             )  # fmt: skip
-            await self._open_match(meta, base)
+            await self._open_match(meta, base, room.chat.spectators_write)
             old.rematch = meta.id
             assert self.db is not None
             await self.db.submit(store.rematch(old.id, meta.id))

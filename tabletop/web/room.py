@@ -19,7 +19,8 @@ from typing import Any
 from tabletop.core.errors import ActionError
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import protocol, store
+from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 
 log = logging.getLogger("tabletop.web")
@@ -61,17 +62,23 @@ class Room:
         self._clock: asyncio.Task[None] | None = None
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
+        self._log_from = len(table.match.actions)  # the first log entry not yet told
+        self.chat = Chat()
         table.autosave = self._autosave
+        self._hold_clock()
 
     # -- storage -------------------------------------------------------------------------
     def _autosave(self, change: Change) -> None:
         """The table's autosave: queue the change's write (awaited before telling anyone)."""
         match, mid = self.table.match, self.meta.id
+        self._hold_clock()
         if change.kind == "action":
+            self._log_from = min(self._log_from, change.number - 1)
             status = "ongoing" if match.outcome() is None else "over"
             statements = store.append(mid, change.number, change.text, status)
         elif change.kind == "undo":
             self._told.clear()
+            self._log_from = min(self._log_from, change.number)
             statements = store.truncate(mid, change.number)
         else:
             statements = store.forfeit(mid, change.player or 0)
@@ -91,6 +98,7 @@ class Room:
         except Exception:
             log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
+            self._log_from = min(self._log_from, len(self.table.match.actions))
             self.meta.status = "ongoing" if self.table.match.outcome() is None else "over"
             return False
         return True
@@ -106,10 +114,13 @@ class Room:
         return {"seats": seats, "spectators": spectators}
 
     async def tell(self, connection: Connection) -> None:
-        """Send one connection the last actions and its position."""
+        """Send one connection the last actions, the whole log and its position."""
         seat = connection.seat
         await connection.send(protocol.last_actions(self.table, seat, self.told))
-        await connection.send(protocol.position(self.table, seat, self.presence()))
+        await connection.send(gamelog.message(self.table, seat, self.told))
+        await connection.send(
+            protocol.position(self.table, seat, self.presence(), self.unopened())
+        )
 
     def told(self, index: int, seat: int | None) -> bool:
         """Whether ``seat`` may be told action ``index``'s text (cached until an undo)."""
@@ -120,13 +131,16 @@ class Room:
 
     async def broadcast(self) -> None:
         presence = self.presence()
-        messages: dict[int | None, tuple[JSON, JSON]] = {}
+        waiting = self.unopened()
+        start, self._log_from = self._log_from, len(self.table.match.actions)
+        messages: dict[int | None, tuple[JSON, JSON, JSON]] = {}
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in messages:
                 messages[seat] = (
                     protocol.last_actions(self.table, seat, self.told),
-                    protocol.position(self.table, seat, presence),
+                    gamelog.message(self.table, seat, self.told, start),
+                    protocol.position(self.table, seat, presence, waiting),
                 )
             for message in messages[seat]:
                 await connection.send(message)
@@ -140,16 +154,24 @@ class Room:
         async with self.lock:
             self.connections.append(connection)
             seat = connection.seat
-            if seat is not None and seat not in self.meta.claimed:
+            first = seat is not None and seat not in self.meta.claimed
+            if seat is not None and first:
                 self.meta.claimed.add(seat)
                 self.db.submit(store.claim(self.meta.id, seat))
             await connection.send(hello)
+            for message in self.chat.recent():
+                await connection.send(message)
             await self.tell(connection)
+            if first and not self.unopened() and self.table.move_time:
+                self.table.start_clock()  # every person has sat down: the clock starts
+                self.arm_clock()
+                await self.broadcast()
             await self.send_all({"type": "presence", "presence": self.presence()})
             if self.undo_request is not None:
                 await connection.send(self._undo_message(self.undo_request))
 
     async def leave(self, connection: Connection) -> None:
+        self.chat.forget(id(connection))
         if connection in self.connections:
             self.connections.remove(connection)
             await self.send_all({"type": "presence", "presence": self.presence()})
@@ -220,10 +242,20 @@ class Room:
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------
+    def unopened(self) -> list[int]:
+        """The person seats whose link nobody has opened yet (the clock waits for them)."""
+        return [r.seat for r in self.meta.seats if r.ai is None and r.seat not in self.meta.claimed]
+
+    def _hold_clock(self) -> None:
+        """No move clock runs before every person seat has been opened once."""
+        if self.unopened():
+            self.table.deadline = None
+
     def arm_clock(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
+        self._hold_clock()
         left = self.table.time_left()
         if left is not None:
             self._clock = asyncio.create_task(self._ring(left))
@@ -241,6 +273,14 @@ class Room:
         async with self.lock:
             if seat is None or seat not in self.table.persons():
                 await connection.send(protocol.error("only a player can ask for an undo"))
+                return
+            if self.undo_request is not None:
+                by = self.undo_request.by
+                asker = "you" if by == seat else f"player {by}"
+                await connection.send(protocol.error(
+                    f"an undo request is already waiting (asked by {asker}); "
+                    "it must be answered first"
+                ))  # fmt: skip
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
@@ -292,6 +332,30 @@ class Room:
             "type": "undo-request", "by": request.by, "number": request.number,
             "count": request.count, "waiting": sorted(request.waiting),
         }  # fmt: skip
+
+    # -- table talk ----------------------------------------------------------------------
+    async def talk(self, connection: Connection, text: str) -> None:
+        """A chat message from ``connection``: refused (error to it) or stored, then sent to
+        everyone."""
+        seat = connection.seat
+        why = chat.refusal(text)
+        if not why and not self.chat.may_write(seat):
+            why = chat.READ_ONLY
+        if not why and self.chat.too_fast(id(connection)):
+            why = chat.TOO_FAST
+        if why:
+            await connection.send(protocol.error(why))
+            return
+        name = self.table.name(seat) if seat is not None else "spectator"
+        entry = self.chat.message(seat, name, text)
+        try:
+            await self.db.submit(chat.insert(self.meta.id, entry))
+        except Exception:
+            log.exception("match %s: a chat message could not be stored", self.meta.id)
+            self.chat.messages.remove(entry)
+            await connection.send(protocol.error("the server could not store the message"))
+            return
+        await self.send_all(entry)
 
     def close(self) -> None:
         for task in (self._clock, self._computer):

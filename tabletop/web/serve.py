@@ -11,6 +11,7 @@ import uvicorn
 
 from tabletop.core.errors import UsageError
 from tabletop.web.app import build_app
+from tabletop.web.origin import public_base
 
 WS_MAX_SIZE = 65_536  # bytes of one websocket frame uvicorn accepts at all
 
@@ -30,10 +31,12 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(host: str, port: int, db: Path | None) -> None:
-    """Run the server until interrupted; prints the lobby's address first."""
+def serve(host: str, port: int, db: Path | None, public_url: str | None = None) -> None:
+    """Run the server until interrupted; prints the lobby's address first. ``public_url``:
+    the address people reach it by (behind a reverse proxy), the base of every link."""
     if not 1 <= port <= 65535:
         raise UsageError(f"--port must be 1-65535, not {port}")
+    public = public_base(public_url) if public_url else None
     path = db or default_db()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -47,7 +50,7 @@ def serve(host: str, port: int, db: Path | None) -> None:
     shown = f"[{host}]" if ":" in host else host
     print(f"tabletop: lobby at http://{shown}:{port}/ (matches in {path})", flush=True)
     config = uvicorn.Config(
-        build_app(path),
+        build_app(path, public),
         host=host,
         port=port,
         log_level="warning",

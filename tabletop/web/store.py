@@ -38,6 +38,16 @@ CREATE TABLE IF NOT EXISTS claims (
 );
 """
 
+# table talk (tabletop.web.chat): each match's messages, and the matches whose spectators
+# may write too
+CHAT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS chat (
+    match TEXT NOT NULL, at REAL NOT NULL, seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
+CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
+"""
+
 Statement = tuple[str, Sequence[Any]]
 
 
@@ -114,6 +124,7 @@ def connect(path: Path) -> sqlite3.Connection:
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     db.executescript(SCHEMA)
+    db.executescript(CHAT_SCHEMA)
     return db
 
 
