@@ -168,9 +168,10 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
             check_page(alice, audit, f"{game_id}-mid-desktop")
             check_page(bob, audit, f"{game_id}-mid-phone")
             check_page(watcher, audit, f"{game_id}-mid-spectator", shot=False)
-        text = choose(game, eyes[seat].position, seat, players, model, rng, set(), wild=0)
-        if game_id == "connect4":
-            text = rng.choice(position["legal"])
+        if game_id == "connect4":  # random clicks on the page's legal actions
+            text = rng.choice(eyes[seat].position["legal"])
+        else:
+            text = choose(game, eyes[seat].position, seat, players, model, rng, set(), wild=0)
         keyboard = keyed < 4 and seat == 1
         keyed += keyboard
         play(page, game_id, text, keyboard=keyboard)
@@ -209,6 +210,19 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
         client.close()
     for c in contexts:
         c.close()
+
+
+def test_the_checks_can_fail(browser: Browser, audit: Audit) -> None:
+    """The contrast, width and axe checks find what they look for."""
+    page = context(browser).new_page()
+    page.set_content('<html lang="en"><title>t</title><body style="background:#fff">'
+                     '<button style="color:#fff;background:#fff">End turn</button>'
+                     '<img src="x.png"><div style="width:2000px">wide</div>')  # fmt: skip
+    assert [f["name"] for f in low_contrast(page)] == ["End turn"]
+    assert sideways(page) > 0
+    assert {f["id"] for f in audit.run(page, "deliberately-bad")} >= {"image-alt"}
+    audit.findings = [f for f in audit.findings if f["where"] != "deliberately-bad"]
+    page.context.close()
 
 
 def test_the_lobby_links_the_rules_and_labels_options_in_plain_words(

@@ -50,8 +50,9 @@ CONTRAST_JS = """
   for (const control of controls) {
     if (control.disabled || control.closest("[hidden]") || !visible(control)) continue;
     if (control.closest("svg")) continue;  // SVG fields: named for screen readers, no CSS text
-    const texts = [control, ...control.querySelectorAll("*")].filter((n) =>
-      !(n.closest("svg")) && [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()));
+    const hasText = (n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+    const texts = [control, ...control.querySelectorAll("*")]
+      .filter((n) => !n.closest("svg") && hasText(n));
     if (["INPUT", "SELECT", "TEXTAREA"].includes(control.tagName)) texts.push(control);
     for (const n of texts) {
       if (!visible(n)) continue;
@@ -60,7 +61,9 @@ CONTRAST_JS = """
       if (!bg) continue;
       let ink = parse(style.color);
       let opacity = 1;
-      for (let p = n; p && p.nodeType === 1; p = p.parentElement) opacity *= Number(getComputedStyle(p).opacity);
+      for (let p = n; p && p.nodeType === 1; p = p.parentElement) {
+        opacity *= Number(getComputedStyle(p).opacity);
+      }
       ink = over([ink[0], ink[1], ink[2], ink[3] * opacity], bg);
       const [a, b] = [lum(ink), lum(bg)].sort((x, y) => y - x);
       const size = parseFloat(style.fontSize);

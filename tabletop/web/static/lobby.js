@@ -76,7 +76,7 @@ async function loadGames() {
 
 // An option's help as plain words: the rule IDs (Q4.4, K3.3, ...) come out as a small
 // reference, the spec's markers ([decision], [our addition]) are dropped.
-const RULE_ID = /\b[A-Z]\d+(?:\.\d+)+\b/g;
+const RULE_ID = /\b[A-Z]\d+(?:\.\d+)*\b/g;
 function plain(help) {
   const ids = [...new Set(help.match(RULE_ID) || [])];
   const text = help.replace(/\[[^\]]*\]/g, "").replace(RULE_ID, "")

@@ -46,7 +46,6 @@ const T = {
   unknown: "unknown",
   spectators: "spectators: {n}",
   logEntry: "{who}: {text}",
-  noActions: "—",
   chatRead: "Spectators read the talk here; only the players write.",
   chatSeat: "player {p}",
   notifyAsk: "Allow notifications in the browser's question to get them.",
@@ -140,7 +139,7 @@ function drawStatus() {
     button.addEventListener("click", () => act(text));
     legal.append(button);
   }
-  $("#legal-title").hidden = !p.legal.length;
+  $("#legal-box").hidden = !p.legal.length;
   $("#act-box").hidden = hello.seat === null || p.status === "over";  // no controls after the end
   $("#undo").disabled = p.number === 0;  // nothing to undo yet
   drawResult();
@@ -209,15 +208,6 @@ function drawPresence(presence) {
     list.append(el("li", { class: shown, "data-presence": seat }, line));
   }
   list.append(el("li", {}, fill("spectators", { n: presence.spectators })));
-}
-
-function drawLast(actions) {
-  const list = $("#last");
-  list.replaceChildren();
-  for (const [player, text] of Object.entries(actions)) {
-    list.append(el("li", { "data-last": player },
-      fill("logEntry", { who: fill("player", { p: player }), text: text ?? T.noActions })));
-  }
 }
 
 function drawLog(message) {
@@ -357,6 +347,7 @@ async function receive(event) {
       $("#chat").replaceChildren();
       onHello(message);
       await loadBoard();
+      $("#legal-box").open = !message.board;  // a game's own board has the controls
       break;
     case "position":
       position = message;
@@ -366,7 +357,6 @@ async function receive(event) {
       drawBoard();
       drawPresence(message.presence);
       break;
-    case "last": drawLast(message.actions); break;
     case "log": drawLog(message); break;
     case "chat": drawChat(message); break;
     case "presence": if (hello) drawPresence(message.presence); break;
