@@ -380,7 +380,7 @@ export function render(root, position, act, seat) {
   const left = el("div", "qn-col qn-left");
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
     statusText(position, view, legal, seat)));
-  if (view.check && view.check.text) {
+  if (view.check && view.check.text && view.status !== "over" && position.status !== "over") {
     left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: view.check.text })));
   }
   const fieldLegal = (name) => ui.colour && can.has(`PLACE ${ui.colour} ${name}`.toUpperCase());
