@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from tabletop.core.registry import registry
 from tests import web_clicks
@@ -38,8 +38,8 @@ ARGS = [
 ]  # fmt: skip
 SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-page"
 WAIT = 30_000  # ms
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")

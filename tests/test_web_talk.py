@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from tabletop.web.app import build_app
+from tabletop.web.origin import public_base
 from tabletop.web.rules_page import render_markdown
 from tests.test_web_server import create, play, until
+from tests.web_support import TEST_CONFIG
 
 Json = dict[str, Any]
 
@@ -31,12 +34,12 @@ def log_at(ws: Any, number: int) -> Json:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(build_app(tmp_path / "m.sqlite3")) as c:
+    with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as c:
         yield c
 
 
 def test_links_are_pages_on_the_origin_the_page_came_from(tmp_path: Path) -> None:
-    with TestClient(build_app(tmp_path / "m.sqlite3")) as client:
+    with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as client:
         made = create(client)
         assert made["seats"][0]["url"].startswith("http://testserver/match/")
         proxied = client.post(
@@ -45,7 +48,8 @@ def test_links_are_pages_on_the_origin_the_page_came_from(tmp_path: Path) -> Non
         ).json()  # fmt: skip
         assert proxied["seats"][0]["url"].startswith("https://games.example.org/match/")
         assert proxied["host_url"].startswith("https://games.example.org/match/")
-    with TestClient(build_app(tmp_path / "m.sqlite3", "https://play.example.net/t/")) as client:
+    proxied_config = replace(TEST_CONFIG, public_url=public_base("https://play.example.net/t"))
+    with TestClient(build_app(tmp_path / "m.sqlite3", proxied_config)) as client:
         made = create(client)
         assert made["spectator_url"] == f"https://play.example.net/t/match/{made['id']}"
 
@@ -120,7 +124,7 @@ def test_spectators_of_a_hidden_game_read_the_placements_not_the_hidden(
 
 def test_table_talk_is_stored_limited_and_read_only_for_spectators(tmp_path: Path) -> None:
     db = tmp_path / "m.sqlite3"
-    with TestClient(build_app(db)) as client:
+    with TestClient(build_app(db, TEST_CONFIG)) as client:
         made = create(client)
         mid, one = made["id"], made["seats"][0]["token"]
         with (
@@ -145,7 +149,10 @@ def test_table_talk_is_stored_limited_and_read_only_for_spectators(tmp_path: Pat
             assert until(watcher, "hello")["chat"] == {"write": True}
             watcher.send_json({"type": "chat", "text": "hello"})
             assert until(watcher, "chat")["name"] == "spectator"
-    with TestClient(build_app(db)) as client, client.websocket_connect(f"/ws/{mid}") as again:
+    with (
+        TestClient(build_app(db, TEST_CONFIG)) as client,
+        client.websocket_connect(f"/ws/{mid}") as again,
+    ):
         assert until(again, "chat")["text"] == "<b>hi</b>"  # stored with the match
 
 

@@ -99,9 +99,12 @@ def load_all(path: Path) -> dict[str, Chat]:
         for match_id, at, seat, name, text in db.execute(
             "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
         ):
-            chats.setdefault(match_id, Chat()).messages.append(
-                {"type": "chat", "seat": seat, "name": name, "text": text, "at": at}
-            )
+            try:  # a row of the wrong types is left out, the rest is served
+                entry = {"type": "chat", "seat": None if seat is None else int(seat),
+                         "name": str(name), "text": str(text), "at": float(at)}  # fmt: skip
+            except (TypeError, ValueError):
+                continue
+            chats.setdefault(str(match_id), Chat()).messages.append(entry)
         return chats
     finally:
         db.close()

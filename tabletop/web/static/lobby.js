@@ -39,6 +39,9 @@ const T = {
   seatComputer: "{seat}: computer {level}",
   seatPerson: "{seat}: {state}",
   noMatches: "No matches yet.",
+  damaged: "damaged: {reason}",
+  unserved: "not served: {reason}",
+  pageN: "page {n}",
   gone: "not on this server",
 };
 const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
@@ -213,20 +216,40 @@ function drawMine(rows) {
   }
 }
 
+let page = 1;
+
 async function loadMatches() {
-  const rows = await (await fetch("/api/matches")).json();
-  const list = Array.isArray(rows) ? rows : rows.matches || [];
+  const answer = await (await fetch(`/api/matches?page=${page}`)).json();
+  if (answer.error) { page = 1; return; }
+  const list = answer.matches || [];
   const body = $("#matches tbody");
   body.replaceChildren();
   for (const m of list) {
     const seats = m.seats.map((s) => s.kind === "computer" ? fill("seatComputer", { seat: s.seat, level: s.level })
       : fill("seatPerson", { seat: s.seat, state: s.free ? T.free : T.taken }) + (s.online ? T.online : "")).join(" · ");
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
+    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: m.status, n: m.number });
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
-      el("td", { text: m.game }), el("td", { text: fill("status", { status: m.status, n: m.number }) }),
+      el("td", { text: m.game }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));
   }
-  if (!list.length) body.append(el("tr", {}, el("td", { colspan: "5", text: T.noMatches })));
+  for (const u of answer.unserved || []) {
+    body.append(el("tr", { "data-match": u.id }, el("td", { text: u.id }), el("td", { text: "" }),
+      el("td", { text: fill("unserved", { reason: u.reason }) }), el("td", { text: "" }), el("td", { text: "" })));
+  }
+  if (!list.length && !(answer.unserved || []).length) {
+    body.append(el("tr", {}, el("td", { colspan: "5", text: T.noMatches })));
+  }
+  const pager = $("#pages");
+  pager.replaceChildren();
+  if (answer.pages > 1) {
+    for (let n = 1; n <= answer.pages; n++) {
+      const button = el("button", { type: "button", "aria-current": n === page ? "page" : null,
+        "aria-label": fill("pageN", { n }), text: String(n) });
+      button.addEventListener("click", () => { page = n; loadMatches(); });
+      pager.append(button);
+    }
+  }
   drawMine(list);
 }
 
