@@ -151,7 +151,7 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
         position: dict[str, Any] = eyes[1].at(number)
         eyes[2].at(number)
         number = position["number"]
-        for page in (alice, bob, watcher):
+        for page in (alice, bob):  # the spectators are told at most once a second: at the end
             wait_number(page, number)
         if number == 0:
             check_page(alice, audit, f"{game_id}-start-desktop")
@@ -165,6 +165,7 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
         assert not seat_page[3 - seat].title().startswith("● Your turn")
         if not middle and number >= 6:
             middle = True
+            wait_number(watcher, number)
             check_page(alice, audit, f"{game_id}-mid-desktop")
             check_page(bob, audit, f"{game_id}-mid-phone")
             check_page(watcher, audit, f"{game_id}-mid-spectator", shot=False)
@@ -177,6 +178,7 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
         play(page, game_id, text, keyboard=keyboard)
         number += 1
     assert keyed == 4 and middle
+    wait_number(watcher, number)
     # the end: the result once, no action controls, the whole final position
     for page in (alice, bob, watcher):
         assert page.inner_text("#status").startswith("Game over")

@@ -81,8 +81,8 @@ const CSS = `
 .ck-slot { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 4px;
   border-radius: 10px; border: 2px solid transparent; min-width: 66px; }
 .ck-slot-label { color: #eaf5ec; font-size: 13px; font-weight: 700; }
-.ck-slot.ck-legal { cursor: pointer; border-color: #ffd24d; background: #ffffff22; }
-.ck-slot.ck-legal:hover { background: #ffffff44; }
+.ck-slot.ck-legal { cursor: pointer; border-color: #ffd24d; background: #24543a; }
+.ck-slot.ck-legal:hover { background: #1b4230; }
 .ck-fan { position: relative; width: 58px; }
 .ck-card { width: 54px; height: 76px; border-radius: 6px; background: #fff; border: 1px solid #999;
   box-shadow: 0 1px 3px #0005; display: flex; flex-direction: column; align-items: center;
