@@ -111,7 +111,7 @@ def test_two_people_play_a_whole_game_in_the_browser(
         position: dict[str, Any] = eyes[1].at(number)
         eyes[2].at(number)
         number = position["number"]
-        for page in pages:
+        for page in (alice, bob):  # the spectator is told at most once a second: at the end
             wait_number(page, number)
         if position["status"] == "over":
             break
@@ -125,6 +125,7 @@ def test_two_people_play_a_whole_game_in_the_browser(
         click_action(seat_page[seat], game_id, text)
         number += 1
     assert reloaded
+    wait_number(watcher, number)
     for page in pages:
         assert page.inner_text("#status").startswith("Game over")
         assert page.locator("#result").is_visible()

@@ -156,6 +156,11 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
         if number == 0:
             check_page(alice, audit, f"{game_id}-start-desktop")
             check_page(bob, audit, f"{game_id}-start-phone")
+            board = bob.locator(".board-box").bounding_box()
+            controls = bob.locator("#act-box").bounding_box()
+            assert board and controls and board["width"] <= PHONE["width"]
+            below = controls["y"] - (board["y"] + board["height"])
+            assert 0 <= below < 40  # the phone's controls follow the board, the panel after
         if position["status"] == "over":
             break
         seat = position["to_act"]

@@ -55,6 +55,7 @@ const T = {
   winner: " ★ winner",
   toDo: "{n} card(s) still to do",
   noneDone: "none done",
+  player: "player",
   cardsToDo: "cards to do",
   done: "done",
   faceDown: "a card face down",
@@ -348,7 +349,7 @@ function playersTable(view, seat) {
     table.appendChild(row);
   }
   const head = el("tr", "");
-  for (const h of ["", T.cardsToDo, T.done]) head.appendChild(el("th", "qn-note", h));
+  for (const h of [T.player, T.cardsToDo, T.done]) head.appendChild(el("th", "qn-note", h));
   table.prepend(head);
   const wrap = el("div", "qn-table-wrap");
   wrap.appendChild(table);
