@@ -42,7 +42,7 @@ const T = {
   damaged: "damaged: {reason}",
   unserved: "not served: {reason}",
   pageN: "page {n}",
-  gone: "not on this server",
+  gone: "not in the listing now",
 };
 const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
 
