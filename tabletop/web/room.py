@@ -27,7 +27,8 @@ from typing import Any
 from tabletop.core.errors import ActionError
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import protocol, store
+from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
 
@@ -132,13 +133,21 @@ class Room:
         self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._retrying: asyncio.TimerHandle | None = None
+        # the first game-log entry not yet told to the players, and to the spectators
+        self._log_from = self._watch_log_from = len(table.match.actions)
+        self.chat = Chat()
         table.autosave = self._autosave
+        self._hold_clock()
 
     # -- storage -------------------------------------------------------------------------
     def _autosave(self, change: Change) -> None:
         """The table's autosave: queue the change's write (awaited before telling anyone)."""
         match, mid = self.table.match, self.meta.id
         self.updated = self.active = time.time()
+        self._hold_clock()
+        first = change.number - 1 if change.kind == "action" else change.number
+        self._log_from = min(self._log_from, first)
+        self._watch_log_from = min(self._watch_log_from, first)
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
             statements = store.append(mid, change.number, change.text, status, self.updated)
@@ -163,6 +172,9 @@ class Room:
         except Exception:
             log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
+            left = len(self.table.match.actions)
+            self._log_from = min(self._log_from, left)
+            self._watch_log_from = min(self._watch_log_from, left)
             self.meta.status = "ongoing" if self.table.match.outcome() is None else "over"
             return False
         return True
@@ -181,10 +193,9 @@ class Room:
         return {"seats": seats, "spectators": self._present[None]}
 
     async def tell(self, connection: Connection) -> None:
-        """Send one connection the last actions and its position."""
-        seat = connection.seat
-        await connection.send(protocol.last_actions(self.table, seat, self.told))
-        await connection.send(protocol.position(self.table, seat, self.presence()))
+        """Send one connection the last actions, the whole game log and its position."""
+        for text in self.texts(connection.seat, self.presence(), 0):
+            connection.post(text)
 
     def told(self, index: int, seat: int | None) -> bool:
         """Whether ``seat`` may be told action ``index``'s text (cached until an undo)."""
@@ -193,24 +204,27 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
-    def texts(self, seat: int | None, presence: JSON) -> tuple[str, str]:
-        """The ``last`` and ``position`` messages for ``seat``, as text."""
+    def texts(self, seat: int | None, presence: JSON, start: int) -> tuple[str, ...]:
+        """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
+        ``seat``, as text."""
         last = protocol.last_actions(self.table, seat, self.told)
-        position = protocol.position(self.table, seat, presence)
-        return json.dumps(last, ensure_ascii=False), json.dumps(position, ensure_ascii=False)
+        entries = gamelog.message(self.table, seat, self.told, start)
+        position = protocol.position(self.table, seat, presence, self.unopened())
+        return tuple(json.dumps(m, ensure_ascii=False) for m in (last, entries, position))
 
     async def broadcast(self) -> None:
         """Queue every player's connection its own last actions and position at once;
         the spectators (who may be thousands) get theirs :data:`SPECTATORS_EVERY`
         seconds later at most, one text for all, coalescing the changes meanwhile."""
         presence = self.presence()
-        texts: dict[int | None, tuple[str, str]] = {}
+        start, self._log_from = self._log_from, len(self.table.match.actions)
+        texts: dict[int | None, tuple[str, ...]] = {}
         for connection in self.connections:
             seat = connection.seat
             if seat is None:
                 continue
             if seat not in texts:
-                texts[seat] = self.texts(seat, presence)
+                texts[seat] = self.texts(seat, presence, start)
             for text in texts[seat]:
                 connection.post(text)
         if self._watchers is None or self._watchers.done():
@@ -219,8 +233,9 @@ class Room:
     async def _tell_spectators(self) -> None:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
+        start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
         if spectators:
-            await fan_out(spectators, self.texts(None, self.presence()))
+            await fan_out(spectators, self.texts(None, self.presence(), start))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -232,11 +247,18 @@ class Room:
             self.connections.append(connection)
             self._present[connection.seat] += 1
             seat = connection.seat
-            if seat is not None and seat not in self.meta.claimed:
+            first = seat is not None and seat not in self.meta.claimed
+            if seat is not None and first:
                 self.meta.claimed.add(seat)
                 self.db.submit(store.claim(self.meta.id, seat))
             await connection.send(hello)
+            for message in self.chat.recent():
+                await connection.send(message)
             await self.tell(connection)
+            if first and not self.unopened() and self.table.move_time:
+                self.table.start_clock()  # every person has sat down: the clock starts
+                self.arm_clock()
+                await self.broadcast()
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
             self.presence_changed()
@@ -245,6 +267,7 @@ class Room:
 
     async def leave(self, connection: Connection) -> None:
         connection.close()
+        self.chat.forget(id(connection))
         if connection in self.connections:
             self.connections.remove(connection)
             self._present[connection.seat] -= 1
@@ -359,10 +382,20 @@ class Room:
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------
+    def unopened(self) -> list[int]:
+        """The person seats whose link nobody has opened yet (the clock waits for them)."""
+        return [r.seat for r in self.meta.seats if r.ai is None and r.seat not in self.meta.claimed]
+
+    def _hold_clock(self) -> None:
+        """No move clock runs before every person seat has been opened once."""
+        if self.unopened():
+            self.table.deadline = None
+
     def arm_clock(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
+        self._hold_clock()
         left = self.table.time_left()
         if left is not None:
             self._clock = asyncio.create_task(self._ring(left))
@@ -383,6 +416,14 @@ class Room:
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
+                return
+            if self.undo_request is not None:
+                by = self.undo_request.by
+                asker = "you" if by == seat else f"player {by}"
+                await connection.send(protocol.error(
+                    f"an undo request is already waiting (asked by {asker}); "
+                    "it must be answered first"
+                ))  # fmt: skip
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
@@ -434,6 +475,32 @@ class Room:
             "type": "undo-request", "by": request.by, "number": request.number,
             "count": request.count, "waiting": sorted(request.waiting),
         }  # fmt: skip
+
+    # -- table talk ----------------------------------------------------------------------
+    async def talk(self, connection: Connection, text: str) -> None:
+        """A chat message from ``connection``: refused (error to it) or stored, then sent to
+        everyone."""
+        seat = connection.seat
+        why = chat.refusal(text)
+        if not why and not self.chat.may_write(seat):
+            why = chat.READ_ONLY
+        if not why and self.chat.too_fast(id(connection)):
+            why = chat.TOO_FAST
+        if why:
+            await connection.send(protocol.error(why))
+            return
+        name = self.table.name(seat) if seat is not None else "spectator"
+        entry = self.chat.message(seat, name, text)
+        try:
+            await self.db.submit(chat.insert(self.meta.id, entry))
+        except Exception:
+            log.exception("match %s: a chat message could not be stored", self.meta.id)
+            self.chat.messages.remove(entry)
+            await connection.send(protocol.error("the server could not store the message"))
+            return
+        text_out = json.dumps(entry, ensure_ascii=False)
+        for other in list(self.connections):
+            other.post(text_out)
 
     def close(self) -> None:
         for task in (self._clock, self._computer, self._presence, self._watchers):
