@@ -357,8 +357,10 @@ def test_arena_table_shows_each_agent_and_an_interval() -> None:
     assert outcome.exit_code == 0, outcome.stderr
     text = outcome.stdout
     assert "quarto: 4 games, seed 3" in text
-    rows = [line for line in text.splitlines() if re.search(r"\d+-\d+%", line)]
+    agents, seats = text.split("per seat")
+    rows = [line for line in agents.splitlines() if re.search(r"\d+-\d+%", line)]
     assert len(rows) == 2  # one line per agent, each with its 95% intervals
+    assert len([line for line in seats.splitlines() if re.search(r"\d+-\d+%", line)]) == 2
     assert [line.split()[1] for line in rows] == ["2", "1"]
     assert "Elo" in text and "95% CI" in text and "games/s on 1 job(s)" in text
 

@@ -20,6 +20,8 @@ from tabletop.cli.options import (
 )
 from tabletop.core import flags
 
+SHARED = "a win shared by k winners counts 1/k for each"
+
 
 def arena(
     game: GameArg,
@@ -111,7 +113,7 @@ def print_table(data: dict[str, Any]) -> None:
         table.add_row(*cells, f"{row['seconds_per_game']:.2f}")
     console = Console()
     console.print(table)
-    seats = Table(title="per seat (a shared win split among its winners)", title_justify="left")
+    seats = Table(title="per seat", caption=SHARED, title_justify="left")
     for column in (
         "seat",
         "win share",

@@ -47,7 +47,7 @@ def legal(ctx: Context, state: Any) -> list[Any]:
 
 def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
     """``apply(state, action)``, checking both are hashable values and (``deep``) that the
-    state's JSON did not change."""
+    state's hash and JSON did not change."""
     game = ctx.game
     hashes = []
     for what, value in (("state", state), ("action", action)):
@@ -59,7 +59,7 @@ def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
         raise Failed(f"action {action!r} is a string; text belongs in parse/format")
     before = game.to_json(state) if deep else None
     after = game.apply(state, action)
-    if hash(state) != hashes[0] or (deep and game.to_json(state) != before):
+    if deep and (hash(state) != hashes[0] or game.to_json(state) != before):
         raise Failed(f"apply({ctx.text_of(state, action)!r}) changed its input state")
     return after
 
