@@ -99,7 +99,7 @@ class Audit:
     ``write(path)`` keeps every finding (all impacts) for the closing note."""
 
     def __init__(self) -> None:
-        from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+        from axe_playwright_python.sync_playwright import Axe
 
         self.axe = Axe()
         self.findings: list[dict[str, Any]] = []
