@@ -24,6 +24,7 @@ from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaf
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
+from tabletop.core.i18n.text import message_of, translate
 
 
 class Commands(TyperGroup):
@@ -101,7 +102,7 @@ class Commands(TyperGroup):
             fail("interrupted", 130)
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
-            fail(str(exc), exc.exit_code)
+            fail(message_of(exc), exc.exit_code)
             code = exc.exit_code
         if not standalone_mode:
             return code
@@ -134,8 +135,9 @@ R = TypeVar("R")
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` as the one error line and return the Exit to raise."""
-    sys.stderr.write(f"tabletop: {one_line(message)}\n")
+    """Print ``message`` (translated into the command's language) as the one error line
+    and return the Exit to raise."""
+    sys.stderr.write(f"tabletop: {one_line(translate(message))}\n")
     sys.stderr.flush()
     return typer.Exit(code)
 
@@ -148,7 +150,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except TabletopError as exc:
-            raise fail(str(exc), exc.exit_code) from None
+            raise fail(message_of(exc), exc.exit_code) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
         except BrokenPipeError:
