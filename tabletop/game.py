@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.core.numbers import parse_int, quote
 
 if TYPE_CHECKING:
@@ -29,8 +29,10 @@ __all__ = [
     "JSON",
     "ActionError",
     "AgentFactory",
+    "Domain",
     "Game",
     "GameInfo",
+    "Msg",
     "NotationError",
     "OptionError",
     "Outcome",
@@ -39,6 +41,7 @@ __all__ = [
     "options_as",
     "parse_int",
     "quote",
+    "translate",
 ]
 
 S = TypeVar("S")

@@ -108,11 +108,11 @@ def check_package(domain: str) -> list[str]:
     return found
 
 
-def translations(game: Any) -> None:
-    """The check itself, on a game: Failed listing the first problems."""
+def check(ctx: Any) -> None:
+    """The check itself, on the context's game: Failed listing the first problems."""
     from tabletop.kit.checks.context import Failed
 
-    domain = type(game).__module__.split(".")[0]
+    domain = type(ctx.game).__module__.split(".")[0]
     found = check_package(domain)
     if found:
         more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
