@@ -10,6 +10,7 @@ command runs, so that ``tabletop games`` starts fast.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import os
 import sys
@@ -143,10 +144,15 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """The error boundary: TabletopError -> one line, its exit status; no traceback."""
+    """The error boundary: TabletopError -> one line, its exit status; no traceback.
+    The command runs in a context of its own: the language it chose (``--lang``) ends
+    with it (a test runner or a host program calling commands one after another)."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        return contextvars.copy_context().run(boundary, *args, **kwargs)
+
+    def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except TabletopError as exc:
