@@ -170,13 +170,16 @@ class Game(ABC, Generic[S, A]):
 
         return json.dumps(view, indent=2, ensure_ascii=False)
 
-    def rules_text(self, lang: str | None = None) -> str:
-        """The rules and the notation, as Markdown, in ``lang`` (default: the current
-        language). Default: its package's ``README.<lang>.md``, else its ``README.md``; a
-        game defined outside a package, or without one, shows its name and summary."""
-        from tabletop.core.i18n.text import ENGLISH, current
+    def rules_text(self) -> str:
+        """The rules and the notation, as Markdown, in the current language
+        (:func:`tabletop.core.i18n.text.current`; :func:`~tabletop.core.i18n.text.speaking`
+        runs a call in another). Default: its package's ``README.<lang>.md``, else its
+        ``README.md``; a game defined outside a package, or without one, shows its name and
+        summary."""
+        from tabletop.core.i18n.catalogues import ENGLISH
+        from tabletop.core.i18n.text import current
 
-        lang = lang or current()
+        lang = current()
         package = type(self).__module__.split(".")[0]
         names = ["README.md"] if lang == ENGLISH else [f"README.{lang}.md", "README.md"]
         for name in names:

@@ -18,7 +18,7 @@ from tabletop.cli.app import app
 from tabletop.core.errors import ActionError, UsageError
 from tabletop.core.i18n import catalogues, formats
 from tabletop.core.i18n.languages import LANGUAGES, choose, from_accept_language
-from tabletop.core.i18n.text import Domain, Msg, message_of, translate
+from tabletop.core.i18n.text import Domain, Msg, message_of, speaking, translate
 from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.core.setup import new_match
@@ -186,11 +186,15 @@ def test_the_claim_words_of_each_language_are_recorded_as_quarto() -> None:
     assert match.texts == ["give DTRH", "place a1"]
 
 
-def test_rules_text_falls_back_to_english() -> None:
+def test_rules_text_is_in_the_language_spoken_else_english() -> None:
     connect4 = registry().get("connect4")
-    assert connect4.rules_text("ru") == connect4.rules_text("en")
+    assert speaking("ru", connect4.rules_text) == connect4.rules_text()
     quarto = registry().get("quarto")
-    assert quarto.rules_text("en").startswith("# Quarto")
+    english = quarto.rules_text()
+    assert english.startswith("# Quarto") and speaking("en", quarto.rules_text) == english
+    czech = speaking("cs", quarto.rules_text)
+    assert czech != english and "hracích kamenů" in czech
+    assert quarto.rules_text() == english  # speaking() left this context in English
 
 
 # -- numbers, dates, the catalogue as JSON, the import cost ----------------------------------

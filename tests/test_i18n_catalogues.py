@@ -56,7 +56,7 @@ def test_plural_forms_are_the_language_rule_and_every_translation_formats(
     for message in catalog:
         if not message.id:
             continue
-        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        texts = [message.string] if isinstance(message.string, str) else list(message.string or ())
         if isinstance(message.id, tuple):
             assert len(texts) == rule.num_plurals, message.id
         for text in texts:

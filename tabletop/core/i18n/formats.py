@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tabletop.core.i18n.text import ENGLISH, current
+from tabletop.core.i18n.catalogues import ENGLISH
+from tabletop.core.i18n.text import current
 
 
 def number(value: float, lang: str | None = None, digits: int = 0) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop.core.i18n.text import ENGLISH
+from tabletop.core.i18n.catalogues import ENGLISH
 
 # Code -> the language's own name (as a language switcher shows it).
 NAMES: dict[str, str] = {

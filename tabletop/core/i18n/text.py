@@ -10,10 +10,12 @@ translated when they are messages. A plain ``str`` is shown as it is.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from tabletop.core.i18n.catalogues import ENGLISH, translations
+
+T = TypeVar("T")
 
 _language: contextvars.ContextVar[str] = contextvars.ContextVar(
     "tabletop_language", default=ENGLISH
@@ -24,6 +26,17 @@ def current() -> str:
     """The language of this context (a CLI process, a web connection's task): ``en`` unless
     :func:`set_language` said otherwise."""
     return _language.get()
+
+
+def speaking(lang: str, call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)`` with ``lang`` the current language, in a context of its own (e.g. a
+    game's ``rules_text`` for one web connection); the caller's language is untouched."""
+
+    def run() -> T:
+        _language.set(lang)
+        return call(*args)
+
+    return contextvars.copy_context().run(run)
 
 
 def set_language(code: str) -> None:

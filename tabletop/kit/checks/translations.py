@@ -71,7 +71,7 @@ def problems(messages: Iterable[MessageId], po_file: Path, lang: str, domain: st
         expected = placeholders(msgid if isinstance(key, str) else key[0]) | (
             set() if isinstance(key, str) else placeholders(key[1])
         )
-        texts = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+        texts = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
         if isinstance(key, tuple) and len(texts) != forms:
             found.append(f"{lang}: {shown!r} has {len(texts)} plural forms, {lang} has {forms}")
         for text in texts:
