@@ -27,8 +27,8 @@ def locale_folder(domain: str) -> Path | None:
     """``<package>/locale`` of the package ``domain``, None when it has none."""
     try:
         folder = Path(str(importlib.resources.files(domain))) / LOCALE
-    except (ModuleNotFoundError, TypeError, ValueError):
-        return None
+    except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
+        return None  # a game defined outside any package (a script, a test, a guide)
     return folder if folder.is_dir() else None
 
 
