@@ -58,8 +58,8 @@ class Msg(str):
     domain: str | None
     msgid: str
     params: dict[str, Any]
-    plural: str | None
-    n: int
+    plural: str | None = None
+    n: int = 1
 
     def __new__(
         cls,
@@ -133,6 +133,9 @@ def message_of(error: BaseException) -> str:
     return str(error)
 
 
+_new_str = str.__new__
+
+
 class Domain:
     """The markers of one catalogue: ``_ = Domain("tabletop_quarto")`` then ``_("text {x}",
     x=...)`` and ``_.plural("{n} card", "{n} cards", n)`` (``pybabel extract -k _ -k
@@ -144,8 +147,12 @@ class Domain:
         self.name = name
 
     def __call__(self, msgid: str, /, **params: Any) -> Msg:
-        text = msgid.format(**params) if params else msgid
-        return Msg(text, self.name, msgid, params)
+        # Msg(...) inlined: messages are made in refusals and end reasons, near hot paths
+        message = _new_str(Msg, msgid.format(**params) if params else msgid)
+        message.domain = self.name
+        message.msgid = msgid
+        message.params = params
+        return message
 
     def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> Msg:
         """A count's message: ``n`` picks the form (and is the ``{n}`` placeholder)."""
