@@ -36,6 +36,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from tests.web_support import free_port, start_process
 
+# A benchmark creates matches far faster than a person: the admission limits raised.
+UNLIMITED = (
+    "--max-creates-per-minute", "1000000", "--max-open-matches-per-client", "1000000",
+    "--max-open-matches", "1000000", "--max-sockets-per-client", "1000000",
+)  # fmt: skip
+
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
@@ -47,14 +53,18 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
 
 
-def create(base: str) -> dict[str, Any]:
-    body = json.dumps({"game": "quarto", "spectators": False}).encode()
+def create_match(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/matches`` with ``body``; the links."""
     request = urllib.request.Request(
-        base + "api/matches", body, {"content-type": "application/json"}
+        base + "api/matches", json.dumps(body).encode(), {"content-type": "application/json"}
     )
     with OPENER.open(request, timeout=60) as answer:
         data: dict[str, Any] = json.loads(answer.read())
         return data
+
+
+def create(base: str) -> dict[str, Any]:
+    return create_match(base, {"game": "quarto", "spectators": False})
 
 
 class Seat:
@@ -167,7 +177,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         print(idle_memory(Path(folder) / "idle.sqlite3", args.idle), flush=True)
         port = free_port()
-        server = start_process(Path(folder) / "bench.sqlite3", port)
+        server = start_process(Path(folder) / "bench.sqlite3", port, *UNLIMITED)
         base = f"http://127.0.0.1:{port}/"
         try:
             print(f"{'matches':>8} {'actions/s':>10} {'positions/s':>12} {'median ms':>10} "
@@ -193,7 +203,7 @@ def main() -> None:
 def idle_memory(db: Path, count: int) -> str:
     """A fresh server's RSS growth per match created and left idle."""
     port = free_port()
-    server = start_process(db, port)
+    server = start_process(db, port, *UNLIMITED)
     base = f"http://127.0.0.1:{port}/"
     try:
         create(base)  # warm up: the first match loads what every match shares

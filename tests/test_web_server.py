@@ -20,13 +20,14 @@ from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tabletop.web.app import build_app
 from tabletop.web.protocol import MAX_MESSAGE, POSITION_KEYS
+from tests.web_support import TEST_CONFIG
 
 Json = dict[str, Any]
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(build_app(tmp_path / "m.sqlite3")) as c:
+    with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as c:
         yield c
 
 
@@ -71,7 +72,7 @@ def test_a_bad_create_request_gets_a_one_line_error(
     answer = client.post("/api/matches", json=body)
     assert answer.status_code == 400
     assert error in answer.json()["error"] and "\n" not in answer.json()["error"]
-    assert client.get("/api/matches").json() == []
+    assert client.get("/api/matches").json()["matches"] == []
 
 
 def test_links_are_given_for_people_only_and_the_lobby_lists_no_token(client: TestClient) -> None:
@@ -83,11 +84,11 @@ def test_links_are_given_for_people_only_and_the_lobby_lists_no_token(client: Te
     )
     listing = client.get("/api/matches").text
     assert token not in listing
-    [row] = json.loads(listing)
+    [row] = json.loads(listing)["matches"]
     assert row["seats"][0]["free"] and row["seats"][1]["kind"] == "computer"
     with client.websocket_connect(f"/ws/{made['id']}?token={token}") as ws:
         until(ws, "position")
-        assert not client.get("/api/matches").json()[0]["seats"][0]["free"]
+        assert not client.get("/api/matches").json()["matches"][0]["seats"][0]["free"]
 
 
 def test_each_seat_gets_its_view_and_only_the_seat_to_act_its_legal_actions(
@@ -196,7 +197,7 @@ def test_an_oversized_message_closes_the_connection(client: TestClient) -> None:
         assert "message too long" in until(ws, "error")["error"]
         with pytest.raises(WebSocketDisconnect):
             ws.receive_json()
-    assert client.get("/api/matches").json()[0]["number"] == 0
+    assert client.get("/api/matches").json()["matches"][0]["number"] == 0
 
 
 def test_flooding_is_refused_then_closed_and_changes_nothing(client: TestClient) -> None:
@@ -210,7 +211,7 @@ def test_flooding_is_refused_then_closed_and_changes_nothing(client: TestClient)
             while True:
                 errors.append(until(ws, "error")["error"])
     assert any(e.startswith("too many messages") for e in errors)
-    assert client.get("/api/matches").json()[0]["number"] == 0
+    assert client.get("/api/matches").json()["matches"][0]["number"] == 0
 
 
 def play(ws: Any, text: str, number: int) -> Json:
@@ -247,7 +248,7 @@ def test_undo_needs_the_other_persons_agreement(client: TestClient) -> None:
         ws2.send_json({"type": "undo-answer", "agree": True})
         assert until(ws1, "undo-result")["done"] is True
         assert until(ws1, "position")["number"] == 0
-    assert client.get("/api/matches").json()[0]["number"] == 0
+    assert client.get("/api/matches").json()["matches"][0]["number"] == 0
 
 
 def finish_quarto(ws1: Any, ws2: Any) -> Json:
@@ -321,7 +322,7 @@ def test_the_clock_ends_the_game_on_time(client: TestClient) -> None:
 
 def test_a_restart_on_the_same_database_resumes_every_match(tmp_path: Path) -> None:
     db = tmp_path / "m.sqlite3"
-    with TestClient(build_app(db)) as client:
+    with TestClient(build_app(db, TEST_CONFIG)) as client:
         made = create(client, seats=[{"seat": 2, "ai": "2"}])
         with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
             position = play(ws, "give DTRH", 0)
@@ -329,7 +330,7 @@ def test_a_restart_on_the_same_database_resumes_every_match(tmp_path: Path) -> N
                 position = until(ws, "position")
             before = position
     url = f"/ws/{made['id']}?token={made['seats'][0]['token']}"
-    with TestClient(build_app(db)) as client, client.websocket_connect(url) as ws:
+    with TestClient(build_app(db, TEST_CONFIG)) as client, client.websocket_connect(url) as ws:
         after = until(ws, "position")
     assert after == before and after["number"] == 3
 
@@ -349,7 +350,7 @@ def test_a_game_made_by_tabletop_new_plays_in_the_browser_with_no_web_code(
         games = Registry(extra=[importlib.import_module("tabletop_web_nim.plugin")])
         monkeypatch.setattr("tabletop.web.hub.registry", lambda: games)
         assert games.get("web_nim").web_board() is None
-        with TestClient(build_app(tmp_path / "m.sqlite3")) as client:
+        with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as client:
             assert client.get("/games/web_nim/board.js").status_code == 404
             assert "export function render" in client.get("/static/generic.js").text
             made_match = create(client, game="web_nim")
@@ -402,7 +403,8 @@ def test_an_action_the_database_refuses_is_taken_back_and_told_to_nobody(
         assert until(ws1, "error")["error"] == (
             "the server could not store the action; nothing changed"
         )
-        assert client.get("/api/matches").json()[0]["number"] == 0  # taken back in memory
+        listed = client.get("/api/matches").json()["matches"]
+        assert listed[0]["number"] == 0  # taken back in memory
         monkeypatch.setattr(Store, "submit", submit)
         ws1.send_json({"type": "action", "action": "give DTRH", "number": 0})  # not stale
         assert until(ws2, "position")["number"] == 1

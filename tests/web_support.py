@@ -22,9 +22,14 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tabletop.web.app import build_app
+from tabletop.web.config import LOOPBACK_HOSTS, ServerConfig
 
 Message = dict[str, Any]
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
+
+
+# Starlette's test client names its host "testserver"; one worker process is enough.
+TEST_CONFIG = ServerConfig(allowed_hosts=("testserver", *LOOPBACK_HOSTS), ai_workers=1)
 
 
 def free_port() -> int:
@@ -38,7 +43,8 @@ def free_port() -> int:
 def live_server(db: Path) -> Iterator[str]:
     """uvicorn serving ``db`` in a thread; yields the base URL (``http://127.0.0.1:P/``)."""
     port = free_port()
-    config = uvicorn.Config(build_app(db), host="127.0.0.1", port=port, log_level="warning")
+    app = build_app(db, TEST_CONFIG)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -66,20 +72,28 @@ def wait_listening(port: int, process: subprocess.Popen[str]) -> None:
             time.sleep(0.05)
 
 
-def start_process(db: Path, port: int) -> subprocess.Popen[str]:
-    """`tabletop serve` in its own process, listening once this returns."""
+def serve_command(db: Path, port: int, *flags: str) -> list[str]:
+    return [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", str(db), *flags]
+
+
+def start_process(db: Path, port: int, *flags: str) -> subprocess.Popen[str]:
+    """`tabletop serve` (with ``flags``) in its own process, listening once this returns."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", str(db)],
+        serve_command(db, port, *flags),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     wait_listening(port, process)
     return process
 
 
-def post(base: str, path: str, body: Any) -> tuple[int, Any]:
+def post(
+    base: str, path: str, body: Any, headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
+    """POST ``body`` as JSON (or as it is, if bytes); the status and the decoded answer."""
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
     request = urllib.request.Request(
-        base + path.lstrip("/"), json.dumps(body).encode(), {"content-type": "application/json"}
+        base + path.lstrip("/"), data, {"content-type": "application/json", **(headers or {})}
     )
     try:
         with OPENER.open(request, timeout=30) as answer:
@@ -88,9 +102,10 @@ def post(base: str, path: str, body: Any) -> tuple[int, Any]:
         return exc.code, json.loads(exc.read())
 
 
-def get(base: str, path: str) -> tuple[int, str]:
+def get(base: str, path: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(base + path.lstrip("/"), headers=headers or {})
     try:
-        with OPENER.open(base + path.lstrip("/"), timeout=30) as answer:
+        with OPENER.open(request, timeout=30) as answer:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()

@@ -22,12 +22,64 @@ def serve(
             "i.e. ~/.local/share/tabletop/matches.sqlite3).",
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        Option(
+            "--allowed-host",
+            help="A host name the server answers to (repeatable; default: the bound address, "
+            "localhost, 127.0.0.1, ::1). Other Host headers and other sites' pages are refused.",
+        ),
+    ] = None,
+    ai_workers: Annotated[
+        int | None,
+        Option("--ai-workers", help="Worker processes for computer players (default: one a core)."),
+    ] = None,
+    allow_computer_matches: Annotated[
+        bool,
+        Option("--allow-computer-matches", help="Allow matches with no person in them."),
+    ] = False,
+    max_creates_per_minute: Annotated[
+        int, Option(help="New matches one client address may create a minute.")
+    ] = 20,
+    max_open_matches_per_client: Annotated[
+        int, Option(help="Ongoing matches one client address may have created.")
+    ] = 20,
+    max_sockets_per_client: Annotated[
+        int, Option(help="Websockets one client address may hold open at once.")
+    ] = 100,
+    max_open_matches: Annotated[int, Option(help="Ongoing matches on the whole server.")] = 2000,
+    lobby_keep: Annotated[
+        float, Option(help="Seconds a finished match stays in the lobby's listing.")
+    ] = 600.0,
 ) -> None:
     """Play in the browser: a lobby, matches, seat links (needs pip install 'tabletop[web]')."""
+    for name, value in (
+        ("--ai-workers", ai_workers if ai_workers is not None else 1),
+        ("--max-creates-per-minute", max_creates_per_minute),
+        ("--max-open-matches-per-client", max_open_matches_per_client),
+        ("--max-sockets-per-client", max_sockets_per_client),
+        ("--max-open-matches", max_open_matches),
+    ):
+        if not 1 <= value <= 1_000_000:
+            raise UsageError(f"{name} must be a whole number 1..1000000, not {value}")
+    if not 0 <= lobby_keep <= 10**7:
+        raise UsageError(f"--lobby-keep must be 0..10000000 seconds, not {lobby_keep}")
     try:
+        from tabletop.web.config import Limits, ServerConfig, default_ai_workers
         from tabletop.web.serve import serve as run_server
     except ImportError as exc:
         raise UsageError(
             f"the web server needs its extra: pip install 'tabletop[web]' ({exc.name} missing)"
         ) from None
-    run_server(host, port, db)
+    limits = Limits(
+        max_creates_per_minute, max_open_matches_per_client, max_sockets_per_client,
+        max_open_matches,
+    )  # fmt: skip
+    config = ServerConfig(
+        allowed_hosts=tuple(allowed_host or ServerConfig().with_host(host).allowed_hosts),
+        limits=limits,
+        ai_workers=ai_workers or default_ai_workers(),
+        allow_computer_matches=allow_computer_matches,
+        lobby_keep=lobby_keep,
+    )
+    run_server(host, port, db, config)

@@ -7,8 +7,10 @@ and draws what it says; nothing here prints. Refusals come back as data or as
 - ``advance()`` plays every computer seat until a person is to act (``choose`` + ``push``
   split it for front ends that think on another thread).
 - ``play(player, text)`` is a person's action through the checked path (``Match.play``).
-- ``undo_plan(requester)`` says how many actions an undo takes back or why it may not;
-  undo never crosses an action that showed the acting player something hidden.
+- ``undo_plan(requester)`` says how many actions an undo takes back or why it may not:
+  with hidden information only the requester's own last action, before anyone else acts
+  and only if it showed them nothing hidden; with perfect information the computer's
+  replies and the last person's action.
 - ``deadline`` is the move clock as data: the monotonic time by which the person to act
   must have acted (None without a clock); ``expire()`` ends the game on time.
   ``start_clock()`` restarts it for a front end that shows the position later.
@@ -173,40 +175,49 @@ class Table:
 
     # -- undo ------------------------------------------------------------------------
     def undo_plan(self, requester: int) -> UndoPlan:
-        """Take back the computer's replies and then the last person's action.
+        """How many actions an undo asked by ``requester`` takes back, or why it may not.
 
-        With hidden information, undo never crosses another person's action and never
-        takes back an action that showed the player something hidden (a card drawn from
-        the stock): the player would keep what they saw.
+        Perfect information: the computer seats' replies and then the last person's
+        action. Hidden information: only the requester's own last action, and only while
+        nobody else has acted since (a misclick fixed within one's own turn) and it showed
+        the requester nothing hidden; another player's or a computer's action is never
+        taken back there, since the requester has seen its result.
         """
         match = self.match
-        game = match.game
         if match.outcome() is not None:
             return UndoPlan(requester, 0, OVER)
+        if not match.actions:
+            return UndoPlan(requester, 0, NOTHING_TO_UNDO)
+        if match.game.info.hidden_information:
+            return self._own_undo(requester)
         keep = len(match.actions)
-        while keep and game.to_act(match.states[keep - 1]) in self.computers:
+        while keep and match.game.to_act(match.states[keep - 1]) in self.computers:
             keep -= 1
         if not keep:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
-        actor = game.to_act(match.states[keep - 1])
-        refusal = self.undo_refusal(keep - 1, actor, requester)
-        return UndoPlan(requester, 0 if refusal else len(match.actions) - keep + 1, refusal)
+        return UndoPlan(requester, len(match.actions) - keep + 1)
 
-    def undo_refusal(self, index: int, actor: int | None, requester: int) -> str:
-        """Why action ``index`` (by ``actor``) may not be taken back ('' when it may)."""
+    def _own_undo(self, requester: int) -> UndoPlan:
+        """The hidden-information undo: the requester's own last action, if it revealed
+        nothing and nobody acted after it."""
         match = self.match
-        if not match.game.info.hidden_information or actor is None:
-            return ""
-        if actor != requester and len(self.persons()) > 1:
-            return _(
-                "the last action was {player}'s; you can only take back your own",
-                player=self.name(actor),
+        index = len(match.actions) - 1
+        actor = match.game.to_act(match.states[index])
+        if actor != requester:
+            return UndoPlan(
+                requester,
+                0,
+                _(
+                    "the last action was {player}'s; you can only take back your own",
+                    player=self.name(actor or 0),
+                ),
             )
-        if reveals(match, index, actor):
-            return _(
+        if reveals(match, index, requester):
+            shown = _(
                 "{action} showed you something hidden; it stands", action=repr(match.texts[index])
             )
-        return ""
+            return UndoPlan(requester, 0, shown)
+        return UndoPlan(requester, 1)
 
     def undo(self, requester: int) -> int:
         """Carry out ``undo_plan(requester)``; UndoRefused says why not. Returns the count."""

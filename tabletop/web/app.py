@@ -2,30 +2,41 @@
 
 Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/static/...``,
 ``/games/{game}/board.js`` (a game's own board), ``GET /api/games``,
-``GET|POST /api/matches``, ``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=``.
+``GET /api/matches?page=N``, ``POST /api/matches`` (``Content-Type: application/json``),
+``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=``.
+
+In front of them :class:`~tabletop.web.guard.HostGuard` refuses unknown hosts and other
+sites' pages; every error is one line of JSON (``{"error": ...}``), never a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tabletop.core.errors import TabletopError, UnknownGameError, one_line
+from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
+from tabletop.core.numbers import parse_int
+from tabletop.core.reading import decode, parse_json
 from tabletop.web import protocol
-from tabletop.web.hub import Hub
+from tabletop.web.config import ServerConfig
+from tabletop.web.guard import HostGuard
+from tabletop.web.hub import Hub, Refused
 from tabletop.web.room import Connection, Room, seat_of
+
+log = logging.getLogger("tabletop.web")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 65_536
@@ -57,18 +68,15 @@ class Bucket:
         return True
 
 
-def same_origin(websocket: WebSocket) -> bool:
-    """True unless the browser says the page came from another origin than this server."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True  # not a browser page (a program); tokens still guard the seats
-    host = websocket.headers.get("host", "")
-    return urlsplit(origin).netloc.lower() == host.lower()
+def client_address(connection: Request | WebSocket) -> str:
+    """The peer's address (what the admission limits count by)."""
+    return connection.client.host if connection.client is not None else ""
 
 
-def build_app(db_path: Path) -> Starlette:
+def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
     """The application serving the matches stored in ``db_path``."""
-    hub = Hub(db_path)
+    config = config or ServerConfig()
+    hub = Hub(db_path, config)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -101,18 +109,27 @@ def build_app(db_path: Path) -> Starlette:
 
     async def api_matches(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse(hub.listing())
+            page = parse_int(request.query_params.get("page", "1"), lo=1, hi=10**6)
+            if page is None:
+                return error("page must be a whole number from 1 (?page=N)")
+            try:
+                return JSONResponse(hub.listing(page))
+            except TabletopError as exc:
+                return error(str(exc), 404)
+        kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if kind != "application/json":
+            return error("send the match request as JSON (Content-Type: application/json)", 415)
         body = await request.body()
         if len(body) > MAX_BODY:
             return error(f"request too large (at most {MAX_BODY} bytes)", 413)
         try:
-            data = json.loads(body)
-        except ValueError:
-            return error("the body must be a JSON object (see docs/web.md)")
-        try:
-            return JSONResponse(await hub.create(data, str(request.base_url)), status_code=201)
+            data = parse_json(decode(body, "the body", UsageError), "the body", UsageError)
+            links = await hub.create(data, str(request.base_url), client_address(request))
+        except Refused as exc:
+            return error(str(exc), exc.status)
         except TabletopError as exc:
             return error(str(exc))
+        return JSONResponse(links, status_code=201)
 
     async def api_record(request: Request) -> Response:
         try:
@@ -122,10 +139,19 @@ def build_app(db_path: Path) -> Starlette:
         return Response(text, media_type="application/json")
 
     async def ws(websocket: WebSocket) -> None:
-        if not same_origin(websocket):
-            await websocket.close(code=1008, reason="another origin")
-            return
         await websocket.accept()
+        address = client_address(websocket)
+        refusal = hub.admission.open_socket(address)
+        if refusal:
+            await websocket.send_text(json.dumps(protocol.error(refusal)))
+            await websocket.close(code=1008, reason="too many connections")
+            return
+        try:
+            await admitted(websocket)
+        finally:
+            hub.admission.close_socket(address)
+
+    async def admitted(websocket: WebSocket) -> None:
         room = hub.rooms.get(websocket.path_params["id"])
         token = websocket.query_params.get("token")
         refusal = ""
@@ -142,7 +168,9 @@ def build_app(db_path: Path) -> Starlette:
             await websocket.send_text(json.dumps(protocol.error(refusal)))
             await websocket.close(code=1008)
             return
-        connection = Connection(seat, websocket.send_text)
+        connection = Connection(
+            seat, websocket.send_text, lambda: websocket.close(1013, "not reading its messages")
+        )
         await room.join(connection, hello(room, seat))
         if room.meta.rematch is not None:
             links = hub.links(hub.rooms[room.meta.rematch].meta, str(websocket.base_url))
@@ -166,6 +194,7 @@ def build_app(db_path: Path) -> Starlette:
                 continue
             if not bucket.take():
                 if bucket.refused >= CLOSE_AFTER:
+                    await connection.flush()
                     await websocket.close(code=1008, reason="flooding")
                     return
                 if bucket.refused == 1 or bucket.refused % 20 == 0:
@@ -178,6 +207,7 @@ def build_app(db_path: Path) -> Starlette:
             except protocol.ProtocolError as exc:
                 await connection.send(protocol.error(str(exc)))
                 if len(text) > protocol.MAX_MESSAGE:
+                    await connection.flush()
                     await websocket.close(code=1009, reason="message too big")
                     return
                 continue
@@ -233,6 +263,17 @@ def build_app(db_path: Path) -> Starlette:
         WebSocketRoute("/ws/{id}", ws),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(HostGuard, allowed=config.allowed_hosts)],
+        exception_handlers={Exception: internal_error},
+    )
     app.state.hub = hub
     return app
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """A bug: logged with its traceback for the operator, one line for the client."""
+    log.error("internal error on %s", request.url.path, exc_info=exc)
+    return error("internal error: the server's log says more", 500)

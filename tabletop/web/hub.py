@@ -3,6 +3,14 @@
 Every stored match is loaded at start-up by replaying its actions through the checked
 path (``Match.from_record``), so a restart resumes each at its last stored action. The
 move clock restarts with a full ``move_time`` for the person to act (see ``docs/web.md``).
+A match whose stored actions no longer replay is served up to its last good action,
+read-only and marked damaged; one whose row cannot be read is listed as not served.
+Either way every other match is served.
+
+The lobby lists the matches still going and those finished in the last
+``lobby_keep`` seconds, a page of :data:`PAGE_SIZE` at a time; a match nobody has played
+or visited for ``abandoned_after`` seconds leaves it too. Both stay in the database and
+their links keep working.
 """
 
 from __future__ import annotations
@@ -11,7 +19,6 @@ import logging
 import random
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tabletop.agents.seat import make_seat
 from tabletop.core import flags
 from tabletop.core import options as opts
-from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.match import Match
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.registry import registry
@@ -28,10 +35,22 @@ from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
 from tabletop.web import store
+from tabletop.web.config import ServerConfig
+from tabletop.web.guard import Admission
 from tabletop.web.room import Room
-from tabletop.web.store import SeatRow, Store, StoredMatch
+from tabletop.web.store import SeatRow, Store, StoredMatch, Unserved
+from tabletop.web.thinking import Thinkers
 
 log = logging.getLogger("tabletop.web")
+PAGE_SIZE = 100  # matches a page of the lobby's listing
+
+
+class Refused(TabletopError):
+    """A request the server will not carry out now; ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class SeatSpec(BaseModel):
@@ -63,43 +82,69 @@ def read_body(data: Any) -> CreateMatch:
 
 
 class Hub:
-    """All matches of one server and the shared pieces: database, worker threads."""
+    """All matches of one server and the shared pieces: database, computer players."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path, config: ServerConfig | None = None) -> None:
         self.db_path = db_path
+        self.config = config or ServerConfig()
         self.registry = registry()
         self.rooms: dict[str, Room] = {}
-        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tabletop-ai")
+        self.unserved: list[Unserved] = []
+        self.creators: dict[str, str] = {}  # match id -> the client address that made it
+        self.thinkers = Thinkers(self.config.ai_workers)
+        self.admission = Admission(self.config.limits)
         self.db: Store | None = None
 
     # -- life ----------------------------------------------------------------------------
     def open(self) -> None:
         """Open the database and load every stored match (call inside the event loop)."""
         self.db = Store(self.db_path)
-        for meta in store.load_all(self.db_path):
+        self.thinkers.warm()
+        matches, self.unserved = store.load_all(self.db_path)
+        for meta in matches:
             try:
-                room = self._room(meta)
+                room = self.rooms[meta.id] = self._room(meta)
             except TabletopError as exc:
-                log.warning("match %s is not served: %s", meta.id, exc)
+                self.unserved.append(Unserved(meta.id, one_line(str(exc))))
                 continue
             room.start_computers()
             room.arm_clock()
+        for row in self.unserved:
+            log.warning("match %s is not served: %s", row.id, row.reason)
 
     def close(self) -> None:
         for room in self.rooms.values():
             room.close()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.thinkers.close()
         if self.db is not None:
             self.db.close()
 
     def _room(self, meta: StoredMatch) -> Room:
         game = self.registry.get(meta.game)
-        match = Match.from_record(game, self._record(meta), f"match {meta.id}")
+        match, damage = self._replay(game, meta)
         computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
         assert self.db is not None
-        room = Room(meta, Table(match, computers, meta.move_time), self.db, self.pool)
-        self.rooms[meta.id] = room
-        return room
+        table = Table(match, computers, meta.move_time)
+        return Room(meta, table, self.db, self.thinkers, damage)
+
+    def _replay(self, game: Game[Any, Any], meta: StoredMatch) -> tuple[Match, str]:
+        """The match replayed through the checked path, and '' ; or, when a stored action
+        no longer replays, the match up to its last good action and why."""
+        record = self._record(meta)
+        try:
+            return Match.from_record(game, record, f"match {meta.id}"), ""
+        except TabletopError as exc:
+            damage = one_line(str(exc))
+        start = record.model_copy(update={"actions": [], "forfeit": None})
+        match = Match.from_record(game, start, f"match {meta.id}")
+        for text in meta.actions:
+            try:
+                match.play(text)
+            except TabletopError:
+                break
+        log.warning("match %s is damaged, served up to action %d: %s",
+                    meta.id, len(match.actions), damage)  # fmt: skip
+        return match, damage
 
     @staticmethod
     def _record(meta: StoredMatch) -> Record:
@@ -116,13 +161,20 @@ class Hub:
         )
 
     # -- creating ------------------------------------------------------------------------
-    async def create(self, data: Any, base: str) -> JSON:
-        """A new match from a create request; TabletopError says what was wrong."""
+    async def create(self, data: Any, base: str, address: str = "") -> JSON:
+        """A new match from a create request by ``address``; TabletopError says what was
+        wrong (:class:`Refused` with its HTTP status for a limit or a failing store)."""
         body = read_body(data)
         game = self.registry.get(body.game)
         players = player_count(game, body.players)
         options = opts.build(game.info.options, body.options, game.info.id)
         ai = self._seats(game, players, body.seats)
+        if len(ai) == players and not self.config.allow_computer_matches:
+            raise Refused(
+                403,
+                "a match needs at least one person: this server was not started with "
+                "--allow-computer-matches",
+            )
         if body.move_time is not None and not (
             flags.MOVE_TIME_MIN <= body.move_time <= flags.MOVE_TIME_MAX
         ):
@@ -130,6 +182,11 @@ class Hub:
                 f"move_time must be a number of seconds in {flags.MOVE_TIME_MIN:.0f}.."
                 f"{flags.MOVE_TIME_MAX:.0f} (as 'tabletop play --move-time'), or null"
             )
+        status, refusal = self.admission.create_refusal(
+            address, self.open_matches(address), self.open_matches()
+        )
+        if refusal:
+            raise Refused(status, refusal)
         meta = StoredMatch(
             id=secrets.token_urlsafe(8),
             created=time.time(),
@@ -145,7 +202,21 @@ class Hub:
             spectators=body.spectators,
             move_time=body.move_time,
         )
-        return await self._open_match(meta, base)
+        links = await self._open_match(meta, base)
+        self.admission.created(address)
+        self.creators[meta.id] = address
+        return links
+
+    def open_matches(self, address: str | None = None) -> int:
+        """Ongoing matches still listed (created by ``address``, or all)."""
+        now = time.time()
+        return sum(
+            1
+            for match_id, room in self.rooms.items()
+            if room.meta.status == "ongoing"
+            and self.listed(room, now)
+            and (address is None or self.creators.get(match_id) == address)
+        )
 
     def _seats(self, game: Game[Any, Any], players: int, specs: list[SeatSpec]) -> dict[int, str]:
         ai: dict[int, str] = {}
@@ -161,9 +232,19 @@ class Hub:
         return ai
 
     async def _open_match(self, meta: StoredMatch, base: str) -> JSON:
+        """Set the match up (the rules may refuse it: then nothing is stored), store it,
+        serve it; its links."""
         assert self.db is not None
-        await self.db.submit([meta.insert()])
         room = self._room(meta)
+        try:
+            await self.db.submit([meta.insert()])
+        except Exception as exc:  # sqlite3.Error and whatever the disk says
+            log.error("a new match could not be stored: %s", exc)
+            raise Refused(
+                503, f"the server could not store the new match ({one_line(str(exc))}); "
+                "nothing was created, try again later"
+            ) from None
+        self.rooms[meta.id] = room
         room.start_computers()
         room.arm_clock()
         return self.links(meta, base)
@@ -214,34 +295,56 @@ class Hub:
         return {"type": "rematch", "id": links["id"], "url": url}
 
     # -- reading -------------------------------------------------------------------------
-    def listing(self) -> list[JSON]:
-        """The lobby's list of matches: no tokens, nothing hidden."""
-        rows = []
-        for room in sorted(self.rooms.values(), key=lambda r: -r.meta.created):
-            meta = room.meta
-            online = {c.seat for c in room.connections}
-            rows.append(
+    def listed(self, room: Room, now: float) -> bool:
+        """Whether the lobby still lists ``room``: going on and not abandoned, or finished
+        less than ``lobby_keep`` seconds ago."""
+        if room.meta.status == "over":
+            return now - room.updated < self.config.lobby_keep
+        return bool(room.connections) or now - room.active < self.config.abandoned_after
+
+    def listing(self, page: int = 1) -> JSON:
+        """One page of the lobby's list of matches (newest first): no tokens, nothing
+        hidden; damaged and unserved matches say why."""
+        now = time.time()
+        rooms = [r for r in self.rooms.values() if self.listed(r, now)]
+        rooms.sort(key=lambda r: -r.meta.created)
+        pages = max(1, -(-len(rooms) // PAGE_SIZE))
+        if not 1 <= page <= pages:
+            raise UsageError(f"page {page} does not exist: the listing has pages 1-{pages}")
+        shown = rooms[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        return {
+            "matches": [self._row(room) for room in shown],
+            "page": page,
+            "pages": pages,
+            "per_page": PAGE_SIZE,
+            "total": len(rooms),
+            "unserved": [{"id": u.id, "reason": u.reason} for u in self.unserved],
+        }
+
+    @staticmethod
+    def _row(room: Room) -> JSON:
+        meta = room.meta
+        online = {c.seat for c in room.connections}
+        return {
+            "id": meta.id,
+            "game": meta.game,
+            "players": meta.players,
+            "status": meta.status,
+            "damaged": room.damage or None,
+            "number": len(room.table.match.actions),
+            "spectators": meta.spectators,
+            "move_time": meta.move_time,
+            "seats": [
                 {
-                    "id": meta.id,
-                    "game": meta.game,
-                    "players": meta.players,
-                    "status": meta.status,
-                    "number": len(room.table.match.actions),
-                    "spectators": meta.spectators,
-                    "move_time": meta.move_time,
-                    "seats": [
-                        {
-                            "seat": r.seat,
-                            "kind": "computer" if r.ai else "person",
-                            "level": r.ai,
-                            "free": r.ai is None and r.seat not in meta.claimed,
-                            "online": r.seat in online,
-                        }
-                        for r in meta.seats
-                    ],
+                    "seat": r.seat,
+                    "kind": "computer" if r.ai else "person",
+                    "level": r.ai,
+                    "free": r.ai is None and r.seat not in meta.claimed,
+                    "online": r.seat in online,
                 }
-            )
-        return rows
+                for r in meta.seats
+            ],
+        }
 
     def record(self, match_id: str, token: str | None) -> str:
         """The save file of a finished match, for a seat's token only."""

@@ -11,12 +11,12 @@ anything that seat may not see.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
 from tabletop.game import JSON
 
@@ -95,9 +95,9 @@ def parse(text: str) -> ClientMessage:
     if len(text) > MAX_MESSAGE:
         raise ProtocolError(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
     try:
-        data: Any = json.loads(text)
-    except ValueError:
-        raise ProtocolError(f"not JSON; send an object with a type ({CLIENT_TYPES})") from None
+        data: Any = parse_json(text, "the message", ProtocolError)
+    except ProtocolError as exc:
+        raise ProtocolError(f"{exc}; send a JSON object with a type ({CLIENT_TYPES})") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError(f"send a JSON object with a type ({CLIENT_TYPES})")
     kind = data["type"]

@@ -2,7 +2,14 @@
 
 Every change follows one order: the table changes the match in memory (checked path),
 the change is committed to the database, then every connection is sent its own view.
-A room's lock serialises its changes; computer seats think on a worker thread.
+A room's lock serialises its changes; computer seats think in worker processes
+(:mod:`tabletop.web.thinking`). When the database refuses a computer's action, the room
+tries again later (:data:`RETRY_FIRST` seconds, doubling up to :data:`RETRY_MOST`), so the
+match goes on once the store accepts writes again, without a restart.
+
+Presence (who is online, how many watch) is coalesced: a join or a leave schedules one
+``presence`` message to everyone :data:`PRESENCE_EVERY` seconds later, whatever else
+joins or leaves meanwhile.
 """
 
 from __future__ import annotations
@@ -11,8 +18,9 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,21 +29,73 @@ from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Store, StoredMatch
+from tabletop.web.thinking import Job, Thinkers
 
 log = logging.getLogger("tabletop.web")
+PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
+RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
+RETRY_MOST = 10.0
+SPECTATORS_EVERY = 0.25  # seconds: spectators are told of changes at most this often
+OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
 class Connection:
-    """One websocket: its seat (None: spectator) and how to send it text."""
+    """One websocket: its seat (None: spectator) and its outbox.
 
-    def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]]) -> None:
+    Messages are queued (:meth:`post`) and a writer task of the connection's own sends
+    them in order, so telling thousands of spectators never holds the room's lock; a
+    connection whose outbox grows past :data:`OUTBOX_MOST` (it does not read) is dropped.
+    """
+
+    def __init__(
+        self,
+        seat: int | None,
+        send: Callable[[str], Awaitable[None]],
+        drop: Callable[[], Coroutine[Any, Any, None]] | None = None,
+    ) -> None:
         self.seat = seat
         self._send = send
+        self._drop = drop
+        self._outbox: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self.dropped = False
 
     async def send(self, message: JSON) -> None:
-        # a closed socket: its reader notices and leaves the room
-        with contextlib.suppress(Exception):
-            await self._send(json.dumps(message, ensure_ascii=False))
+        self.post(json.dumps(message, ensure_ascii=False))
+
+    def post(self, text: str) -> None:
+        """Queue ``text`` for this connection."""
+        if self.dropped:
+            return
+        if len(self._outbox) >= OUTBOX_MOST:
+            self.dropped = True
+            self._outbox.clear()
+            if self._drop is not None:
+                self._writer = asyncio.create_task(self._drop())
+            return
+        self._outbox.append(text)
+        self._ready.set()
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            while self._outbox:
+                # a closed socket: its reader notices and leaves the room
+                with contextlib.suppress(Exception):
+                    await self._send(self._outbox.popleft())
+            self._ready.clear()
+            await self._ready.wait()
+
+    async def flush(self) -> None:
+        """Wait until every queued message was handed to the socket."""
+        while self._outbox and not self.dropped:
+            await asyncio.sleep(0.005)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
 
 
 @dataclass
@@ -49,11 +109,16 @@ class UndoRequest:
 class Room:
     """A match being served."""
 
-    def __init__(self, meta: StoredMatch, table: Table, db: Store, pool: Executor) -> None:
+    def __init__(
+        self, meta: StoredMatch, table: Table, db: Store, thinkers: Thinkers, damage: str = ""
+    ) -> None:
         self.meta = meta
         self.table = table
         self.db = db
-        self.pool = pool
+        self.thinkers = thinkers
+        self.damage = damage  # why the stored match no longer replays whole ('' if it does)
+        self.updated = meta.updated or meta.created  # wall clock of the last change
+        self.active = max(self.updated, time.time())  # ... of the last change or visitor
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.undo_request: UndoRequest | None = None
@@ -61,20 +126,25 @@ class Room:
         self._clock: asyncio.Task[None] | None = None
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
+        self._presence: asyncio.Task[None] | None = None
+        self._watchers: asyncio.Task[None] | None = None
+        self._retry = RETRY_FIRST
+        self._retrying: asyncio.TimerHandle | None = None
         table.autosave = self._autosave
 
     # -- storage -------------------------------------------------------------------------
     def _autosave(self, change: Change) -> None:
         """The table's autosave: queue the change's write (awaited before telling anyone)."""
         match, mid = self.table.match, self.meta.id
+        self.updated = self.active = time.time()
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
-            statements = store.append(mid, change.number, change.text, status)
+            statements = store.append(mid, change.number, change.text, status, self.updated)
         elif change.kind == "undo":
             self._told.clear()
             statements = store.truncate(mid, change.number)
         else:
-            statements = store.forfeit(mid, change.player or 0)
+            statements = store.forfeit(mid, change.player or 0, self.updated)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
@@ -118,18 +188,37 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
+    def texts(self, seat: int | None, presence: JSON) -> tuple[str, str]:
+        """The ``last`` and ``position`` messages for ``seat``, as text."""
+        last = protocol.last_actions(self.table, seat, self.told)
+        position = protocol.position(self.table, seat, presence)
+        return json.dumps(last, ensure_ascii=False), json.dumps(position, ensure_ascii=False)
+
     async def broadcast(self) -> None:
+        """Queue every player's connection its own last actions and position at once;
+        the spectators (who may be thousands) get theirs :data:`SPECTATORS_EVERY`
+        seconds later at most, one text for all, coalescing the changes meanwhile."""
         presence = self.presence()
-        messages: dict[int | None, tuple[JSON, JSON]] = {}
-        for connection in list(self.connections):
+        texts: dict[int | None, tuple[str, str]] = {}
+        for connection in self.connections:
             seat = connection.seat
-            if seat not in messages:
-                messages[seat] = (
-                    protocol.last_actions(self.table, seat, self.told),
-                    protocol.position(self.table, seat, presence),
-                )
-            for message in messages[seat]:
-                await connection.send(message)
+            if seat is None:
+                continue
+            if seat not in texts:
+                texts[seat] = self.texts(seat, presence)
+            for text in texts[seat]:
+                connection.post(text)
+        if self._watchers is None or self._watchers.done():
+            self._watchers = asyncio.create_task(self._tell_spectators())
+
+    async def _tell_spectators(self) -> None:
+        await asyncio.sleep(SPECTATORS_EVERY)
+        spectators = [c for c in self.connections if c.seat is None]
+        if spectators:
+            last, position = self.texts(None, self.presence())
+            for connection in spectators:
+                connection.post(last)
+                connection.post(position)
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -145,14 +234,36 @@ class Room:
                 self.db.submit(store.claim(self.meta.id, seat))
             await connection.send(hello)
             await self.tell(connection)
-            await self.send_all({"type": "presence", "presence": self.presence()})
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
+            self.presence_changed()
             if self.undo_request is not None:
                 await connection.send(self._undo_message(self.undo_request))
 
     async def leave(self, connection: Connection) -> None:
+        connection.close()
         if connection in self.connections:
             self.connections.remove(connection)
-            await self.send_all({"type": "presence", "presence": self.presence()})
+            self.presence_changed()
+
+    def presence_changed(self) -> None:
+        """Schedule one presence message to everyone (unless one is already due)."""
+        self.active = time.time()
+        if self._presence is None or self._presence.done():
+            self._presence = asyncio.create_task(self._send_presence())
+
+    async def _send_presence(self) -> None:
+        await asyncio.sleep(PRESENCE_EVERY)
+        message = json.dumps({"type": "presence", "presence": self.presence()})
+        for connection in list(self.connections):
+            connection.post(message)
+
+    def damaged(self) -> str:
+        number = len(self.table.match.actions)
+        return (
+            f"this match is damaged and cannot go on: it is shown up to action {number}, "
+            f"its last that still replays ({self.damage})"
+        )
 
     # -- acting --------------------------------------------------------------------------
     async def act(self, connection: Connection, text: str, number: int) -> None:
@@ -161,6 +272,9 @@ class Room:
             match = self.table.match
             if connection.seat is None:
                 await connection.send(protocol.error("spectators cannot act"))
+                return
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
                 return
             if number != len(match.actions):
                 await connection.send(
@@ -198,25 +312,47 @@ class Room:
 
     def start_computers(self) -> None:
         """Let the computer seats play (in the background) if one is to act."""
-        if self.table.computer_to_act() is None:
+        if self.damage or self.table.computer_to_act() is None:
             return
         if self._computer is None or self._computer.done():
             self._computer = asyncio.create_task(self._computers())
 
+    def _job(self) -> Job:
+        match = self.table.match
+        player = match.to_act()
+        assert player is not None
+        level = next(r.ai for r in self.meta.seats if r.seat == player)
+        return Job(
+            self.meta.id, match.game.info.id, level or "", match.state, player,
+            match.players, match.options, match.seed, len(match.actions),
+        )  # fmt: skip
+
     async def _computers(self) -> None:
-        loop = asyncio.get_running_loop()
+        """Play the computer seats until a person is to act; on a store failure, try
+        again later (the players are told once)."""
+        background = not self.table.persons()
         async with self.lock:
             while self.table.computer_to_act() is not None:
                 try:
-                    action = await loop.run_in_executor(self.pool, self.table.choose)
+                    action = await self.thinkers.decide(self._job(), background)
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
                     await self.send_all(protocol.error("the computer player failed to act"))
                     return
                 if not await self._stored():
-                    await self.send_all(protocol.error("the server could not store an action"))
+                    if self._retry == RETRY_FIRST:
+                        await self.send_all(
+                            protocol.error(
+                                "the server could not store the computer's action; "
+                                "it tries again until the database accepts it"
+                            )
+                        )
+                    delay, self._retry = self._retry, min(RETRY_MOST, self._retry * 2)
+                    loop = asyncio.get_running_loop()
+                    self._retrying = loop.call_later(delay, self.start_computers)
                     return
+                self._retry = RETRY_FIRST
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------
@@ -241,6 +377,9 @@ class Room:
         async with self.lock:
             if seat is None or seat not in self.table.persons():
                 await connection.send(protocol.error("only a player can ask for an undo"))
+                return
+            if self.damage:
+                await connection.send(protocol.error(self.damaged()))
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
@@ -294,9 +433,11 @@ class Room:
         }  # fmt: skip
 
     def close(self) -> None:
-        for task in (self._clock, self._computer):
+        for task in (self._clock, self._computer, self._presence, self._watchers):
             if task is not None:
                 task.cancel()
+        if self._retrying is not None:
+            self._retrying.cancel()
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:

@@ -8,6 +8,10 @@ All writes go through one writer thread that commits them in groups: every write
 submitted while the previous commit was on disk goes into the next transaction (one
 fsync for many actions). ``submit`` returns an asyncio future that is done once the
 write is durable; the server tells nobody of an action before that.
+
+The schema has a version (SQLite's ``user_version``); :func:`connect` brings an older
+file up to :data:`VERSION` step by step (:data:`MIGRATIONS`). :func:`check` opens a file
+before the server starts and says in one line why it cannot be used.
 """
 
 from __future__ import annotations
@@ -22,12 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.errors import TabletopError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id TEXT PRIMARY KEY, created REAL NOT NULL, game TEXT NOT NULL,
     game_version TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, seats TEXT NOT NULL, spectators INTEGER NOT NULL,
-    move_time REAL, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing', rematch TEXT
+    move_time REAL, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing', rematch TEXT,
+    updated REAL
 );
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
@@ -38,7 +45,15 @@ CREATE TABLE IF NOT EXISTS claims (
 );
 """
 
+VERSION = 2
+# What brings a file of version N-1 to N (version 1: no ``updated`` column).
+MIGRATIONS = {2: "ALTER TABLE matches ADD COLUMN updated REAL"}
+
 Statement = tuple[str, Sequence[Any]]
+
+
+class StoreError(TabletopError):
+    """The database cannot be used: missing folder, not a database, unwritable, too new."""
 
 
 @dataclass
@@ -67,6 +82,7 @@ class StoredMatch:
     forfeit: int | None = None
     status: str = "ongoing"
     rematch: str | None = None
+    updated: float | None = None
     actions: list[str] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)
 
@@ -80,11 +96,11 @@ class StoredMatch:
         )  # fmt: skip
 
 
-def append(match_id: str, number: int, text: str, status: str) -> list[Statement]:
-    """Store action ``number`` (1-based) and the match's status after it."""
+def append(match_id: str, number: int, text: str, status: str, at: float) -> list[Statement]:
+    """Store action ``number`` (1-based), the match's status after it and when."""
     return [
         ("INSERT INTO actions (match, number, text) VALUES (?,?,?)", (match_id, number, text)),
-        ("UPDATE matches SET status=? WHERE id=?", (status, match_id)),
+        ("UPDATE matches SET status=?, updated=? WHERE id=?", (status, at, match_id)),
     ]
 
 
@@ -96,8 +112,13 @@ def truncate(match_id: str, keep: int) -> list[Statement]:
     ]
 
 
-def forfeit(match_id: str, player: int) -> list[Statement]:
-    return [("UPDATE matches SET forfeit=?, status='over' WHERE id=?", (player, match_id))]
+def forfeit(match_id: str, player: int, at: float) -> list[Statement]:
+    return [
+        (
+            "UPDATE matches SET forfeit=?, status='over', updated=? WHERE id=?",
+            (player, at, match_id),
+        )
+    ]
 
 
 def claim(match_id: str, seat: int) -> list[Statement]:
@@ -109,35 +130,94 @@ def rematch(match_id: str, new_id: str) -> list[Statement]:
 
 
 def connect(path: Path) -> sqlite3.Connection:
-    """A connection in WAL mode that syncs every commit (``synchronous=FULL``)."""
+    """A connection in WAL mode that syncs every commit (``synchronous=FULL``), with the
+    schema at :data:`VERSION`."""
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > VERSION:
+        db.close()
+        raise StoreError(
+            f"the database {path} is of a newer tabletop (schema {version}; this one reads "
+            f"up to {VERSION})"
+        )
+    existed = db.execute("SELECT count(*) FROM sqlite_master WHERE name='matches'").fetchone()[0]
     db.executescript(SCHEMA)
+    if not existed:
+        version = VERSION
+    for step in range(max(version, 1) + 1, VERSION + 1):
+        db.execute(MIGRATIONS[step])
+    db.execute(f"PRAGMA user_version={VERSION}")
     return db
 
 
-def load_all(path: Path) -> list[StoredMatch]:
-    """Every stored match with its actions, oldest first."""
+def check(path: Path) -> None:
+    """Open ``path`` as the server would, and write to it; StoreError says in one line why
+    it cannot be used (a folder, not a database, damaged, unwritable, too new)."""
+    try:
+        if path.is_dir():
+            raise StoreError(f"--db {path} is a folder; name the database file in it")
+        db = connect(path)
+    except StoreError:
+        raise
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreError(f"cannot use the database {path}: {exc}") from None
+    try:
+        problem = db.execute("PRAGMA quick_check").fetchone()[0]
+        if problem != "ok":
+            raise StoreError(f"the database {path} is damaged: {problem}")
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE matches SET status=status WHERE 0")
+        db.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot write to the database {path}: {exc}") from None
+    finally:
+        db.close()
+
+
+@dataclass
+class Unserved:
+    """A stored match that cannot be served at all, and why."""
+
+    id: str
+    reason: str
+
+
+def _row(row: Sequence[Any]) -> StoredMatch:
+    seats = [SeatRow(**s) for s in json.loads(row[7])]
+    options = json.loads(row[5])
+    if not isinstance(options, dict):
+        raise ValueError("its options are not a JSON object")
+    return StoredMatch(
+        row[0], row[1], row[2], row[3], row[4], options, row[6], seats,
+        bool(row[8]), row[9], row[10], row[11], row[12], row[13],
+    )  # fmt: skip
+
+
+def load_all(path: Path) -> tuple[list[StoredMatch], list[Unserved]]:
+    """Every stored match with its actions, oldest first; and the rows that cannot be
+    read (bad JSON, wrong types), each with its reason."""
     db = connect(path)
     try:
         found: dict[str, StoredMatch] = {}
+        unserved: list[Unserved] = []
         for row in db.execute(
             "SELECT id, created, game, game_version, players, options, seed, seats, "
-            "spectators, move_time, forfeit, status, rematch FROM matches ORDER BY created"
+            "spectators, move_time, forfeit, status, rematch, updated FROM matches "
+            "ORDER BY created"
         ):
-            seats = [SeatRow(**s) for s in json.loads(row[7])]
-            found[row[0]] = StoredMatch(
-                row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], seats,
-                bool(row[8]), row[9], row[10], row[11], row[12],
-            )  # fmt: skip
+            try:
+                found[row[0]] = _row(row)
+            except (ValueError, TypeError, KeyError) as exc:
+                unserved.append(Unserved(str(row[0]), f"its stored row cannot be read ({exc})"))
         for match_id, _, text in db.execute("SELECT * FROM actions ORDER BY match, number"):
             if match_id in found:
-                found[match_id].actions.append(text)
+                found[match_id].actions.append(str(text))
         for match_id, seat in db.execute("SELECT match, seat FROM claims"):
             if match_id in found:
                 found[match_id].claimed.add(seat)
-        return list(found.values())
+        return list(found.values()), unserved
     finally:
         db.close()
 

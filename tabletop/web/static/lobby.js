@@ -114,17 +114,35 @@ async function create(game) {
   loadMatches();
 }
 
+let page = 1;
+
 async function loadMatches() {
-  const rows = await (await fetch("/api/matches")).json();
+  const answer = await (await fetch(`/api/matches?page=${page}`)).json();
+  if (answer.error) { page = 1; return; }
   const body = $("#matches tbody");
   body.replaceChildren();
-  for (const m of rows) {
+  for (const m of answer.matches) {
     const seats = m.seats.map((s) => s.kind === "computer" ? `${s.seat}: computer ${s.level}`
       : `${s.seat}: ${s.free ? "free" : "taken"}${s.online ? " (online)" : ""}`).join(" · ");
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: "watch" }) : "";
+    const status = m.damaged ? `damaged: ${m.damaged}` : `${m.status} (${m.number} actions)`;
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
-      el("td", { text: m.game }), el("td", { text: `${m.status} (${m.number} actions)` }),
+      el("td", { text: m.game }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));
+  }
+  for (const u of answer.unserved) {
+    body.append(el("tr", { "data-match": u.id }, el("td", { text: u.id }), el("td", { text: "" }),
+      el("td", { text: `not served: ${u.reason}` }), el("td", { text: "" }), el("td", { text: "" })));
+  }
+  const pager = $("#pages");
+  pager.replaceChildren();
+  if (answer.pages > 1) {
+    for (let n = 1; n <= answer.pages; n++) {
+      const button = el("button", { type: "button", "aria-current": n === page ? "page" : null,
+        text: String(n) });
+      button.addEventListener("click", () => { page = n; loadMatches(); });
+      pager.append(button);
+    }
   }
 }
 

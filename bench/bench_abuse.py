@@ -1,0 +1,234 @@
+"""What one visitor's load does to another person's match (issue 22).
+
+    python -m bench.bench_abuse computers [--matches 20] [--actions 40]
+    python -m bench.bench_abuse spectators [--spectators 2000] [--seconds 60]
+
+``computers``: a ``tabletop serve`` process started with ``--allow-computer-matches``
+runs ``--matches`` Quarto matches of level 5 against level 5 (computer seats think in the
+server's worker processes); meanwhile a person plays another Quarto match against level
+1. Reported: the person's acknowledgement (action sent until the position with it
+arrives: stored, then told) and the level-1 reply (from that acknowledgement until the
+position where the person is to act again), median, p99 and longest, beside the same
+figures with no other match running.
+
+``spectators``: one Quartino match between two scripted persons (random play lasts
+hundreds of actions); ``--spectators`` idle websockets join it as fast as the server takes
+them (200 handshakes in flight at once) while the two persons keep acting in it.
+Reported: how long until every spectator has its first position, and the persons'
+acknowledgement latency (median, p99, longest) meanwhile.
+
+Everything runs on this machine: the clients share its cores with the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from bench.bench_web import OPENER, UNLIMITED, create_match
+from tests.web_support import free_port, start_process
+
+
+def summary(name: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (
+        f"{name}: n={len(ordered)} median {statistics.median(ordered) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, longest {ordered[-1] * 1000:.1f} ms"
+    )
+
+
+async def positions(ws: ClientConnection, number: int) -> dict[str, Any]:
+    """Read until the position numbered ``number`` or later."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "position" and message["number"] >= number:
+            return message  # type: ignore[no-any-return]
+
+
+async def person_against_level_1(base: str, actions: int) -> tuple[list[float], list[float]]:
+    """A person plays Quarto against level 1 (new matches as needed); their
+    acknowledgement and the computer's reply, in seconds."""
+    acks: list[float] = []
+    replies: list[float] = []
+    rng = random.Random(0)
+    while len(acks) < actions:
+        made = create_match(base, {"game": "quarto", "seats": [{"seat": 2, "ai": "1"}]})
+        url = (
+            base.replace("http://", "ws://") + f"ws/{made['id']}?token={made['seats'][0]['token']}"
+        )
+        async with connect(url, max_size=2**22) as ws:
+            position = await positions(ws, 0)
+            while position["status"] == "ongoing" and len(acks) < actions:
+                number = position["number"]
+                sent = time.perf_counter()
+                action = rng.choice(position["legal"])
+                await ws.send(json.dumps({"type": "action", "action": action, "number": number}))
+                position = await positions(ws, number + 1)
+                acked = time.perf_counter()
+                acks.append(acked - sent)
+                while position["status"] == "ongoing" and position["to_act"] != 1:
+                    position = await positions(ws, position["number"] + 1)
+                if position["status"] == "ongoing" and position["number"] > number + 1:
+                    replies.append(time.perf_counter() - acked)
+    return acks, replies
+
+
+def computers(matches: int, actions: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_process(
+            Path(folder) / "bench.sqlite3", port, "--allow-computer-matches", *UNLIMITED
+        )
+        base = f"http://127.0.0.1:{port}/"
+        try:
+            asyncio.run(person_against_level_1(base, 5))  # the workers started
+            idle = asyncio.run(person_against_level_1(base, actions))
+            body = {"game": "quarto", "seats": [{"seat": 1, "ai": "5"}, {"seat": 2, "ai": "5"}]}
+            for _ in range(matches):
+                create_match(base, body)
+            time.sleep(2)  # every computer match thinking
+            before = computer_actions(base)
+            busy = asyncio.run(person_against_level_1(base, actions))
+            played = computer_actions(base) - before
+        finally:
+            server.terminate()
+            server.wait(30)
+    print(summary("acknowledgement, nothing else running", idle[0]))
+    print(summary("level-1 reply, nothing else running", idle[1]))
+    print(summary(f"acknowledgement, {matches} level-5 matches running", busy[0]))
+    print(summary(f"level-1 reply, {matches} level-5 matches running", busy[1]))
+    print(f"the level-5 matches played {played} actions meanwhile")
+
+
+def computer_actions(base: str) -> int:
+    """Actions played so far in the matches of computers only (the lobby's listing)."""
+    with OPENER.open(base + "api/matches", timeout=60) as answer:
+        listing = json.loads(answer.read())
+    return sum(
+        m["number"] for m in listing["matches"] if all(s["kind"] == "computer" for s in m["seats"])
+    )
+
+
+async def spectate(url: str, joined: list[float], start: float, gate: asyncio.Semaphore,
+                   stop: asyncio.Event) -> None:  # fmt: skip
+    async with gate:
+        ws = await connect(url, max_size=2**22, open_timeout=120)
+        await positions(ws, 0)
+        joined.append(time.perf_counter() - start)
+    try:
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=1)
+            except TimeoutError:
+                continue
+    finally:
+        await ws.close()
+
+
+class Player:
+    """A seat's websocket whose positions a background task keeps reading."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.position: dict[str, Any] = {"number": -1}
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for text in self.ws:
+            message = json.loads(text)
+            if message["type"] == "position":
+                self.position = message
+                self.changed.set()
+
+    async def at(self, number: int) -> dict[str, Any]:
+        while self.position["number"] < number:
+            self.changed.clear()
+            await self.changed.wait()
+        return self.position
+
+
+async def two_players(
+    base: str, made: dict[str, Any], stop: asyncio.Event, acks: list[float]
+) -> None:
+    """Two persons play the watched Quartino match (random play lasts hundreds of actions),
+    an action every 50 ms, never a claim (a false one is refused); each acknowledgement's
+    latency goes to ``acks``."""
+    rng = random.Random(1)
+    socket_url = base.replace("http://", "ws://") + f"ws/{made['id']}?token="
+    seats = [Player(await connect(socket_url + s["token"], max_size=2**22)) for s in made["seats"]]
+    position = await seats[0].at(0)
+    while position["status"] == "ongoing" and not stop.is_set():
+        mover = seats[position["to_act"] - 1]
+        number = position["number"]
+        legal = (await mover.at(number))["legal"]
+        action = rng.choice([a for a in legal if not a.startswith("claim")] or legal)
+        sent = time.perf_counter()
+        await mover.ws.send(json.dumps({"type": "action", "action": action, "number": number}))
+        position = await mover.at(number + 1)
+        acks.append(time.perf_counter() - sent)
+        await asyncio.sleep(0.05)
+    for seat in seats:
+        await seat.ws.close()
+        seat.reader.cancel()
+
+
+async def spectators_run(base: str, count: int, seconds: float) -> None:
+    made = create_match(base, {"game": "quartino", "players": 2, "spectators": True})
+    url = base.replace("http://", "ws://") + f"ws/{made['id']}"
+    stop = asyncio.Event()
+    acks: list[float] = []
+    joined: list[float] = []
+    players = asyncio.create_task(two_players(base, made, stop, acks))
+    await asyncio.sleep(1)
+    start = time.perf_counter()
+    gate = asyncio.Semaphore(200)
+    watchers = [asyncio.create_task(spectate(url, joined, start, gate, stop)) for _ in range(count)]
+    deadline = start + seconds
+    while len(joined) < count and time.perf_counter() < deadline:
+        await asyncio.sleep(0.2)
+    took = time.perf_counter() - start
+    await asyncio.sleep(2)
+    stop.set()
+    await asyncio.gather(players, *watchers, return_exceptions=True)
+    print(f"spectators connected: {len(joined)} of {count} in {took:.1f} s")
+    print(summary("acknowledgement meanwhile", acks))
+
+
+def spectators(count: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_process(Path(folder) / "bench.sqlite3", port, *UNLIMITED)
+        try:
+            asyncio.run(spectators_run(f"http://127.0.0.1:{port}/", count, seconds))
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario", choices=["computers", "spectators"])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=40)
+    parser.add_argument("--spectators", type=int, default=2000)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args()
+    if args.scenario == "computers":
+        computers(args.matches, args.actions)
+    else:
+        spectators(args.spectators, args.seconds)
+
+
+if __name__ == "__main__":
+    main()

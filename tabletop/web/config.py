@@ -1,0 +1,47 @@
+"""What a server is started with: the hosts it answers to, its admission limits, its
+computer players and how long a finished match stays in the lobby.
+
+``tabletop serve`` builds one :class:`ServerConfig` from its flags; the defaults suit a
+family or a club on one machine and are the ones documented in ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def default_ai_workers() -> int:
+    """One worker process a core (at least 1, at most 8)."""
+    return max(1, min(8, os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Admission limits; a request past one is refused with a line naming it."""
+
+    creates_per_minute: int = 20  # matches one client address may create a minute (429)
+    open_matches_per_client: int = 20  # ongoing matches one client address created
+    sockets_per_client: int = 100  # websockets open at once from one client address
+    open_matches: int = 2000  # ongoing matches on the whole server
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything ``build_app`` needs besides the database."""
+
+    allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS
+    limits: Limits = field(default_factory=Limits)
+    ai_workers: int = field(default_factory=default_ai_workers)
+    allow_computer_matches: bool = False
+    lobby_keep: float = 600.0  # seconds a finished match stays in the lobby's listing
+    abandoned_after: float = 86_400.0  # seconds without an action or a visitor: abandoned
+    public_url: str | None = None  # the origin people reach the server at, if proxied
+
+    def with_host(self, host: str) -> ServerConfig:
+        """This config also allowing the address the server is bound to."""
+        if host in self.allowed_hosts or host in ("0.0.0.0", "::", ""):
+            return self
+        return replace(self, allowed_hosts=(*self.allowed_hosts, host))

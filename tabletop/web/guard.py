@@ -1,0 +1,149 @@
+"""What the server admits: the hosts it answers to, and how much one client may ask.
+
+:class:`HostGuard` is ASGI middleware in front of every route. A request or websocket
+handshake whose ``Host`` is not an allowed name is refused (HTTP 400, websocket close
+1008), and so is a browser ``Origin`` naming another host: a DNS-rebinding page names its
+own host in both, and its host is not on the list.
+
+:class:`Admission` counts per client address: matches created in the last minute, ongoing
+matches created, open websockets; and the server's ongoing matches in all.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from tabletop.web.config import Limits
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def host_name(netloc: str) -> str:
+    """The host of ``host[:port]`` or ``[v6]:port``, lower case."""
+    netloc = netloc.strip().lower()
+    if netloc.startswith("["):
+        return netloc[1 : netloc.find("]")] if "]" in netloc else netloc
+    if netloc.count(":") == 1:
+        return netloc.partition(":")[0]
+    return netloc
+
+
+class HostGuard:
+    """Refuse requests whose ``Host`` names a host not allowed, or whose browser
+    ``Origin`` is another than the ``Host`` it asks."""
+
+    def __init__(self, app: ASGIApp, allowed: tuple[str, ...]) -> None:
+        self.app = app
+        self.allowed = frozenset(h.lower().strip("[]") for h in allowed)
+
+    def refusal(self, scope: Scope) -> str:
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        host = host_name(headers.get("host", ""))
+        allowed = ", ".join(sorted(self.allowed))
+        if host not in self.allowed:
+            return (
+                f"host {host[:60]!r} is not allowed (allowed: {allowed}); "
+                "start the server with --allowed-host NAME for each name it is reached at"
+            )
+        origin = headers.get("origin")
+        if origin is None:
+            return ""  # not a browser page (a program); seat tokens still guard the seats
+        netloc = urlsplit(origin).netloc.lower()
+        if (
+            netloc != headers.get("host", "").strip().lower()
+            or host_name(netloc) not in self.allowed
+        ):
+            return f"a page of another site ({origin[:60]!r}) may not use this server"
+        return ""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = self.refusal(scope)
+        if not refusal:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await reply(send, 400, {"error": refusal})
+        else:  # closed before it is accepted: the handshake is refused (code 1008)
+            await receive()  # the websocket.connect event
+            await send({"type": "websocket.close", "code": 1008, "reason": refusal[:120]})
+
+
+async def reply(send: Send, status: int, body: dict[str, Any]) -> None:
+    """A JSON response straight on the ASGI channel."""
+    data = json.dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", b"%d" % len(data)),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+class Admission:
+    """The per-address counters behind the admission limits (one event loop: no locks)."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._created: defaultdict[str, deque[float]] = defaultdict(deque)
+        self._sockets: defaultdict[str, int] = defaultdict(int)
+
+    def create_refusal(
+        self, address: str, open_by_address: int, open_total: int
+    ) -> tuple[int, str]:
+        """``(status, reason)`` refusing a new match from ``address``, or ``(0, "")``."""
+        limits = self.limits
+        recent = self._created[address]
+        now = self.clock()
+        while recent and recent[0] <= now - 60:
+            recent.popleft()
+        if len(recent) >= limits.creates_per_minute:
+            return 429, (
+                f"too many new matches: at most {limits.creates_per_minute} a minute from one "
+                "address (--max-creates-per-minute); try again in a minute"
+            )
+        if open_by_address >= limits.open_matches_per_client:
+            return 429, (
+                f"too many ongoing matches: at most {limits.open_matches_per_client} created by "
+                "one address (--max-open-matches-per-client); finish one first"
+            )
+        if open_total >= limits.open_matches:
+            return 503, (
+                f"the server is full: at most {limits.open_matches} ongoing matches "
+                "(--max-open-matches); try again later"
+            )
+        return 0, ""
+
+    def created(self, address: str) -> None:
+        self._created[address].append(self.clock())
+
+    def open_socket(self, address: str) -> str:
+        """Count a new websocket of ``address``; the refusal if it is one too many."""
+        if self._sockets[address] >= self.limits.sockets_per_client:
+            return (
+                f"too many connections: at most {self.limits.sockets_per_client} from one "
+                "address (--max-sockets-per-client)"
+            )
+        self._sockets[address] += 1
+        return ""
+
+    def close_socket(self, address: str) -> None:
+        self._sockets[address] -= 1
+        if self._sockets[address] <= 0:
+            del self._sockets[address]
