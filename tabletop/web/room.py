@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.errors import ActionError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
+
+_ = Domain("tabletop")
 
 log = logging.getLogger("tabletop.web")
 PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
@@ -40,7 +43,11 @@ OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as
 
 
 class Connection:
-    """One websocket: its seat (None: spectator) and its outbox.
+    """One websocket: its seat (None: spectator), its language and its outbox.
+
+    Every message's prose (``error``, ``reason``, ``prompt``) is translated into the
+    connection's ``lang`` where it is sent: a Czech and a Polish friend in one match each
+    read their own.
 
     Messages are queued (:meth:`post`) and a writer task of the connection's own sends
     them in order, so telling thousands of spectators never holds the room's lock; a
@@ -52,8 +59,10 @@ class Connection:
         seat: int | None,
         send: Callable[[str], Awaitable[None]],
         drop: Callable[[], Coroutine[Any, Any, None]] | None = None,
+        lang: str = "en",
     ) -> None:
         self.seat = seat
+        self.lang = lang
         self._send = send
         self._drop = drop
         self._outbox: deque[str] = deque()
@@ -62,7 +71,7 @@ class Connection:
         self.dropped = False
 
     async def send(self, message: JSON) -> None:
-        self.post(json.dumps(message, ensure_ascii=False))
+        self.post(json.dumps(protocol.localised(message, self.lang), ensure_ascii=False))
 
     def post(self, text: str) -> None:
         """Queue ``text`` for this connection."""
@@ -188,25 +197,27 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
-    def texts(self, seat: int | None, presence: JSON) -> tuple[str, str]:
-        """The ``last`` and ``position`` messages for ``seat``, as text."""
+    def texts(self, seat: int | None, presence: JSON, lang: str = "en") -> tuple[str, str]:
+        """The ``last`` and ``position`` messages for ``seat``, as text in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
-        position = protocol.position(self.table, seat, presence)
+        position = protocol.localised(protocol.position(self.table, seat, presence), lang)
         return json.dumps(last, ensure_ascii=False), json.dumps(position, ensure_ascii=False)
 
     async def broadcast(self) -> None:
         """Queue every player's connection its own last actions and position at once;
         the spectators (who may be thousands) get theirs :data:`SPECTATORS_EVERY`
-        seconds later at most, one text for all, coalescing the changes meanwhile."""
+        seconds later at most, one text for all of a language, coalescing the changes
+        meanwhile."""
         presence = self.presence()
-        texts: dict[int | None, tuple[str, str]] = {}
+        texts: dict[tuple[int | None, str], tuple[str, str]] = {}
         for connection in self.connections:
             seat = connection.seat
             if seat is None:
                 continue
-            if seat not in texts:
-                texts[seat] = self.texts(seat, presence)
-            for text in texts[seat]:
+            key = (seat, connection.lang)
+            if key not in texts:
+                texts[key] = self.texts(seat, presence, connection.lang)
+            for text in texts[key]:
                 connection.post(text)
         if self._watchers is None or self._watchers.done():
             self._watchers = asyncio.create_task(self._tell_spectators())
@@ -214,11 +225,14 @@ class Room:
     async def _tell_spectators(self) -> None:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
-        if spectators:
-            last, position = self.texts(None, self.presence())
-            for connection in spectators:
-                connection.post(last)
-                connection.post(position)
+        presence = self.presence()
+        texts: dict[str, tuple[str, str]] = {}
+        for connection in spectators:
+            if connection.lang not in texts:
+                texts[connection.lang] = self.texts(None, presence, connection.lang)
+            last, position = texts[connection.lang]
+            connection.post(last)
+            connection.post(position)
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -260,9 +274,11 @@ class Room:
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
-        return (
-            f"this match is damaged and cannot go on: it is shown up to action {number}, "
-            f"its last that still replays ({self.damage})"
+        return _(
+            "this match is damaged and cannot go on: it is shown up to action {number}, "
+            "its last that still replays ({damage})",
+            number=number,
+            damage=self.damage,
         )
 
     # -- acting --------------------------------------------------------------------------
@@ -271,7 +287,7 @@ class Room:
         async with self.lock:
             match = self.table.match
             if connection.seat is None:
-                await connection.send(protocol.error("spectators cannot act"))
+                await connection.send(protocol.error(_("spectators cannot act")))
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
@@ -279,8 +295,12 @@ class Room:
             if number != len(match.actions):
                 await connection.send(
                     protocol.error(
-                        f"position {number} is stale: the match is at position "
-                        f"{len(match.actions)}; act on the position you were sent last"
+                        _(
+                            "position {number} is stale: the match is at position {now}; "
+                            "act on the position you were sent last",
+                            number=number,
+                            now=len(match.actions),
+                        )
                     )
                 )
                 return
@@ -291,7 +311,7 @@ class Room:
                 return
             if not await self._stored():
                 await connection.send(
-                    protocol.error("the server could not store the action; nothing changed")
+                    protocol.error(_("the server could not store the action; nothing changed"))
                 )
                 return
             await self._after_change()
@@ -305,7 +325,7 @@ class Room:
             self.undo_request = None
             await self.send_all(
                 {"type": "undo-result", "by": request.by, "done": False,
-                 "reason": "the match moved on"}
+                 "reason": _("the match moved on")}
             )  # fmt: skip
         await self.broadcast()
         self.arm_clock()
@@ -338,14 +358,16 @@ class Room:
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
-                    await self.send_all(protocol.error("the computer player failed to act"))
+                    await self.send_all(protocol.error(_("the computer player failed to act")))
                     return
                 if not await self._stored():
                     if self._retry == RETRY_FIRST:
                         await self.send_all(
                             protocol.error(
-                                "the server could not store the computer's action; "
-                                "it tries again until the database accepts it"
+                                _(
+                                    "the server could not store the computer's action; "
+                                    "it tries again until the database accepts it"
+                                )
                             )
                         )
                     delay, self._retry = self._retry, min(RETRY_MOST, self._retry * 2)
@@ -376,14 +398,16 @@ class Room:
         seat = connection.seat
         async with self.lock:
             if seat is None or seat not in self.table.persons():
-                await connection.send(protocol.error("only a player can ask for an undo"))
+                await connection.send(protocol.error(_("only a player can ask for an undo")))
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
-                await connection.send(protocol.error(f"cannot undo: {plan.refusal}"))
+                await connection.send(
+                    protocol.error(_("cannot undo: {reason}", reason=plan.refusal))
+                )
                 return
             others = {p for p in self.table.persons() if p != seat}
             request = UndoRequest(seat, len(self.table.match.actions), plan.count, others)
@@ -397,13 +421,13 @@ class Room:
         async with self.lock:
             request = self.undo_request
             if request is None or connection.seat not in request.waiting:
-                await connection.send(protocol.error("no undo request is waiting for you"))
+                await connection.send(protocol.error(_("no undo request is waiting for you")))
                 return
             if not agree:
                 self.undo_request = None
                 await self.send_all(
                     {"type": "undo-result", "by": request.by, "done": False,
-                     "reason": f"player {connection.seat} declined"}
+                     "reason": _("player {n} declined", n=connection.seat)}
                 )  # fmt: skip
                 return
             request.waiting.discard(connection.seat)
@@ -414,7 +438,7 @@ class Room:
         self.undo_request = None
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
-            reason = plan.refusal or "the match moved on"
+            reason = plan.refusal or _("the match moved on")
             await self.send_all(
                 {"type": "undo-result", "by": request.by, "done": False, "reason": reason}
             )

@@ -13,7 +13,8 @@ import contextvars
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from tabletop.core.i18n.catalogues import ENGLISH, translations
+from tabletop.core.i18n.catalogues import ENGLISH as ENGLISH
+from tabletop.core.i18n.catalogues import translations
 
 T = TypeVar("T")
 

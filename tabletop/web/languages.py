@@ -1,0 +1,80 @@
+"""The browser's language: chosen per request and per connection, and the catalogues the
+page scripts translate with (JSON, no build step).
+
+A request speaks ``?lang=CODE``, else the ``tabletop_lang`` cookie the header's switcher
+sets (the browser remembers it), else the best of ``Accept-Language``, else English. An
+unknown ``?lang`` is refused with the list of languages.
+
+Routes: ``GET /api/i18n?lang=CODE`` (the chosen language, the languages and their names,
+and the catalogues of the core, of the pages and of every installed game, each
+``{"plural": ..., "messages": {msgid: text or [forms]}}``), ``GET
+/api/games/{game}/rules?lang=CODE`` (the game's rules text in that language, Markdown).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from tabletop.core.errors import UnknownGameError, UsageError
+from tabletop.core.i18n.catalogues import as_json
+from tabletop.core.i18n.languages import NAMES, check, from_accept_language
+from tabletop.core.i18n.text import ENGLISH, speaking, translate
+
+COOKIE = "tabletop_lang"
+PAGES = "tabletop.web"  # the domain of the pages' own words (tabletop/web/locale/)
+
+
+def chosen(connection: HTTPConnection) -> str:
+    """The language of a request or websocket; UsageError for an unknown ``?lang``."""
+    asked = connection.query_params.get("lang")
+    if asked:
+        return check(asked, "?lang")
+    remembered = connection.cookies.get(COOKIE, "")
+    if remembered.strip().lower() in NAMES:
+        return remembered.strip().lower()
+    return from_accept_language(connection.headers.get("accept-language", "")) or ENGLISH
+
+
+def refusal(exc: UsageError, lang: str = ENGLISH) -> Response:
+    return JSONResponse({"error": translate(exc.args[0], lang)}, status_code=400)
+
+
+def routes(games: Any) -> list[Route]:
+    """The two routes, for the games of ``games`` (a Registry)."""
+
+    async def catalogues(request: Request) -> Response:
+        try:
+            lang = chosen(request)
+        except UsageError as exc:
+            return refusal(exc)
+        domains = ["tabletop", PAGES] + [
+            type(games.get(gid)).__module__.split(".")[0] for gid in games.ids()
+        ]
+        return JSONResponse(
+            {
+                "lang": lang,
+                "languages": NAMES,
+                "catalogues": {domain: as_json(domain, lang) for domain in domains},
+            },
+            headers={"Vary": "Accept-Language, Cookie"},
+        )
+
+    async def rules(request: Request) -> Response:
+        try:
+            lang = chosen(request)
+            game = games.get(request.path_params["game"])
+        except UsageError as exc:
+            return refusal(exc)
+        except UnknownGameError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        text = speaking(lang, game.rules_text)
+        return JSONResponse({"game": game.info.id, "lang": lang, "markdown": text})
+
+    return [
+        Route("/api/i18n", catalogues),
+        Route("/api/games/{game}/rules", rules),
+    ]
