@@ -4,6 +4,7 @@ is the Czech rules text."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -39,6 +40,8 @@ class Terminal:
         )
         os.close(slave)
         self.seen = ""
+        # one decoder for the whole stream: a character may arrive split over two reads
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     def expect(self, text: str, seconds: float = 60) -> str:
         """Read until ``text`` has been printed (AssertionError with the output if not)."""
@@ -54,7 +57,7 @@ class Terminal:
                     chunk = b""
                 if not chunk and self.process.poll() is not None:
                     continue
-                self.seen += chunk.decode("utf-8", "replace")
+                self.seen += self.decoder.decode(chunk)
         return ANSI.sub("", self.seen)
 
     def type(self, line: str) -> None:
@@ -68,7 +71,7 @@ class Terminal:
                 ready, _, _ = select.select([self.master], [], [], 0.2)
                 if ready:
                     try:
-                        self.seen += os.read(self.master, 65536).decode("utf-8", "replace")
+                        self.seen += self.decoder.decode(os.read(self.master, 65536))
                     except OSError:
                         break
             if self.process.poll() is None:  # still waiting for input: a failed expect
@@ -89,7 +92,7 @@ def test_play_quarto_in_russian_prompts_and_refuses_in_russian() -> None:
         )
         terminal.expect("допустимо: give LSRF")
         terminal.type("give DTRH")
-        terminal.expect("игрок 2 — поставьте DTRH на свободное поле ›")
+        terminal.expect("игрок 2 — поставьте DTRH на свободную клетку ›")
         terminal.type("кварто")
         terminal.expect("при claim=auto победу объявляет программа; 'quarto' не нужно (Q5.1)")
         terminal.type("выход")

@@ -38,6 +38,7 @@ WORDS: dict[str, Msg] = {
     "exit": _("exit"),
 }
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
+NO_HINTS = "no hints for this game"  # Game.hint's default: then only the coach speaks
 
 
 def commands() -> str:
@@ -316,8 +317,7 @@ class Session:
                 self.say(_("legal: {actions}", actions=legal))
                 self.say(_("also: {commands}", commands=commands()))
             elif verb == "hint":
-                view = match.game.view(match.state, player)
-                self.console.print(escape(translate(match.game.hint(view, player, match.options))))
+                self.console.print(escape(self.hint(player)))
             elif verb == "rules":
                 from rich.markdown import Markdown
 
@@ -338,6 +338,21 @@ class Session:
     def seconds(self, left: float) -> str:
         """``12 s`` in the language spoken (its digits through Babel)."""
         return translate(_("{seconds} s", seconds=formats.number(left)))
+
+    def hint(self, player: int) -> str:
+        """``hint``: the game's own one-line advice, then the coach's judgement of every
+        legal action (:mod:`tabletop.coach`, about 2 s), both from ``player``'s view only."""
+        from tabletop.coach.choose import coach_for, turn_for
+        from tabletop.coach.hints import hint_text
+
+        match = self.match
+        game = match.game
+        view = game.view(match.state, player)
+        own = game.hint(view, player, match.options)
+        advice = translate(own)
+        turn = turn_for(game, match.state, match.players, match.options)
+        judged = hint_text(coach_for(game).assess(turn))
+        return judged if own == NO_HINTS else f"{advice}\n{judged}"
 
     def clock_warning(self, left: float) -> None:
         said = translate(_("{time} left", time=self.seconds(left)))

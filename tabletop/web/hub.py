@@ -69,6 +69,7 @@ class CreateMatch(BaseModel):
     seats: list[SeatSpec] = []
     spectators: bool = True
     move_time: float | None = None
+    hints: bool | None = None  # the coach's hints (default: on against the computer)
 
 
 def read_body(data: Any) -> CreateMatch:
@@ -201,6 +202,7 @@ class Hub:
             ],
             spectators=body.spectators,
             move_time=body.move_time,
+            hints=body.hints,
         )
         links = await self._open_match(meta, base)
         self.admission.created(address)
@@ -276,7 +278,7 @@ class Hub:
             meta = StoredMatch(
                 secrets.token_urlsafe(8), time.time(), old.game, old.game_version, n,
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
-                old.move_time,
+                old.move_time, hints=old.hints,
             )  # fmt: skip
             await self._open_match(meta, base)
             old.rematch = meta.id
@@ -324,7 +326,7 @@ class Hub:
     @staticmethod
     def _row(room: Room) -> JSON:
         meta = room.meta
-        online = {c.seat for c in room.connections}
+        online = room.online()
         return {
             "id": meta.id,
             "game": meta.game,

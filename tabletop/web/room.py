@@ -19,7 +19,7 @@ import contextlib
 import json
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,10 +35,11 @@ from tabletop.web.thinking import Job, Thinkers
 _ = Domain("tabletop")
 
 log = logging.getLogger("tabletop.web")
-PRESENCE_EVERY = 0.5  # seconds between two presence messages to a connection, at least
+PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, at least
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
-SPECTATORS_EVERY = 0.25  # seconds: spectators are told of changes at most this often
+SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
+FAN_OUT_CHUNK = 50  # connections told of a change in one turn of the event loop
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -136,6 +137,7 @@ class Room:
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
         self._presence: asyncio.Task[None] | None = None
+        self._present: Counter[int | None] = Counter()  # connections by seat (None: watching)
         self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._retrying: asyncio.TimerHandle | None = None
@@ -175,14 +177,17 @@ class Room:
         return True
 
     # -- telling -------------------------------------------------------------------------
+    def online(self) -> set[int]:
+        """The seats with a connection open."""
+        return {seat for seat, count in self._present.items() if count and seat is not None}
+
     def presence(self) -> JSON:
-        online = {c.seat for c in self.connections}
+        """Each seat's state (``online``, ``offline``, ``computer``) and how many watch."""
         seats = {}
         for row in self.meta.seats:
             state = "computer" if row.ai is not None else "offline"
-            seats[str(row.seat)] = "online" if row.seat in online else state
-        spectators = sum(1 for c in self.connections if c.seat is None)
-        return {"seats": seats, "spectators": spectators}
+            seats[str(row.seat)] = "online" if self._present[row.seat] else state
+        return {"seats": seats, "spectators": self._present[None]}
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions and its position."""
@@ -226,13 +231,11 @@ class Room:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
         presence = self.presence()
-        texts: dict[str, tuple[str, str]] = {}
+        by_lang: dict[str, list[Connection]] = {}
         for connection in spectators:
-            if connection.lang not in texts:
-                texts[connection.lang] = self.texts(None, presence, connection.lang)
-            last, position = texts[connection.lang]
-            connection.post(last)
-            connection.post(position)
+            by_lang.setdefault(connection.lang, []).append(connection)
+        for lang, group in by_lang.items():  # one text for all spectators of a language
+            await fan_out(group, self.texts(None, presence, lang))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -242,6 +245,7 @@ class Room:
     async def join(self, connection: Connection, hello: JSON) -> None:
         async with self.lock:
             self.connections.append(connection)
+            self._present[connection.seat] += 1
             seat = connection.seat
             if seat is not None and seat not in self.meta.claimed:
                 self.meta.claimed.add(seat)
@@ -258,6 +262,7 @@ class Room:
         connection.close()
         if connection in self.connections:
             self.connections.remove(connection)
+            self._present[connection.seat] -= 1
             self.presence_changed()
 
     def presence_changed(self) -> None:
@@ -269,8 +274,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         message = json.dumps({"type": "presence", "presence": self.presence()})
-        for connection in list(self.connections):
-            connection.post(message)
+        await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
@@ -462,6 +466,16 @@ class Room:
                 task.cancel()
         if self._retrying is not None:
             self._retrying.cancel()
+
+
+async def fan_out(connections: list[Connection], texts: tuple[str, ...]) -> None:
+    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections a turn of
+    the event loop: their writers run between the turns, and so does anyone's action."""
+    for start in range(0, len(connections), FAN_OUT_CHUNK):
+        for connection in connections[start : start + FAN_OUT_CHUNK]:
+            for text in texts:
+                connection.post(text)
+        await asyncio.sleep(0)
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:
