@@ -121,3 +121,18 @@ def test_the_check_runs_in_the_conformance_kit() -> None:
     report = check_game("quarto", games=1)
     stats = report.checks["translations"]
     assert stats.runs == 1 and stats.failures == 0
+
+
+def test_the_pages_words_are_translated_in_every_language() -> None:
+    from tabletop.web.languages import PAGES, page_messages
+
+    marked = page_messages()
+    assert {"Games", "Your action", "Send", "Language"} <= set(marked)
+    for lang in LANGUAGES[1:]:
+        path = po_path(PAGES, lang)
+        assert path is not None
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        held = {m.id: m.string for m in catalog if m.id}
+        assert set(held) == set(marked), (lang, sorted(set(held) ^ set(marked)))
+        assert all(held[m] for m in marked), lang

@@ -119,3 +119,12 @@ def test_the_rules_in_each_language(client: TestClient) -> None:
     english = client.get("/api/games/ctverak/rules").json()
     assert english["lang"] == "en" and "Karetní" not in english["markdown"]
     assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient) -> None:
+    lobby = client.get("/").text
+    assert "<h2 data-i18n>Games</h2>" in lobby and "/static/i18n.js" in lobby
+    script = client.get("/static/i18n.js")
+    assert script.status_code == 200 and "tabletop_lang" in script.text
+    pages = client.get("/api/i18n?lang=cs").json()["catalogues"]["tabletop.web"]["messages"]
+    assert pages["Games"] == "Hry" and pages["Language"] == "Jazyk"

@@ -13,6 +13,8 @@ and the catalogues of the core, of the pages and of every installed game, each
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
@@ -78,3 +80,24 @@ def routes(games: Any) -> list[Route]:
         Route("/api/i18n", catalogues),
         Route("/api/games/{game}/rules", rules),
     ]
+
+
+STATIC = Path(__file__).parent / "static"
+_ELEMENT = re.compile(r"<(\w+)[^>]*\bdata-i18n(?=[\s>=])(?:=\"([^\"]*)\")?[^>]*>([^<]*)<")
+_ATTRIBUTE = re.compile(r"\bdata-i18n-(?:placeholder|title)=\"([^\"]+)\"")
+_CALL = re.compile(r"\bt\(\s*\"((?:[^\"\\]|\\.)*)\"")
+
+
+def page_messages(folder: Path = STATIC) -> list[str]:
+    """The pages' own msgids: the text of each ``data-i18n`` element (or its value), each
+    ``data-i18n-placeholder``/``-title``, each ``t("...")`` of the scripts; in order."""
+    found: dict[str, None] = {}
+    for path in sorted(folder.glob("*.html")) + sorted(folder.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for _tag, value, inner in _ELEMENT.findall(text):
+            found[(value or inner).strip()] = None
+        for value in _ATTRIBUTE.findall(text):
+            found[value] = None
+        for value in _CALL.findall(text):
+            found[value] = None
+    return [m for m in found if m]
