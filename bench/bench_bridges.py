@@ -14,7 +14,8 @@ the shuffle's chance nodes included), with the PettingZoo/API ratio and the mill
 the OpenSpiel shuffle costs a game; (2) Connect Four side by side: random games per
 second and MCTS iterations per second (OpenSpiel's Python MCTSBot, one random rollout)
 on OpenSpiel's C++ ``connect_four``, on our example through the bridge, and our own
-generic search (``SearchAgent``, random playouts) on our example, in one run.
+generic search (``SearchAgent``, random playouts) on our example, in one run. Rates are
+per CPU second of the benchmark's process (``time.process_time``), not wall-clock.
 
 ``research``: for each OpenSpiel game string (default: the research-sized configurations
 of ``docs/research.md``) the information sets after 300 iterations of OpenSpiel's
@@ -60,13 +61,14 @@ GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4), ("connect4", 2))
 
 
 def rate(play: Callable[[int], Any], seconds: float) -> float:
-    """Calls of ``play(i)`` per second, for about ``seconds`` (at least 3 calls)."""
+    """Calls of ``play(i)`` per CPU second of this process, for about ``seconds`` of it (at
+    least 3 calls): process time, so that other work on a shared machine skews it less."""
     done = 0
-    began = time.perf_counter()
-    while done < 3 or time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while done < 3 or time.process_time() - began < seconds:
         play(done)
         done += 1
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
 
 
 def direct(game_id: str, players: int) -> Callable[[int], Any]:
@@ -109,13 +111,13 @@ def gym_random(game_id: str, players: int) -> Callable[[int], Any]:
 def shuffle_ms(game: Any, games: int = 2000) -> float:
     """Milliseconds a game the OpenSpiel shuffle costs (its chance nodes and the deal)."""
     rng = random.Random(1)
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(games):
         state = game.new_initial_state()
         while state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-    return (time.perf_counter() - began) / games * 1e3
+    return (time.process_time() - began) / games * 1e3
 
 
 def spiel_random(game: Any) -> Callable[[int], Any]:
@@ -138,9 +140,9 @@ def spiel_mcts(game: Any, simulations: int) -> float:
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
-    began = time.perf_counter()
+    began = time.process_time()
     bot.step(game.new_initial_state())
-    return simulations / (time.perf_counter() - began)
+    return simulations / (time.process_time() - began)
 
 
 def our_search(game_id: str, playouts: int) -> float:
@@ -158,9 +160,9 @@ def our_search(game_id: str, playouts: int) -> float:
         random.Random(0),
         Budget(iterations=playouts),
     )
-    began = time.perf_counter()
+    began = time.process_time()
     SearchAgent().act(turn)
-    return playouts / (time.perf_counter() - began)
+    return playouts / (time.process_time() - began)
 
 
 def speed(seconds: float) -> None:

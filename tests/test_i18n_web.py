@@ -123,7 +123,7 @@ def test_the_rules_in_each_language(client: TestClient) -> None:
 
 def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient) -> None:
     lobby = client.get("/").text
-    assert "<h2 data-i18n>Games</h2>" in lobby and "/static/i18n.js" in lobby
+    assert '<h2 id="games-title" data-i18n>Games</h2>' in lobby and "/static/i18n.js" in lobby
     script = client.get("/static/i18n.js")
     assert script.status_code == 200 and "tabletop_lang" in script.text
     pages = client.get("/api/i18n?lang=cs").json()["catalogues"]["tabletop.web"]["messages"]

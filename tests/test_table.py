@@ -125,7 +125,7 @@ def test_told_hides_a_false_claim_from_the_others_but_not_a_placement() -> None:
                 false_claims.append(text)
     assert false_claims
     match.play(false_claims[0])
-    assert told(match, 0, 2) and told(match, 0, 1)  # a placement: everyone saw it
+    assert told(match, 0, 2) and told(match, 0, 1) and told(match, 0, None)  # a placement
     assert told(match, 1, 1) and not told(match, 1, 2) and not told(match, 1, None)
     quarto = registry().get("quarto")
     plain = Match(quarto, 2, quarto.info.options(), 0)

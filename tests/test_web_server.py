@@ -6,6 +6,7 @@ restart on the same database."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -310,14 +311,23 @@ def test_an_undo_is_refused_over_a_draw_from_the_stock(client: TestClient) -> No
         )
 
 
-def test_the_clock_ends_the_game_on_time(client: TestClient) -> None:
+def test_the_clock_waits_until_every_person_opened_their_seat_then_ends_on_time(
+    client: TestClient,
+) -> None:
     made = create(client, move_time=1)
-    with client.websocket_connect(f"/ws/{made['id']}?token={made['seats'][0]['token']}") as ws:
-        first = until(ws, "position")
-        assert first["clock"]["player"] == 1 and 0 < first["clock"]["left"] <= 1
-        end = until(ws, "position")
-        assert end["status"] == "over" and end["winners"] == [2]
-        assert end["reason"] == "player 1 ran out of time on the move clock"
+    one, two = (s["token"] for s in made["seats"])
+    with client.websocket_connect(f"/ws/{made['id']}?token={one}") as ws1:
+        first = until(ws1, "position")
+        assert first["clock"] == {"player": 1, "left": 1.0, "move_time": 1.0, "waiting": [2]}
+        time.sleep(1.5)  # longer than the move clock: nobody loses before sitting down
+        assert client.get("/api/matches").json()["matches"][0]["status"] == "ongoing"
+        with client.websocket_connect(f"/ws/{made['id']}?token={two}") as ws2:
+            running = until(ws1, "position")  # told when the last person sat down
+            assert running["clock"]["waiting"] == [] and 0 < running["clock"]["left"] <= 1
+            end = until(ws1, "position")
+            assert end["status"] == "over" and end["winners"] == [2]
+            assert end["reason"] == "player 1 ran out of time on the move clock"
+            assert until(ws2, "position")["number"] == 0
 
 
 def test_a_restart_on_the_same_database_resumes_every_match(tmp_path: Path) -> None:

@@ -11,10 +11,31 @@ from __future__ import annotations
 
 from typing import Any
 
+MAX_TABS = 400  # Tab presses to reach one control before giving up
+_keyboard = [False]  # press keys instead of clicking (``click_action(..., keyboard=True)``)
+
+
+def press_to(target: Any) -> None:
+    """Reach ``target`` (a Playwright locator) with the Tab key alone, as a keyboard user
+    does, and press Enter on it; AssertionError when Tab never reaches it."""
+    page = target.page
+    target.wait_for(state="visible")
+    for _ in range(MAX_TABS):
+        if target.evaluate("node => node === document.activeElement"):
+            page.keyboard.press("Enter")
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {target}")
+
 
 def _click(board: Any, selector: str) -> None:
-    """Click the first element matching ``selector`` in the board (waits until it is there)."""
-    board.locator(selector).first.click()
+    """Click (or, with the keyboard, Tab to and press Enter on) the first element matching
+    ``selector`` in the board (waits until it is there)."""
+    target = board.locator(selector).first
+    if _keyboard[0]:
+        press_to(target)
+    else:
+        target.click()
 
 
 def _quote(value: str) -> str:
@@ -71,8 +92,9 @@ def _ctverak(board: Any, words: list[str]) -> None:
 CLICKERS = {"quarto": _quarto, "quartino": _quartino, "ctverak": _ctverak}
 
 
-def click_action(page: Any, game_id: str, action_text: str) -> None:
-    """Perform the board clicks that make the board send exactly ``action_text``.
+def click_action(page: Any, game_id: str, action_text: str, keyboard: bool = False) -> None:
+    """Perform the board clicks that make the board send exactly ``action_text``
+    (``keyboard``: reach each of them by Tab and press Enter instead).
 
     ``page`` is a Playwright (sync) page showing the board of ``game_id`` (quarto,
     quartino or ctverak); ``action_text`` is one action in the game's canonical notation,
@@ -83,4 +105,8 @@ def click_action(page: Any, game_id: str, action_text: str) -> None:
         raise ValueError(f"no board clicks for {game_id!r} action {action_text!r}")
     # Scoped to the board's element, so the rest of a page (a match page's own buttons)
     # can never be clicked instead.
-    CLICKERS[game_id](page.locator(f"[data-board={_quote(game_id)}]"), words)
+    _keyboard[0] = keyboard
+    try:
+        CLICKERS[game_id](page.locator(f"[data-board={_quote(game_id)}]"), words)
+    finally:
+        _keyboard[0] = False

@@ -123,7 +123,8 @@ def _check_record(check: Check | None) -> JSON | None:
 
 
 def view(s: State, player: int | None) -> JSON:
-    """What ``player`` may see (N7); ``None`` is a spectator (everything once it is over)."""
+    """What ``player`` may see (N7); ``None`` is a spectator. Once the game is over
+    everyone sees everything: every stand and the cards out of play."""
     n = len(s.stands)
     over = not s.to_act
     data: JSON = {
@@ -146,7 +147,7 @@ def view(s: State, player: int | None) -> JSON:
     if player is not None:
         data["player"] = player
         data["stand"] = codes(s.stands[player - 1])
-    elif over:
+    if over:
         data["stands"] = {str(p): codes(s.stands[p - 1]) for p in range(1, n + 1)}
         data["out_of_play"] = codes(out_of_play(s))
     return data

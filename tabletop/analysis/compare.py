@@ -175,7 +175,8 @@ def paired_measures(played: Played) -> list[Measured]:
 
 
 def _r(value: float) -> float:
-    return round(value, 4) + 0.0  # + 0.0: no -0.0 in the JSON
+    """Four significant digits (clarity and stability live near 1e-4), never -0.0."""
+    return float(f"{value:.4g}") + 0.0
 
 
 def _p(value: float) -> float:

@@ -17,25 +17,52 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Look = Callable[[Any, int], str]  # (tabletop state, player 0-based) -> observation text
 
 
-@dataclass(eq=False)
-class Step:
-    """One link of the history: ``state`` after ``action`` by ``actor`` (None at the root)."""
+Memo = dict[tuple[str, int], Any]
+_NOTHING: Memo = {}  # what a step that is not a resampled root inherits (never written)
 
-    parent: Step | None
-    state: Any
-    actor: int | None = None
-    action: int | None = None
-    # the root of a resampled history: what each record held there (digest, last look)
-    inherited: dict[tuple[str, int], tuple[bytes, str]] = field(default_factory=dict)
-    memo: dict[tuple[str, int], tuple[bytes, str]] = field(default_factory=dict)
-    inherited_arrays: dict[tuple[str, int], Any] = field(default_factory=dict)
-    arrays: dict[tuple[str, int], Any] = field(default_factory=dict)
+
+class Step:
+    """One link of the history: ``state`` after ``action`` by ``actor`` (None at the root).
+
+    ``inherited``/``inherited_arrays``: what a resampled root carries over of each record
+    (digest and last look; the tensor summary); ``memo``/``arrays``: the records up to
+    here, filled on demand. Slotted and small: the OpenSpiel bridge makes one per action.
+    """
+
+    __slots__ = (
+        "action",
+        "actor",
+        "arrays",
+        "inherited",
+        "inherited_arrays",
+        "memo",
+        "parent",
+        "state",
+    )
+
+    def __init__(
+        self,
+        parent: Step | None,
+        state: Any,
+        actor: int | None = None,
+        action: int | None = None,
+        inherited: Memo = _NOTHING,
+        inherited_arrays: Memo = _NOTHING,
+    ) -> None:
+        self.parent = parent
+        self.state = state
+        self.actor = actor
+        self.action = action
+        self.inherited = inherited
+        self.inherited_arrays = inherited_arrays
+        self.memo: Memo = {}
+        self.arrays: Memo = {}
 
     def then(self, state: Any, actor: int, action: int) -> Step:
         """The step after this one."""
@@ -97,7 +124,8 @@ def record(step: Step, player: int, looks: Looks) -> tuple[bytes, str]:
         if seen != last or (link.actor == player and looks.own):
             digest, last = _entry(digest, "saw " + seen), seen
         link.memo[key] = (digest, last)
-    return step.memo[key]
+    found: tuple[bytes, str] = step.memo[key]
+    return found
 
 
 def entries(step: Step, player: int, looks: Looks) -> list[str]:

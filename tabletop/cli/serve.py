@@ -22,6 +22,15 @@ def serve(
             "i.e. ~/.local/share/tabletop/matches.sqlite3).",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        Option(
+            "--public-url",
+            help="The address people open, e.g. https://games.example.org/ behind a "
+            "reverse proxy: the base of every link the server hands out (default: the "
+            "address each page was served from, X-Forwarded-Proto/-Host included).",
+        ),
+    ] = None,
     allowed_host: Annotated[
         list[str] | None,
         Option(
@@ -66,6 +75,7 @@ def serve(
         raise UsageError(f"--lobby-keep must be 0..10000000 seconds, not {lobby_keep}")
     try:
         from tabletop.web.config import Limits, ServerConfig, default_ai_workers
+        from tabletop.web.origin import public_base
         from tabletop.web.serve import serve as run_server
     except ImportError as exc:
         raise UsageError(
@@ -81,5 +91,6 @@ def serve(
         ai_workers=ai_workers or default_ai_workers(),
         allow_computer_matches=allow_computer_matches,
         lobby_keep=lobby_keep,
+        public_url=public_base(public_url) if public_url else None,
     )
     run_server(host, port, db, config)

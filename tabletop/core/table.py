@@ -178,8 +178,9 @@ class Table:
         """How many actions an undo asked by ``requester`` takes back, or why it may not.
 
         Perfect information: the computer seats' replies and then the last person's
-        action. Hidden information: only the requester's own last action, and only while
-        nobody else has acted since (a misclick fixed within one's own turn) and it showed
+        action, when that person is the requester (or the only person). Hidden
+        information: only the requester's own last action, and only while nobody else
+        has acted since (a misclick fixed within one's own turn) and it showed
         the requester nothing hidden; another player's or a computer's action is never
         taken back there, since the requester has seen its result.
         """
@@ -195,6 +196,13 @@ class Table:
             keep -= 1
         if not keep:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
+        actor = match.game.to_act(match.states[keep - 1])
+        if actor != requester and len(self.persons()) > 1:  # 'your last action' (docs/web.md)
+            return UndoPlan(
+                requester,
+                0,
+                f"the last action was {self.name(actor or 0)}'s; you can only take back your own",
+            )
         return UndoPlan(requester, len(match.actions) - keep + 1)
 
     def _own_undo(self, requester: int) -> UndoPlan:
@@ -268,13 +276,18 @@ def reveals(match: Match, index: int, player: int) -> bool:
 
 def told(match: Match, index: int, viewer: int | None) -> bool:
     """Whether ``viewer`` may be told the text of action ``index`` (e.g. as 'the last
-    action of player 2'): always for perfect information and for the actor; otherwise
-    only when the text follows from what ``viewer`` saw before and after it.
+    action of player 2', or in the game log): always for perfect information and for the
+    actor; otherwise when the text follows from what ``viewer`` saw before and after it,
+    or names nothing ``viewer`` does not know.
 
-    Generic test: in a few states sampled from the viewer's view before the action, no
-    other action text leads to the viewer's view after it. A false claim naming a hidden
-    card (any other false claim would look the same) is not told; a discard is.
-    Spectators of a hidden-information game are told no other player's text.
+    Generic test, in a few states sampled from the viewer's view before the action: the
+    text follows when no other action text leads to the viewer's view after it (a meld, a
+    discard, a placement); it names nothing hidden when it is a legal action's text in
+    every sample (``end``, ``draw stock``). A false claim naming a card of a hidden stand
+    is neither (any other false claim would look the same, and the card is not in every
+    sample), so it is not told.
+    A spectator (``viewer`` None) sees less than every player: the states are sampled
+    from each other player's view in turn and compared by what a spectator sees.
     """
     game = match.game
     before = match.states[index]
@@ -282,19 +295,32 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     if not game.info.hidden_information or viewer == actor:
         return True
     if viewer is None:
-        return False
+        others = [p for p in range(1, match.players + 1) if p != actor]
+        return bool(others) and all(_sampled_told(match, index, p, None) for p in others)
+    return _sampled_told(match, index, viewer, viewer)
+
+
+def _sampled_told(match: Match, index: int, sampler: int, viewer: int | None) -> bool:
+    """The test of :func:`told` on states sampled from ``sampler``'s view before action
+    ``index``, comparing what ``viewer`` sees after it."""
+    game = match.game
     text = match.texts[index]
-    view = game.view(before, viewer)
+    view = game.view(match.states[index], sampler)
     after = game.view(match.states[index + 1], viewer)
     rng = random.Random(index)
+    follows = public = True
     for _ in range(SAMPLES):
         try:
-            sample = game.sample(view, viewer, match.players, match.options, rng)
-            for action in game.legal(sample):
-                if game.format(sample, action) == text:
-                    continue
-                if game.view(game.apply(sample, action), viewer) == after:
-                    return False
+            sample = game.sample(view, sampler, match.players, match.options, rng)
+            texts = [(game.format(sample, a), a) for a in game.legal(sample)]
+            public = public and any(t == text for t, _ in texts)
+            if follows:
+                follows = not any(
+                    t != text and game.view(game.apply(sample, a), viewer) == after
+                    for t, a in texts
+                )
         except Exception:  # a game that cannot sample: be safe, tell nothing
+            return False
+        if not (follows or public):
             return False
     return True

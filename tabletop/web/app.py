@@ -1,7 +1,8 @@
 """The Starlette application: pages, the JSON API and the match websocket.
 
-Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/static/...``,
-``/games/{game}/board.js`` (a game's own board), ``GET /api/games``,
+Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/match/{id}/host?key=`` (the
+host's page of seat links), ``/static/...``, ``/games/{game}/board.js`` (a game's own
+board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 ``GET /api/matches?page=N``, ``POST /api/matches`` (``Content-Type: application/json``),
 ``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=&lang=``, and the languages'
 ``GET /api/i18n?lang=`` and ``GET /api/games/{game}/rules?lang=`` (:mod:`.languages`).
@@ -22,8 +23,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -32,11 +39,12 @@ from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, on
 from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
-from tabletop.web import languages, protocol
+from tabletop.web import host, languages, protocol, rules_page
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
+from tabletop.web.origin import page_base
 from tabletop.web.room import Connection, Room, seat_of
 
 log = logging.getLogger("tabletop.web")
@@ -82,6 +90,13 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     hub = Hub(db_path, config)
 
+    def base_of(connection: HTTPConnection) -> str:
+        """The base of the links handed out (``tabletop.web.origin``): ``--public-url``,
+        else the origin this connection's page came from."""
+        url = connection.url
+        return page_base(url.scheme, url.netloc, connection.scope.get("root_path", ""),
+                         connection.headers, config.public_url)  # fmt: skip
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.open()
@@ -95,6 +110,21 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
 
     async def match_page(request: Request) -> Response:
         return FileResponse(STATIC / "match.html")
+
+    async def host_page(request: Request) -> Response:
+        room = hub.rooms.get(request.path_params["id"])
+        if room is None or not host.is_host(room.meta, request.query_params.get("key")):
+            return PlainTextResponse("no such match, or not its host's key", status_code=404)
+        name = hub.registry.get(room.meta.game).info.name
+        return HTMLResponse(host.page(room.meta, name, base_of(request)),
+                            headers={"cache-control": "no-store"})  # fmt: skip
+
+    async def rules(request: Request) -> Response:
+        try:
+            game = hub.registry.get(request.path_params["game"])
+        except UnknownGameError as exc:
+            return PlainTextResponse(str(exc), status_code=404)
+        return HTMLResponse(rules_page.page(game.info.id, game.info.name, game.rules_text()))
 
     async def board(request: Request) -> Response:
         try:
@@ -128,7 +158,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             return error(f"request too large (at most {MAX_BODY} bytes)", 413)
         try:
             data = parse_json(decode(body, "the body", UsageError), "the body", UsageError)
-            links = await hub.create(data, str(request.base_url), client_address(request))
+            links = await hub.create(data, base_of(request), client_address(request))
         except Refused as exc:
             return error(str(exc), exc.status)
         except TabletopError as exc:
@@ -187,7 +217,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         )
         await room.join(connection, {**hello(room, seat), "lang": lang})
         if room.meta.rematch is not None:
-            links = hub.links(hub.rooms[room.meta.rematch].meta, str(websocket.base_url))
+            links = hub.links(hub.rooms[room.meta.rematch].meta, base_of(websocket))
             await connection.send(hub.rematch_message(links, seat, room.meta.players))
         try:
             await serve_connection(websocket, room, connection)
@@ -227,7 +257,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
                     await websocket.close(code=1009, reason="message too big")
                     return
                 continue
-            await dispatch(room, connection, message, str(websocket.base_url))
+            await dispatch(room, connection, message, base_of(websocket))
 
     async def dispatch(
         room: Room, connection: Connection, message: protocol.ClientMessage, base: str
@@ -238,6 +268,8 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             await room.ask_undo(connection)
         elif message.kind == "undo-answer":
             await room.answer_undo(connection, message.agree)
+        elif message.kind == "chat":
+            await room.talk(connection, message.text)
         elif message.kind == "rematch":
             if room.table.match.outcome() is None:
                 await connection.send(
@@ -264,6 +296,8 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             "players": meta.players,
             "seat": seat,
             "board": f"/games/{meta.game}/board.js" if has_board else None,
+            "rules": f"/games/{meta.game}/rules",
+            "chat": {"write": room.chat.may_write(seat)},
             "move_time": meta.move_time,
             "seats": [
                 {"seat": r.seat, "kind": "computer" if r.ai else "person", "level": r.ai}
@@ -275,7 +309,9 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
         Route("/", lobby),
         Route("/match/{id}", match_page),
+        Route("/match/{id}/host", host_page),
         Route("/games/{game}/board.js", board),
+        Route("/games/{game}/rules", rules),
         Route("/api/games", api_games),
         Route("/api/matches", api_matches, methods=["GET", "POST"]),
         Route("/api/matches/{id}/record", api_record),

@@ -34,9 +34,10 @@ from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import store
+from tabletop.web import chat, store
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
+from tabletop.web.host import host_url
 from tabletop.web.room import Room
 from tabletop.web.store import SeatRow, Store, StoredMatch, Unserved
 from tabletop.web.thinking import Thinkers
@@ -68,6 +69,7 @@ class CreateMatch(BaseModel):
     options: dict[str, Any] = {}
     seats: list[SeatSpec] = []
     spectators: bool = True
+    spectator_chat: bool = False  # may spectators write in the chat (they always read it)
     move_time: float | None = None
     hints: bool | None = None  # the coach's hints (default: on against the computer)
 
@@ -95,6 +97,7 @@ class Hub:
         self.thinkers = Thinkers(self.config.ai_workers)
         self.admission = Admission(self.config.limits)
         self.db: Store | None = None
+        self.chats: dict[str, chat.Chat] = {}
 
     # -- life ----------------------------------------------------------------------------
     def open(self) -> None:
@@ -102,6 +105,7 @@ class Hub:
         self.db = Store(self.db_path)
         self.thinkers.warm()
         matches, self.unserved = store.load_all(self.db_path)
+        self.chats = chat.load_all(self.db_path)
         for meta in matches:
             try:
                 room = self.rooms[meta.id] = self._room(meta)
@@ -126,7 +130,9 @@ class Hub:
         computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
         assert self.db is not None
         table = Table(match, computers, meta.move_time)
-        return Room(meta, table, self.db, self.thinkers, damage)
+        room = Room(meta, table, self.db, self.thinkers, damage)
+        room.chat = self.chats.pop(meta.id, chat.Chat())
+        return room
 
     def _replay(self, game: Game[Any, Any], meta: StoredMatch) -> tuple[Match, str]:
         """The match replayed through the checked path, and '' ; or, when a stored action
@@ -204,7 +210,7 @@ class Hub:
             move_time=body.move_time,
             hints=body.hints,
         )
-        links = await self._open_match(meta, base)
+        links = await self._open_match(meta, base, body.spectator_chat)
         self.admission.created(address)
         self.creators[meta.id] = address
         return links
@@ -233,13 +239,15 @@ class Hub:
                 ai[spec.seat] = make_seat(game, spec.ai).level
         return ai
 
-    async def _open_match(self, meta: StoredMatch, base: str) -> JSON:
+    async def _open_match(self, meta: StoredMatch, base: str, talk: bool = False) -> JSON:
         """Set the match up (the rules may refuse it: then nothing is stored), store it,
-        serve it; its links."""
+        serve it; its links. ``talk``: spectators may write in its chat."""
         assert self.db is not None
         room = self._room(meta)
+        room.chat.spectators_write = talk
         try:
-            await self.db.submit([meta.insert()])
+            talking = chat.open_to_spectators(meta.id) if talk else []
+            await self.db.submit([meta.insert(), *talking])
         except Exception as exc:  # sqlite3.Error and whatever the disk says
             log.error("a new match could not be stored: %s", exc)
             raise Refused(
@@ -261,6 +269,7 @@ class Hub:
                 if r.token is not None
             ],
             "spectator_url": f"{base}match/{meta.id}" if meta.spectators else None,
+            "host_url": host_url(meta, base),
         }
 
     # -- rematch -------------------------------------------------------------------------
@@ -280,7 +289,7 @@ class Hub:
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
                 old.move_time, hints=old.hints,
             )  # fmt: skip
-            await self._open_match(meta, base)
+            await self._open_match(meta, base, room.chat.spectators_write)
             old.rematch = meta.id
             assert self.db is not None
             await self.db.submit(store.rematch(old.id, meta.id))

@@ -1,9 +1,10 @@
 """The websocket protocol's messages (documented in ``docs/web.md``).
 
 Server to client, each a JSON object with a ``type``: ``hello`` (once, on connecting),
-``last`` (the last action of each player), ``position`` (after every change, exactly
-the keys below), ``presence``, ``undo-request``, ``undo-result``, ``rematch``, ``error``.
-Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``.
+``last`` (the last action of each player), ``log`` (the game log, whole then entry by
+entry), ``position`` (after every change, exactly the keys below), ``presence``,
+``undo-request``, ``undo-result``, ``rematch``, ``chat``, ``error``.
+Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``, ``chat``.
 
 Everything about the position goes through ``game.view(state, seat)``: no message holds
 anything that seat may not see.
@@ -26,23 +27,30 @@ POSITION_KEYS = (
     "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
     "reason", "clock", "presence",
 )  # fmt: skip
-CLIENT_TYPES = "action, undo, undo-answer, rematch"
+CLIENT_TYPES = "action, undo, undo-answer, rematch, chat"
 
 
 class ProtocolError(TabletopError):
     """A client message the protocol does not take; the message says what is allowed."""
 
 
-def position(table: Table, seat: int | None, presence: JSON) -> JSON:
-    """The ``position`` message for ``seat`` (None: a spectator)."""
+def position(
+    table: Table, seat: int | None, presence: JSON, waiting: list[int] | None = None
+) -> JSON:
+    """The ``position`` message for ``seat`` (None: a spectator). ``waiting``: the person
+    seats nobody has opened yet; while there are any, the clock waits (full time left)."""
     match = table.match
     game, state = match.game, match.state
     outcome = match.outcome()
     to_act = match.to_act()
     left = table.time_left()
     clock = None
-    if left is not None and to_act is not None:
-        clock = {"player": to_act, "left": round(left, 3), "move_time": table.move_time}
+    if waiting and table.move_time and to_act is not None and to_act not in table.computers:
+        clock = {"player": to_act, "left": float(table.move_time), "move_time": table.move_time,
+                 "waiting": list(waiting)}  # fmt: skip
+    elif left is not None and to_act is not None:
+        clock = {"player": to_act, "left": round(left, 3), "move_time": table.move_time,
+                 "waiting": []}  # fmt: skip
     scores = game.scores(state)
     return {
         "type": "position",
@@ -106,6 +114,7 @@ class ClientMessage:
     action: str = ""
     number: int = -1
     agree: bool = False
+    text: str = ""
 
 
 def parse(text: str) -> ClientMessage:
@@ -135,6 +144,11 @@ def parse(text: str) -> ClientMessage:
         if not isinstance(agree, bool):
             raise ProtocolError("an undo-answer needs 'agree': true or false")
         return ClientMessage(kind, agree=agree)
+    if kind == "chat":
+        said = data.get("text")
+        if not isinstance(said, str):
+            raise ProtocolError("a chat message needs 'text': the message as plain text")
+        return ClientMessage(kind, text=said)
     if kind in ("undo", "rematch"):
         return ClientMessage(kind)
     raise ProtocolError(f"unknown message type {str(kind)[:40]!r}; allowed: {CLIENT_TYPES}")

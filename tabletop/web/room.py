@@ -28,7 +28,8 @@ from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import protocol, store
+from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
 
@@ -141,13 +142,21 @@ class Room:
         self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
         self._retrying: asyncio.TimerHandle | None = None
+        # the first game-log entry not yet told to the players, and to the spectators
+        self._log_from = self._watch_log_from = len(table.match.actions)
+        self.chat = Chat()
         table.autosave = self._autosave
+        self._hold_clock()
 
     # -- storage -------------------------------------------------------------------------
     def _autosave(self, change: Change) -> None:
         """The table's autosave: queue the change's write (awaited before telling anyone)."""
         match, mid = self.table.match, self.meta.id
         self.updated = self.active = time.time()
+        self._hold_clock()
+        first = change.number - 1 if change.kind == "action" else change.number
+        self._log_from = min(self._log_from, first)
+        self._watch_log_from = min(self._watch_log_from, first)
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
             statements = store.append(mid, change.number, change.text, status, self.updated)
@@ -172,6 +181,9 @@ class Room:
         except Exception:
             log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
+            left = len(self.table.match.actions)
+            self._log_from = min(self._log_from, left)
+            self._watch_log_from = min(self._watch_log_from, left)
             self.meta.status = "ongoing" if self.table.match.outcome() is None else "over"
             return False
         return True
@@ -190,10 +202,9 @@ class Room:
         return {"seats": seats, "spectators": self._present[None]}
 
     async def tell(self, connection: Connection) -> None:
-        """Send one connection the last actions and its position."""
-        seat = connection.seat
-        await connection.send(protocol.last_actions(self.table, seat, self.told))
-        await connection.send(protocol.position(self.table, seat, self.presence()))
+        """Send one connection the last actions, the whole game log and its position."""
+        for text in self.texts(connection.seat, self.presence(), 0, connection.lang):
+            connection.post(text)
 
     def told(self, index: int, seat: int | None) -> bool:
         """Whether ``seat`` may be told action ``index``'s text (cached until an undo)."""
@@ -202,11 +213,18 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
-    def texts(self, seat: int | None, presence: JSON, lang: str = "en") -> tuple[str, str]:
-        """The ``last`` and ``position`` messages for ``seat``, as text in ``lang``."""
+    def texts(
+        self, seat: int | None, presence: JSON, start: int, lang: str = "en"
+    ) -> tuple[str, ...]:
+        """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
+        ``seat``, as text, their prose in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
-        position = protocol.localised(protocol.position(self.table, seat, presence), lang)
-        return json.dumps(last, ensure_ascii=False), json.dumps(position, ensure_ascii=False)
+        entries = gamelog.message(self.table, seat, self.told, start)
+        position = protocol.position(self.table, seat, presence, self.unopened())
+        return tuple(
+            json.dumps(protocol.localised(m, lang), ensure_ascii=False)
+            for m in (last, entries, position)
+        )
 
     async def broadcast(self) -> None:
         """Queue every player's connection its own last actions and position at once;
@@ -214,14 +232,15 @@ class Room:
         seconds later at most, one text for all of a language, coalescing the changes
         meanwhile."""
         presence = self.presence()
-        texts: dict[tuple[int | None, str], tuple[str, str]] = {}
+        start, self._log_from = self._log_from, len(self.table.match.actions)
+        texts: dict[tuple[int | None, str], tuple[str, ...]] = {}
         for connection in self.connections:
             seat = connection.seat
             if seat is None:
                 continue
             key = (seat, connection.lang)
             if key not in texts:
-                texts[key] = self.texts(seat, presence, connection.lang)
+                texts[key] = self.texts(seat, presence, start, connection.lang)
             for text in texts[key]:
                 connection.post(text)
         if self._watchers is None or self._watchers.done():
@@ -230,12 +249,13 @@ class Room:
     async def _tell_spectators(self) -> None:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
+        start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
         presence = self.presence()
         by_lang: dict[str, list[Connection]] = {}
         for connection in spectators:
             by_lang.setdefault(connection.lang, []).append(connection)
         for lang, group in by_lang.items():  # one text for all spectators of a language
-            await fan_out(group, self.texts(None, presence, lang))
+            await fan_out(group, self.texts(None, presence, start, lang))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -247,11 +267,18 @@ class Room:
             self.connections.append(connection)
             self._present[connection.seat] += 1
             seat = connection.seat
-            if seat is not None and seat not in self.meta.claimed:
+            first = seat is not None and seat not in self.meta.claimed
+            if seat is not None and first:
                 self.meta.claimed.add(seat)
                 self.db.submit(store.claim(self.meta.id, seat))
             await connection.send(hello)
+            for message in self.chat.recent():
+                await connection.send(message)
             await self.tell(connection)
+            if first and not self.unopened() and self.table.move_time:
+                self.table.start_clock()  # every person has sat down: the clock starts
+                self.arm_clock()
+                await self.broadcast()
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
             self.presence_changed()
@@ -260,6 +287,7 @@ class Room:
 
     async def leave(self, connection: Connection) -> None:
         connection.close()
+        self.chat.forget(id(connection))
         if connection in self.connections:
             self.connections.remove(connection)
             self._present[connection.seat] -= 1
@@ -382,10 +410,20 @@ class Room:
                 await self._after_change()
 
     # -- the clock -----------------------------------------------------------------------
+    def unopened(self) -> list[int]:
+        """The person seats whose link nobody has opened yet (the clock waits for them)."""
+        return [r.seat for r in self.meta.seats if r.ai is None and r.seat not in self.meta.claimed]
+
+    def _hold_clock(self) -> None:
+        """No move clock runs before every person seat has been opened once."""
+        if self.unopened():
+            self.table.deadline = None
+
     def arm_clock(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
+        self._hold_clock()
         left = self.table.time_left()
         if left is not None:
             self._clock = asyncio.create_task(self._ring(left))
@@ -406,6 +444,14 @@ class Room:
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
+                return
+            if self.undo_request is not None:
+                by = self.undo_request.by
+                asker = "you" if by == seat else f"player {by}"
+                await connection.send(protocol.error(
+                    f"an undo request is already waiting (asked by {asker}); "
+                    "it must be answered first"
+                ))  # fmt: skip
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
@@ -459,6 +505,32 @@ class Room:
             "type": "undo-request", "by": request.by, "number": request.number,
             "count": request.count, "waiting": sorted(request.waiting),
         }  # fmt: skip
+
+    # -- table talk ----------------------------------------------------------------------
+    async def talk(self, connection: Connection, text: str) -> None:
+        """A chat message from ``connection``: refused (error to it) or stored, then sent to
+        everyone."""
+        seat = connection.seat
+        why = chat.refusal(text)
+        if not why and not self.chat.may_write(seat):
+            why = chat.READ_ONLY
+        if not why and self.chat.too_fast(id(connection)):
+            why = chat.TOO_FAST
+        if why:
+            await connection.send(protocol.error(why))
+            return
+        name = self.table.name(seat) if seat is not None else "spectator"
+        entry = self.chat.message(seat, name, text)
+        try:
+            await self.db.submit(chat.insert(self.meta.id, entry))
+        except Exception:
+            log.exception("match %s: a chat message could not be stored", self.meta.id)
+            self.chat.messages.remove(entry)
+            await connection.send(protocol.error("the server could not store the message"))
+            return
+        text_out = json.dumps(entry, ensure_ascii=False)
+        for other in list(self.connections):
+            other.post(text_out)
 
     def close(self) -> None:
         for task in (self._clock, self._computer, self._presence, self._watchers):

@@ -45,6 +45,16 @@ CREATE TABLE IF NOT EXISTS claims (
 );
 """
 
+# table talk (tabletop.web.chat): each match's messages, and the matches whose spectators
+# may write too
+CHAT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS chat (
+    match TEXT NOT NULL, at REAL NOT NULL, seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
+CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
+"""
+
 VERSION = 3
 # What brings a file of version N-1 to N (version 1: no ``updated`` column).
 MIGRATIONS = {
@@ -149,6 +159,7 @@ def connect(path: Path) -> sqlite3.Connection:
         )
     existed = db.execute("SELECT count(*) FROM sqlite_master WHERE name='matches'").fetchone()[0]
     db.executescript(SCHEMA)
+    db.executescript(CHAT_SCHEMA)
     if not existed:
         version = VERSION
     for step in range(max(version, 1) + 1, VERSION + 1):

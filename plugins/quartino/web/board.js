@@ -10,17 +10,75 @@
 // The wheel: centre c and ring r0..r7 clockwise from the top; each field shows its stack
 // bottom to top (only the top pawn counts, N3.1). A card is drawn as the piece of the
 // wheel it shows: its centre colour and three consecutive ring fields (N1.3).
+// Every colour also carries its letter (Y, B, G, P), on pawns, fields and cards, so
+// nothing is told by colour alone. Keyboard and screen readers: every clickable element
+// is a focusable role="button" with a name (a field: its name and stack; a card: its
+// colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
+
+const T = {
+  yellow: "yellow", blue: "blue", green: "green", pink: "pink",
+  draw: "Game over: a draw (N5.2)",
+  youWin: "You completed your cards: you win!",
+  theyWin: "Game over: player {p} completed their cards and wins",
+  over: "Game over",
+  toAct: "Player {p} to act",
+  placeOwed: "Your turn: place a pawn ({owed} owed): pick a colour, then a field",
+  claimOrEnd: "Your turn: claim a card (pick it, then its rotation) or end your turn",
+  fieldEmpty: "{name}: empty",
+  fieldStack: "{name}: {n} pawn(s), bottom to top {colours}; top {top}",
+  placeOn: "place {colour} on {field}",
+  cardName: "card {code}: centre {centre}, then clockwise {ring}",
+  startCheck: "Start check (player {p}): {text}",
+  turnsPlayed: "{n} turns played. ",
+  turnOf: "Turn {n}; a draw after {max} turns. ",
+  learning: "Learning variant: no start check. ",
+  mirror: "Mirror option: cards also match turned over.",
+  supply: "Supply (pick a colour to place)",
+  pawns: "{colour} ×{n}",
+  pawnsTip: "{n} {colour} pawn(s) left (7 in all)",
+  pickColour: "pick {colour} to place ({n} left)",
+  yourStand: "Your stand ({n} to do)",
+  standTip: "centre colour in the middle, ring colours clockwise",
+  matchesNow: "; matches the board now at k={ks}",
+  pickCard: "pick {card} to claim",
+  noCards: "no cards left",
+  cardHelp: "A card shows the centre colour and three ring fields side by side, clockwise; it may lie at any of the 8 turns of the wheel.",
+  claimHead: "Claim {card}: choose where it lies (✓ = matches now)",
+  rotation: "{text}: centre and r{a}, r{b}, r{c}",
+  rotationOk: " (matches)",
+  rotationBad: " (does not match: a false claim ends your turn, N4.4)",
+  endTurn: "End turn",
+  endTip: "end your turn (N4.5)",
+  players: "Players",
+  you: "Player {p} (you)",
+  other: "Player {p}",
+  winner: " ★ winner",
+  toDo: "{n} card(s) still to do",
+  noneDone: "none done",
+  player: "player",
+  cardsToDo: "cards to do",
+  done: "done",
+  faceDown: "a card face down",
+  outOfPlay: "Out of play",
+  wheel: "The wheel",
+};
+const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
 
 const STYLE_ID = "tt-quartino-style";
 const CSS = `
 .qn { font-family: system-ui, sans-serif; color: #222; display: flex; flex-wrap: wrap;
   gap: 18px; align-items: flex-start; }
-.qn-col { display: flex; flex-direction: column; gap: 10px; max-width: 560px; }
-.qn-col.qn-left { width: 390px; }
+.qn-col { display: flex; flex-direction: column; gap: 10px; max-width: min(560px, 100%); min-width: 0; }
+.qn-col.qn-left { width: min(390px, 100%); }
+.qn-wheel { width: 100%; max-width: 380px; height: auto; }
+.qn [role="button"]:focus-visible, .qn-wheel [role="button"]:focus { outline: 3px solid #1e4fd0; outline-offset: 2px; }
+.qn-wheel .qn-field[role="button"]:focus .qn-bg { stroke: #1e4fd0; stroke-width: 5; }
+.qn-players { max-width: 100%; }
+.qn-table-wrap { overflow-x: auto; max-width: 100%; }
 .qn-status { font-weight: 600; font-size: 15px; padding: 6px 10px; border-radius: 6px;
   background: #eef0f4; }
 .qn-status.qn-mine { background: #ffe08a; }
-.qn-note { font-size: 13px; color: #555; }
+.qn-note { font-size: 13px; color: #4a4a4a; }
 .qn-wheel .qn-field { cursor: default; }
 .qn-wheel .qn-field.qn-legal { cursor: pointer; }
 .qn-wheel .qn-field.qn-legal:hover .qn-bg { stroke: #111; stroke-width: 4; }
@@ -31,15 +89,16 @@ const CSS = `
 .qn-pawn.qn-legal { cursor: pointer; }
 .qn-pawn.qn-legal:hover { border-color: #333; }
 .qn-pawn.qn-picked { border-color: #111; box-shadow: 0 0 0 3px #ffd24d; }
-.qn-pawn.qn-empty { opacity: 0.4; }
-.qn-dot { width: 18px; height: 18px; border-radius: 50%; border: 1px solid #0006; }
+.qn-pawn.qn-empty { color: #5d5d5d; border-style: dashed; }
+.qn-dot { width: 20px; height: 20px; border-radius: 50%; border: 1px solid #0006; display: flex;
+  align-items: center; justify-content: center; font: 700 11px system-ui, sans-serif; }
 .qn-h { font-weight: 700; font-size: 14px; }
 .qn-cards { display: flex; gap: 8px; flex-wrap: wrap; }
 .qn-card { display: flex; flex-direction: column; align-items: center; padding: 4px 6px;
   border-radius: 8px; border: 2px solid #ccc; background: #fff; font: 12px monospace; }
 .qn-card.qn-legal { cursor: pointer; border-color: #8aa; }
 .qn-card.qn-match { border-color: #22a447; background: #e8f8ec; }
-.qn-badge { font: 600 11px system-ui, sans-serif; color: #167a34; }
+.qn-badge { font: 600 11px system-ui, sans-serif; color: #105c27; }
 .qn-card.qn-legal:hover { border-color: #333; }
 .qn-card.qn-picked { border-color: #111; box-shadow: 0 0 0 3px #ffd24d; }
 .qn-back { width: 34px; height: 48px; border-radius: 5px; border: 2px solid #445;
@@ -53,12 +112,13 @@ const CSS = `
 .qn-players td { padding: 4px 8px; border-top: 1px solid #ddd; vertical-align: middle; }
 .qn-row-to-act td { background: #fff6d5; }
 .qn-btn { font-size: 15px; font-weight: 700; padding: 7px 16px; border-radius: 8px;
-  border: 2px solid #555; background: #fff; cursor: pointer; }
+  border: 2px solid #555; background: #fff; color: #222; cursor: pointer; }
 .qn-btn:hover { background: #f0f0f0; }
 `;
 
 const COLOURS = { Y: "#f7c800", B: "#1e6fd9", G: "#22a447", P: "#f062a8" };
-const NAMES = { Y: "yellow", B: "blue", G: "green", P: "pink" };
+const NAMES = { Y: T.yellow, B: T.blue, G: T.green, P: T.pink };
+const INK = { Y: "#000", B: "#fff", G: "#000", P: "#000" }; // a letter readable on its colour
 const RING = 8;
 const FIELDS = ["c", ...Array.from({ length: RING }, (_, i) => `r${i}`)];
 const SVG = "http://www.w3.org/2000/svg";
@@ -77,6 +137,24 @@ function el(tag, cls, text) {
   if (cls) node.className = cls;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** Make ``node`` a keyboard control: focusable, a button to assistive technology, named
+ *  ``label``, played by click, Enter or Space. ``key`` finds it again after a redraw. */
+function control(node, label, key, handler) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.dataset.focus = key;
+  node.addEventListener("click", handler);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
+  });
+}
+
+function named(node, label) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", label);
 }
 
 function svgEl(tag, attrs) {
@@ -117,27 +195,33 @@ function tower(g, x, baseY, stack) {
       stroke: "#0008", "stroke-width": 1 }));
     g.appendChild(svgEl("ellipse", { cx: x, cy: y - slice, rx: 15, ry: 5,
       fill: COLOURS[colour], stroke: top ? "#000" : "#0008", "stroke-width": top ? 2 : 1 }));
+    if (!top && slice >= 9) {  // each pawn's letter: the colour is never the only cue
+      const letter = svgEl("text", { x: x + 10, y: y - 1, "text-anchor": "middle", "font-size": 7,
+        "font-weight": 700, fill: INK[colour] });
+      letter.textContent = colour;
+      g.appendChild(letter);
+    }
   });
   if (stack.length) {
     const label = svgEl("text", { x, y: baseY - stack.length * slice + 1, "text-anchor": "middle",
-      "font-size": 9, "font-weight": 700, fill: stack.at(-1) === "Y" ? "#000" : "#fff" });
+      "font-size": 9, "font-weight": 700, fill: INK[stack.at(-1)] });
     label.textContent = stack.at(-1);
     g.appendChild(label);
   }
 }
 
 function fieldTitle(name, stack) {
-  if (!stack.length) return `${name}: empty`;
-  const words = stack.map((c) => NAMES[c]).join(", ");
-  return `${name}: ${stack.length} pawn${stack.length > 1 ? "s" : ""}, bottom to top ${words}; top ${NAMES[stack.at(-1)]}`;
+  if (!stack.length) return fill("fieldEmpty", { name });
+  const colours = stack.map((c) => NAMES[c]).join(", ");
+  return fill("fieldStack", { name, n: stack.length, colours, top: NAMES[stack.at(-1)] });
 }
 
 /** The big wheel with every field's stack; fields clickable through onField(name). */
-function wheel(view, clickable, onField) {
+function wheel(view, clickable, onField, colour) {
   const size = 380;
   const c = size / 2;
   const svg = svgEl("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size,
-    class: "qn-wheel" });
+    class: "qn-wheel", role: "group", "aria-label": T.wheel });
   svg.appendChild(svgEl("circle", { cx: c, cy: c, r: c - 2, fill: "#d8cfc0" }));
   const board = view.board || {};
   FIELDS.forEach((name, f) => {
@@ -167,7 +251,10 @@ function wheel(view, clickable, onField) {
     g.appendChild(label);
     if (clickable(name)) {
       g.classList.add("qn-legal");
-      g.addEventListener("click", () => onField(name));
+      control(g, `${fill("placeOn", { colour: NAMES[colour], field: name })}; ${fieldTitle(name, stack)}`,
+        `field:${name}`, () => onField(name));
+    } else {
+      named(g, fieldTitle(name, stack));
     }
     svg.appendChild(g);
   });
@@ -175,20 +262,33 @@ function wheel(view, clickable, onField) {
 }
 
 /** A card "X|abc" drawn as its piece of the wheel at rotation k (N1.3, N3.2). */
+function cardName(code) {
+  return fill("cardName", { code, centre: NAMES[code[0]],
+    ring: [...code.slice(2)].map((x) => NAMES[x]).join(", ") });
+}
+
 function cardSvg(code, k = 0, size = 52) {
-  const svg = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img" });
+  const svg = svgEl("svg", { viewBox: "0 0 100 100", width: size, height: size, role: "img",
+    "aria-label": cardName(code) });
   const title = svgEl("title", {});
-  title.textContent = `card ${code}: centre ${NAMES[code[0]]}, then clockwise ` +
-    `${[...code.slice(2)].map((x) => NAMES[x]).join(", ")}`;
+  title.textContent = cardName(code);
   svg.appendChild(title);
+  const letter = (x, y, c, px) => {
+    const t = svgEl("text", { x, y: y + px / 3, "text-anchor": "middle", "font-size": px,
+      "font-weight": 700, fill: INK[c], "aria-hidden": "true" });
+    t.textContent = c;
+    svg.appendChild(t);
+  };
   for (let i = 0; i < RING; i++) {
     const j = (i - k + RING) % RING;
     const colour = j < 3 ? COLOURS[code[2 + j]] : "#ece8e0";
     svg.appendChild(svgEl("path", { d: sector(50, 50, 20, 48, i, 1.5), fill: colour,
       stroke: "#0006", "stroke-width": 1 }));
+    if (j < 3) letter(...polar(50, 50, 34, i * 45), code[2 + j], 15);
   }
   svg.appendChild(svgEl("circle", { cx: 50, cy: 50, r: 17, fill: COLOURS[code[0]],
     stroke: "#0006", "stroke-width": 1 }));
+  letter(50, 50, code[0], 17);
   return svg;
 }
 
@@ -213,16 +313,16 @@ function matches(view, code, k) {
   return ring(1) || (view.mirror === true && ring(-1));
 }
 
-function statusText(view, legal, seat) {
+function statusText(position, view, legal, seat) {
   if (view.status === "over") {
-    if (!view.winner) return "Game over: a draw (N5.2)";
-    return view.winner === seat ? "You completed your cards: you win!" :
-      `Game over: player ${view.winner} completed their cards and wins`;
+    if (!view.winner) return T.draw;
+    return view.winner === seat ? T.youWin : fill("theyWin", { p: view.winner });
   }
-  if (!legal.length) return `Player ${view.to_act} to act`;
+  if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
+  if (!legal.length) return fill("toAct", { p: view.to_act });
   const owed = view.owed || 0;
-  if (owed) return `Your turn: place a pawn (${owed} owed): pick a colour, then a field`;
-  return "Your turn: claim a card (pick it, then its rotation) or end your turn";
+  if (owed) return fill("placeOwed", { owed });
+  return T.claimOrEnd;
 }
 
 function playersTable(view, seat) {
@@ -230,28 +330,30 @@ function playersTable(view, seat) {
   const sizes = view.stand_size || {};
   for (const p of Object.keys(sizes)) {
     const row = el("tr", Number(p) === view.to_act ? "qn-row-to-act" : "");
-    const who = Number(p) === seat ? `Player ${p} (you)` : `Player ${p}`;
-    row.appendChild(el("td", "qn-h", who + (Number(p) === view.winner ? " ★ winner" : "")));
+    const who = fill(Number(p) === seat ? "you" : "other", { p });
+    row.appendChild(el("td", "qn-h", who + (Number(p) === view.winner ? T.winner : "")));
     const stand = el("td", "");
     const shown = (view.stands || {})[p];
     const box = el("div", "qn-cards");
     if (shown) shown.forEach((code) => box.appendChild(cardBox(code)));
-    else for (let i = 0; i < sizes[p]; i++) box.appendChild(el("div", "qn-back"));
+    else for (let i = 0; i < sizes[p]; i++) named(box.appendChild(el("div", "qn-back")), T.faceDown);
     stand.appendChild(box);
-    stand.title = `${sizes[p]} card(s) still to do`;
+    stand.title = fill("toDo", { n: sizes[p] });
     row.appendChild(stand);
     const done = el("td", "");
     const doneBox = el("div", "qn-cards");
     const list = (view.done || {})[p] || [];
     list.forEach((code) => doneBox.appendChild(cardBox(code)));
-    done.appendChild(list.length ? doneBox : el("span", "qn-note", "none done"));
+    done.appendChild(list.length ? doneBox : el("span", "qn-note", T.noneDone));
     row.appendChild(done);
     table.appendChild(row);
   }
   const head = el("tr", "");
-  for (const h of ["", "cards to do", "done"]) head.appendChild(el("td", "qn-note", h));
+  for (const h of [T.player, T.cardsToDo, T.done]) head.appendChild(el("th", "qn-note", h));
   table.prepend(head);
-  return table;
+  const wrap = el("div", "qn-table-wrap");
+  wrap.appendChild(table);
+  return wrap;
 }
 
 /** Draw the position into root; clicks call act(text) in Quartino notation (N6). */
@@ -272,70 +374,75 @@ export function render(root, position, act, seat) {
   const claimable = (code) => can.has(`CLAIM ${code} 0`);
   if (ui.card && !claimable(ui.card)) ui.card = null;
 
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   root.replaceChildren();
   const wrap = el("div", "qn");
   wrap.dataset.board = "quartino";
   const left = el("div", "qn-col qn-left");
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
-    statusText(view, legal, seat)));
-  if (view.check && view.check.text) {
-    left.appendChild(el("div", "qn-note", `Start check (player ${view.check.player}): ${view.check.text}`));
+    statusText(position, view, legal, seat)));
+  if (view.check && view.check.text && view.status !== "over" && position.status !== "over") {
+    left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: view.check.text })));
   }
   const fieldLegal = (name) => ui.colour && can.has(`PLACE ${ui.colour} ${name}`.toUpperCase());
-  left.appendChild(wheel(view, fieldLegal, (name) => act(`place ${ui.colour} ${name}`)));
+  left.appendChild(wheel(view, fieldLegal, (name) => act(`place ${ui.colour} ${name}`), ui.colour));
   left.appendChild(el("div", "qn-note",
-    (view.status === "over" ? `${view.turns || 0} turns played. `
-      : `Turn ${(view.turns || 0) + 1}; a draw after ${view.max_turns} turns. `) +
-    (view.situations === false ? "Learning variant: no start check. " : "") +
-    (view.mirror ? "Mirror option: cards also match turned over." : "")));
+    (view.status === "over" ? fill("turnsPlayed", { n: view.turns || 0 })
+      : fill("turnOf", { n: (view.turns || 0) + 1, max: view.max_turns })) +
+    (view.situations === false ? T.learning : "") + (view.mirror ? T.mirror : "")));
   wrap.appendChild(left);
 
   const right = el("div", "qn-col");
-  right.appendChild(el("div", "qn-h", "Supply (pick a colour to place)"));
+  right.appendChild(el("div", "qn-h", T.supply));
   const supply = el("div", "qn-supply");
   for (const [colour, n] of Object.entries(view.supply || {})) {
     const chip = el("div", "qn-pawn");
     chip.dataset.colour = colour;
-    const dot = el("span", "qn-dot");
+    const dot = el("span", "qn-dot", colour);
     dot.style.background = COLOURS[colour];
-    chip.append(dot, `${NAMES[colour]} ×${n}`);
-    chip.title = `${n} ${NAMES[colour]} pawn(s) left (7 in all)`;
+    dot.style.color = INK[colour];
+    dot.setAttribute("aria-hidden", "true");
+    chip.append(dot, fill("pawns", { colour: NAMES[colour], n }));
+    chip.title = fill("pawnsTip", { n, colour: NAMES[colour] });
     if (!n) chip.classList.add("qn-empty");
     if (placeable(colour)) {
       chip.classList.add("qn-legal");
       if (ui.colour === colour) chip.classList.add("qn-picked");
-      chip.addEventListener("click", () => { ui.colour = colour; redraw(); });
+      control(chip, fill("pickColour", { colour: NAMES[colour], n }), `colour:${colour}`,
+        () => { ui.colour = colour; redraw(); });
+      chip.setAttribute("aria-pressed", ui.colour === colour ? "true" : "false");
     }
     supply.appendChild(chip);
   }
   right.appendChild(supply);
 
   if (view.stand) {
-    right.appendChild(el("div", "qn-h", `Your stand (${stand.length} to do)`));
+    right.appendChild(el("div", "qn-h", fill("yourStand", { n: stand.length })));
     const cards = el("div", "qn-cards");
     for (const code of stand) {
       const box = cardBox(code, claimable(code) ? "qn-legal" : "");
       box.dataset.card = code;
-      box.title = "centre colour in the middle, ring colours clockwise";
+      box.title = T.standTip;
       const lying = [...Array(RING).keys()].filter((k) => matches(view, code, k));
       if (lying.length) {
         box.classList.add("qn-match");
         box.appendChild(el("span", "qn-badge", `✓ k=${lying.join(",")}`));
-        box.title += `; matches the board now at k=${lying.join(", ")}`;
+        box.title += fill("matchesNow", { ks: lying.join(", ") });
       }
       if (claimable(code)) {
         if (ui.card === code) box.classList.add("qn-picked");
-        box.addEventListener("click", () => { ui.card = code; redraw(); });
+        control(box, `${fill("pickCard", { card: cardName(code) })}${lying.length ? fill("matchesNow", { ks: lying.join(", ") }) : ""}`,
+          `card:${code}`, () => { ui.card = code; redraw(); });
+        box.setAttribute("aria-pressed", ui.card === code ? "true" : "false");
       }
       cards.appendChild(box);
     }
-    if (!stand.length) cards.appendChild(el("span", "qn-note", "no cards left"));
+    if (!stand.length) cards.appendChild(el("span", "qn-note", T.noCards));
     right.appendChild(cards);
-    right.appendChild(el("div", "qn-note", "A card shows the centre colour and three ring " +
-      "fields side by side, clockwise; it may lie at any of the 8 turns of the wheel."));
+    right.appendChild(el("div", "qn-note", T.cardHelp));
   }
   if (ui.card) {
-    right.appendChild(el("div", "qn-h", `Claim ${ui.card}: choose where it lies (✓ = matches now)`));
+    right.appendChild(el("div", "qn-h", fill("claimHead", { card: ui.card })));
     const rots = el("div", "qn-rots");
     for (let k = 0; k < RING; k++) {
       const text = `claim ${ui.card} ${k}`;
@@ -343,11 +450,11 @@ export function render(root, position, act, seat) {
       const ok = matches(view, ui.card, k);
       const b = el("div", "qn-rot" + (ok ? " qn-match" : ""));
       b.dataset.rotation = String(k);
-      b.title = `${text}: centre and r${k}, r${(k + 1) % RING}, r${(k + 2) % RING}` +
-        (ok ? " (matches)" : " (does not match: a false claim ends your turn, N4.4)");
+      b.title = fill("rotation", { text, a: k, b: (k + 1) % RING, c: (k + 2) % RING }) +
+        (ok ? T.rotationOk : T.rotationBad);
       b.appendChild(cardSvg(ui.card, k, 56));
       b.appendChild(el("span", "", `k=${k}${ok ? " ✓" : ""}`));
-      b.addEventListener("click", () => act(text));
+      control(b, b.title, `rotation:${k}`, () => act(text));
       const covered = ["c", ...[0, 1, 2].map((i) => `r${(k + i) % RING}`)];
       const mark = (on) => covered.forEach((f) => {
         const g = root.querySelector(`.qn-wheel [data-field="${f}"]`);
@@ -360,20 +467,26 @@ export function render(root, position, act, seat) {
     right.appendChild(rots);
   }
   if (can.has("END")) {
-    const b = el("button", "qn-btn", "End turn");
+    const b = el("button", "qn-btn", T.endTurn);
+    b.type = "button";
     b.dataset.action = "end";
-    b.title = "end your turn (N4.5)";
+    b.dataset.focus = "action:end";
+    b.title = T.endTip;
     b.addEventListener("click", () => act("end"));
     right.appendChild(b);
   }
-  right.appendChild(el("div", "qn-h", "Players"));
+  right.appendChild(el("div", "qn-h", T.players));
   right.appendChild(playersTable(view, seat));
   if (view.out_of_play) {
-    right.appendChild(el("div", "qn-h", "Out of play"));
+    right.appendChild(el("div", "qn-h", T.outOfPlay));
     const box = el("div", "qn-cards");
     view.out_of_play.forEach((code) => box.appendChild(cardBox(code)));
     right.appendChild(box);
   }
   wrap.appendChild(right);
   root.appendChild(wrap);
+  if (focused) {
+    const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector("[data-focus]");
+    if (again) again.focus();
+  }
 }

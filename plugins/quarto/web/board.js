@@ -10,6 +10,43 @@
 // Pieces are drawn as SVG so all four traits show at once (Q1.2): colour light/dark
 // (pale wood / dark wood), height tall/short, shape round (cylinder) / square (box),
 // top solid / hollow (a dark hole in the top face). Every piece has a tooltip.
+// Keyboard and screen readers: every clickable element is a focusable role="button" with
+// an accessible name (a piece: its four traits; a square: its name and piece), played
+// with Enter or Space; arrow keys move between the squares of the board. The sentences
+// shown are in T (one place, keyed by message id).
+
+const T = {
+  light: "light", dark: "dark", short: "short", tall: "tall", round: "round",
+  square: "square", solid: "solid", hollow: "hollow",
+  draw: "Game over: a draw, all 16 pieces placed (Q6.1)",
+  youWin: "Quarto! You win.",
+  theyWin: "Quarto! Player {p} wins.",
+  over: "Game over",
+  placing: "Player {p} is placing a piece",
+  choosing: "Player {p} is choosing a piece",
+  claimToo: " — or press Quarto! if the piece just placed completed a winning line",
+  give: "Your turn: click a piece of the pool to give it{claim}",
+  place: "Your turn: click an empty square to place {piece}{claim}",
+  last: "All 16 placed: claim Quarto! or say done (Q5.4)",
+  inHand: "In hand:",
+  nextGiven: "— (a piece is given next)",
+  none: "—",
+  quarto: "Quarto!",
+  done: "Done (no claim)",
+  quartoTip: "Claim a winning pattern through the piece just placed (Q5.2, Q5.3)",
+  doneTip: "No claim after the 16th placement (Q5.4)",
+  pool: "Pool ({n})",
+  board: "Board",
+  squareEmpty: "{name}: empty",
+  squareFull: "{name}: {piece}",
+  placeOn: "place {piece} on {name}",
+  giveIt: "give {piece}",
+  legendColour: "colour: light / dark",
+  legendHeight: "height: short / tall",
+  legendShape: "shape: round / square",
+  legendTop: "top: solid / hollow",
+};
+const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
 
 const STYLE_ID = "tt-quarto-style";
 const CSS = `
@@ -19,9 +56,12 @@ const CSS = `
 .qt-status { max-width: 380px; font-weight: 600; font-size: 15px; padding: 6px 10px; border-radius: 6px;
   background: #f3ead9; }
 .qt-status.qt-mine { background: #ffe08a; }
-.qt-board { display: grid; grid-template-columns: 22px repeat(4, 84px);
-  grid-template-rows: repeat(4, 84px) 22px; gap: 4px; background: #7a5230; padding: 10px;
+.qt-board { --sq: min(84px, calc((100vw - 96px) / 4.4)); display: grid;
+  grid-template-columns: 22px repeat(4, var(--sq));
+  grid-template-rows: repeat(4, var(--sq)) 22px; gap: 4px; background: #7a5230; padding: 10px;
   border-radius: 14px; box-shadow: 0 3px 10px #0004; width: max-content; }
+.qt-sq svg { width: 66%; height: auto; }
+.qt [role="button"]:focus-visible { outline: 3px solid #1e4fd0; outline-offset: 2px; }
 .qt-coord { color: #f3e2c3; font-weight: 700; display: flex; align-items: center;
   justify-content: center; font-size: 14px; }
 .qt-sq { background: #c99a62; border-radius: 50%; display: flex; align-items: center;
@@ -30,20 +70,22 @@ const CSS = `
 .qt-sq.qt-legal:hover { background: #ecd3a8; border-color: #fff8; }
 .qt-sq.qt-last { border-color: #2e86de; }
 .qt-sq.qt-win { border-color: #e63946; background: #f6c1a0; box-shadow: 0 0 10px #e63946; }
-.qt-sq .qt-name { position: absolute; top: 4px; left: 50%; transform: translateX(-50%);
-  font-size: 10px; color: #6d4a28; opacity: 0.8; }
+.qt-sq .qt-name { position: absolute; top: 3px; left: 50%; transform: translateX(-50%);
+  font-size: 10px; color: #2b1a0a; font-weight: 600; }
 .qt-sq svg { margin-top: 6px; }
-.qt-pool { display: grid; grid-template-columns: repeat(4, 72px); gap: 6px; }
+.qt-pool { display: grid; grid-template-columns: repeat(4, minmax(0, 72px)); gap: 6px; }
+.qt-piece svg { max-width: 100%; height: auto; }
 .qt-piece { display: flex; flex-direction: column; align-items: center; border-radius: 8px;
   padding: 2px; border: 2px solid transparent; background: #f7f1e6; }
 .qt-piece.qt-legal { cursor: pointer; background: #fff; border-color: #c9b08a; }
 .qt-piece.qt-legal:hover { border-color: #2e86de; background: #eaf3ff; }
 .qt-code { font: 11px monospace; color: #5a4633; }
 .qt-hand { display: flex; align-items: center; gap: 10px; padding: 6px 10px; border-radius: 8px;
-  background: #fff4cf; border: 2px solid #f0b400; min-height: 60px; min-width: 280px; }
+  background: #fff4cf; border: 2px solid #f0b400; min-height: 60px; max-width: 100%; }
+.qt-col { min-width: 0; max-width: 100%; }
 .qt-h { font-weight: 700; font-size: 14px; }
 .qt-btn { font-size: 16px; font-weight: 700; padding: 8px 18px; border-radius: 8px;
-  border: 2px solid #b3261e; background: #e63946; color: #fff; cursor: pointer; }
+  border: 2px solid #8c1d17; background: #b3261e; color: #fff; cursor: pointer; }
 .qt-btn.qt-plain { background: #fff; color: #333; border-color: #888; }
 .qt-legend { font-size: 12px; color: #4a3b2c; display: grid;
   grid-template-columns: auto auto auto; gap: 2px 8px; align-items: center; }
@@ -90,8 +132,27 @@ function traits(code) {
 /** Words for a piece: "dark, tall, round, hollow". */
 function describe(code) {
   const t = traits(code);
-  return [t.dark ? "dark" : "light", t.tall ? "tall" : "short",
-    t.square ? "square" : "round", t.hollow ? "hollow" : "solid"].join(", ");
+  return [t.dark ? T.dark : T.light, t.tall ? T.tall : T.short,
+    t.square ? T.square : T.round, t.hollow ? T.hollow : T.solid].join(", ");
+}
+
+/** Make ``node`` a keyboard control: focusable, a button to assistive technology, named
+ *  ``label``, played by click, Enter or Space. ``key`` finds it again after a redraw. */
+function control(node, label, key, handler) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.dataset.focus = key;
+  node.addEventListener("click", handler);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
+  });
+}
+
+/** A described element that is not a control: an image with a name. */
+function named(node, label) {
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", label);
 }
 
 /** An SVG drawing of a piece (side view with its top face visible). */
@@ -102,7 +163,7 @@ function pieceSvg(code, size = 64) {
   const top = t.dark ? "#7a4a22" : "#fff3d6";
   const line = t.dark ? "#1e1005" : "#8a6a3a";
   const svg = svgEl("svg", { viewBox: "0 0 60 80", width: size * 0.75, height: size,
-    role: "img" });
+    "aria-hidden": "true", focusable: "false" });
   const title = svgEl("title", {});
   title.textContent = `${describe(code)} (${code})`;
   svg.appendChild(title);
@@ -190,26 +251,26 @@ function winningSquares(position, view) {
   return won;
 }
 
-function statusText(view, legal, seat) {
+function statusText(position, view, legal, seat) {
   if (view.phase === "over") {
     const w = view.winners || [];
-    if (!w.length) return "Game over: a draw, all 16 pieces placed (Q6.1)";
-    return w[0] === seat ? "Quarto! You win." : `Quarto! Player ${w[0]} wins.`;
+    if (!w.length) return T.draw;
+    return w[0] === seat ? T.youWin : fill("theyWin", { p: w[0] });
   }
+  if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) {
-    return `Player ${view.to_act} is ${view.phase === "place" ? "placing a piece" : "choosing a piece"}`;
+    return fill(view.phase === "place" ? "placing" : "choosing", { p: view.to_act });
   }
-  const claim = legal.includes("quarto")
-    ? " — or press Quarto! if the piece just placed completed a winning line" : "";
-  if (view.phase === "give") return `Your turn: click a piece of the pool to give it${claim}`;
-  if (view.phase === "place") return `Your turn: click an empty square to place ${view.in_hand}${claim}`;
-  return "All 16 placed: claim Quarto! or say done (Q5.4)";
+  const claim = legal.includes("quarto") ? T.claimToo : "";
+  if (view.phase === "give") return fill("give", { claim });
+  if (view.phase === "place") return fill("place", { piece: view.in_hand, claim });
+  return T.last;
 }
 
 function legend() {
   const box = el("div", "qt-legend");
-  const pairs = [["LSRF", "DSRF", "colour: light / dark"], ["LSRF", "LTRF", "height: short / tall"],
-    ["LSRF", "LSQF", "shape: round / square"], ["LSRF", "LSRH", "top: solid / hollow"]];
+  const pairs = [["LSRF", "DSRF", T.legendColour], ["LSRF", "LTRF", T.legendHeight],
+    ["LSRF", "LSQF", T.legendShape], ["LSRF", "LSRH", T.legendTop]];
   for (const [a, b, text] of pairs) {
     box.appendChild(pieceSvg(a, 40));
     box.appendChild(pieceSvg(b, 40));
@@ -227,15 +288,19 @@ export function render(root, position, act, seat) {
   const board = view.board || {};
   const won = position.status === "over" || view.phase === "over"
     ? winningSquares(position, view) : new Set();
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   root.replaceChildren();
   const wrap = el("div", "qt");
   wrap.dataset.board = "quarto";
 
   const left = el("div", "qt-col");
   const status = el("div", "qt-status" + (legal.length ? " qt-mine" : ""),
-    statusText(view, legal, seat));
+    statusText(position, view, legal, seat));
   left.appendChild(status);
   const grid = el("div", "qt-board");
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", T.board);
+  grid.addEventListener("keydown", (event) => arrows(grid, event));
   for (let rank = 4; rank >= 1; rank--) {
     grid.appendChild(el("div", "qt-coord", String(rank)));
     for (const f of FILES) {
@@ -243,19 +308,19 @@ export function render(root, position, act, seat) {
       const sq = el("div", "qt-sq");
       sq.dataset.square = name;
       const code = board[name];
-      if (code) {
-        sq.appendChild(pieceSvg(code, 74));
-        sq.title = `${name}: ${describe(code)} (${code})`;
-      } else {
-        sq.title = name;
-      }
+      const said = code ? fill("squareFull", { name, piece: `${describe(code)} (${code})` })
+        : fill("squareEmpty", { name });
+      if (code) sq.appendChild(pieceSvg(code, 74));
+      sq.title = said;
       sq.appendChild(el("span", "qt-name", name));
       if (name === view.last_placed) sq.classList.add("qt-last");
       if (won.has(name)) sq.classList.add("qt-win");
       const text = `place ${name}`;
       if (can.has(text)) {
         sq.classList.add("qt-legal");
-        sq.addEventListener("click", () => act(text));
+        control(sq, fill("placeOn", { piece: view.in_hand, name }), `square:${name}`, () => act(text));
+      } else {
+        named(sq, said);
       }
       grid.appendChild(sq);
     }
@@ -267,40 +332,70 @@ export function render(root, position, act, seat) {
 
   const right = el("div", "qt-col");
   const hand = el("div", "qt-hand");
-  hand.appendChild(el("span", "qt-h", "In hand:"));
+  hand.appendChild(el("span", "qt-h", T.inHand));
   if (view.in_hand) {
-    hand.appendChild(pieceBox(view.in_hand));
-    hand.appendChild(el("span", "", describe(view.in_hand)));
+    const held = pieceBox(view.in_hand);
+    held.setAttribute("aria-hidden", "true");
+    hand.appendChild(held);
+    hand.appendChild(el("span", "", `${describe(view.in_hand)} (${view.in_hand})`));
   } else {
-    hand.appendChild(el("span", "", view.phase === "give" ? "— (a piece is given next)" : "—"));
+    hand.appendChild(el("span", "", view.phase === "give" ? T.nextGiven : T.none));
   }
   right.appendChild(hand);
   const buttons = el("div", "");
-  for (const [word, label, cls] of [["quarto", "Quarto!", "qt-btn"],
-    ["done", "Done (no claim)", "qt-btn qt-plain"]]) {
+  for (const [word, label, cls] of [["quarto", T.quarto, "qt-btn"],
+    ["done", T.done, "qt-btn qt-plain"]]) {
     if (!can.has(word)) continue;
     const b = el("button", cls, label);
+    b.type = "button";
     b.dataset.action = word;
-    b.title = word === "quarto"
-      ? "Claim a winning pattern through the piece just placed (Q5.2, Q5.3)"
-      : "No claim after the 16th placement (Q5.4)";
+    b.dataset.focus = `action:${word}`;
+    b.title = word === "quarto" ? T.quartoTip : T.doneTip;
     b.addEventListener("click", () => act(word));
     buttons.appendChild(b);
     buttons.appendChild(document.createTextNode(" "));
   }
   if (buttons.childNodes.length) right.appendChild(buttons);
   const pool = view.pool || [];
-  right.appendChild(el("div", "qt-h", `Pool (${pool.length})`));
+  const poolTitle = el("div", "qt-h", fill("pool", { n: pool.length }));
+  poolTitle.id = "qt-pool-title";
+  right.appendChild(poolTitle);
   const poolBox = el("div", "qt-pool");
+  poolBox.setAttribute("role", "group");
+  poolBox.setAttribute("aria-labelledby", "qt-pool-title");
   for (const code of pool) {
     const text = `give ${code}`;
     const box = pieceBox(code, can.has(text.toLowerCase()) ? "qt-legal" : "");
     box.dataset.piece = code;
-    if (can.has(text.toLowerCase())) box.addEventListener("click", () => act(text));
+    const said = `${describe(code)} (${code})`;
+    if (can.has(text.toLowerCase())) control(box, fill("giveIt", { piece: said }), `piece:${code}`, () => act(text));
+    else named(box, said);
     poolBox.appendChild(box);
   }
   right.appendChild(poolBox);
-  right.appendChild(legend());
+  const key = legend();
+  key.setAttribute("aria-hidden", "true");
+  right.appendChild(key);
   wrap.appendChild(right);
   root.appendChild(wrap);
+  if (focused) {
+    const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector("[data-focus]");
+    if (again) again.focus();
+  }
+}
+
+/** Arrow keys move the focus between the board's squares that take a piece. */
+function arrows(grid, event) {
+  const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const step = moves[event.key];
+  const name = event.target.dataset && event.target.dataset.square;
+  if (!step || !name) return;
+  event.preventDefault();
+  let [f, r] = [FILES.indexOf(name[0]), Number(name[1])];
+  for (let i = 0; i < 4; i++) {
+    f = (f + step[0] + 4) % 4;
+    r = ((r - 1 + step[1] + 4) % 4) + 1;
+    const next = grid.querySelector(`[data-square="${FILES[f]}${r}"][tabindex="0"]`);
+    if (next) { next.focus(); return; }
+  }
 }

@@ -1,5 +1,51 @@
-// The lobby: installed games, the create-match form (built from each game's options),
-// the seat and spectator links of a new match, and the matches on this server.
+// The lobby: installed games (each with its rules page), the create-match form (built from
+// each game's options, labelled in plain words with the rule ID as a small reference), the
+// seat, spectator and host links of a new match, the matches this browser opened ("your
+// matches", remembered by the match page in localStorage) and the matches on this server.
+//
+// Every sentence a person reads is in T (one place, keyed by message id).
+const T = {
+  players: "{n} players",
+  playersRange: "{min}–{max} players",
+  newMatch: "New match",
+  rules: "Rules",
+  rulesOf: "Rules of {name}",
+  newMatchOf: "New match of {name}",
+  playersLabel: "Players",
+  yes: "yes",
+  no: "no",
+  values: "values: {values}; default {default}",
+  ruleRef: "rule {ids}",
+  seats: "Seats",
+  seat: "Seat {seat}",
+  person: "a person",
+  computer: "computer {level}: {description}",
+  spectators: "spectators may watch",
+  spectatorChat: "spectators may write in the table talk too (they always read it)",
+  moveClock: "Move clock",
+  moveClockHelp: "seconds per action; who runs out loses (empty: no clock). It starts once every person opened their link.",
+  create: "Create match",
+  linksTitle: "Private links: give each person theirs",
+  spectatorLinks: "Spectators",
+  hostLink: "Host page",
+  hostHelp: "keep it private: it lists every seat link, to send a lost one again",
+  open: "open",
+  watch: "watch",
+  watching: "spectator",
+  status: "{status} ({n} actions)",
+  free: "free",
+  taken: "taken",
+  online: " (online)",
+  seatComputer: "{seat}: computer {level}",
+  seatPerson: "{seat}: {state}",
+  noMatches: "No matches yet.",
+  damaged: "damaged: {reason}",
+  unserved: "not served: {reason}",
+  pageN: "page {n}",
+  gone: "not in the listing now",
+};
+const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -18,44 +64,63 @@ async function loadGames() {
   box.replaceChildren();
   for (const game of games) {
     const players = game.min_players === game.max_players
-      ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
-    const button = el("button", { "data-create": game.id, text: "New match" });
+      ? fill("players", { n: game.min_players })
+      : fill("playersRange", { min: game.min_players, max: game.max_players });
+    const button = el("button", { "data-create": game.id, type: "button", text: T.newMatch,
+      "aria-label": fill("newMatchOf", { name: game.name }) });
     button.addEventListener("click", () => showForm(game));
+    const rules = el("a", { href: `/games/${encodeURIComponent(game.id)}/rules`, "data-rules-link": game.id,
+      text: T.rules, "aria-label": fill("rulesOf", { name: game.name }) });
     box.append(el("div", { class: "game", "data-game": game.id },
       el("h3", { text: game.name }), el("div", { class: "muted", text: players }),
-      el("p", { text: game.summary }), button));
+      el("p", { text: game.summary }), button, " ", rules));
   }
 }
+
+// An option's help as plain words: the rule IDs (Q4.4, K3.3, ...) come out as a small
+// reference, the spec's markers ([decision], [our addition]) are dropped.
+const RULE_ID = /\b[A-Z]\d+(?:\.\d+)*\b/g;
+function plain(help) {
+  const ids = [...new Set(help.match(RULE_ID) || [])];
+  const text = help.replace(/\[[^\]]*\]/g, "").replace(RULE_ID, "")
+    .replace(/\(\s*(?:,\s*)*\)/g, "").replace(/^\s*[:,;]\s*/, "").replace(/\s+([:;,.)])/g, "$1")
+    .replace(/(^|;\s*)[:,]\s*/g, "$1").replace(/\s{2,}/g, " ").trim();
+  return { text: text.charAt(0).toUpperCase() + text.slice(1), ids };
+}
+const words = (name) => name.replaceAll("_", " ");
+const valueText = (v) => (v === true ? T.yes : v === false ? T.no : String(v));
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
   let input;
   if (Array.isArray(option.allowed)) {
-    input = el("select", { id, name: option.name, "data-option": option.name });
+    input = el("select", { id, name: option.name, "data-option": option.name, "aria-describedby": `${id}-help` });
     for (const value of option.allowed) {
-      const shown = typeof value === "boolean" ? String(value) : String(value);
-      input.append(el("option", { value: JSON.stringify(value), text: shown,
+      input.append(el("option", { value: JSON.stringify(value), text: valueText(value),
         selected: JSON.stringify(value) === JSON.stringify(option.default) }));
     }
   } else {
-    input = el("input", { id, name: option.name, "data-option": option.name,
+    input = el("input", { id, name: option.name, "data-option": option.name, "aria-describedby": `${id}-help`,
       value: option.default === null ? "" : String(option.default) });
   }
-  return el("label", { for: id }, el("b", { text: option.name + " " }), input,
-    el("div", { class: "help", text: `${option.help} (default ${JSON.stringify(option.default)};` +
-      ` allowed: ${Array.isArray(option.allowed) ? option.allowed.join(", ") : option.allowed})` }));
+  const { text, ids } = plain(option.help);
+  const allowed = Array.isArray(option.allowed) ? option.allowed.map(valueText).join(", ") : option.allowed;
+  const help = el("div", { class: "help", id: `${id}-help` },
+    `${text} (${fill("values", { values: allowed, default: valueText(option.default) })})`);
+  if (ids.length) help.append(" ", el("span", { class: "ref", text: fill("ruleRef", { ids: ids.join(", ") }) }));
+  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: words(option.name) })), input, help);
 }
 
 function seatRows(game, count, box) {
   box.replaceChildren();
   for (let seat = 1; seat <= count; seat++) {
-    const select = el("select", { "data-seat": seat });
-    select.append(el("option", { value: "", text: "a person" }));
+    const select = el("select", { "data-seat": seat, id: `seat-${seat}` });
+    select.append(el("option", { value: "", text: T.person }));
     for (const level of game.ai_levels) {
       select.append(el("option", { value: level.name,
-        text: `computer ${level.name}: ${level.description}` }));
+        text: fill("computer", { level: level.name, description: level.description }) }));
     }
-    box.append(el("label", {}, el("b", { text: `Seat ${seat}: ` }), select));
+    box.append(el("div", {}, el("label", { for: `seat-${seat}` }, el("b", { text: fill("seat", { seat }) })), select));
   }
 }
 
@@ -63,23 +128,26 @@ function showForm(game) {
   $("#create").hidden = false;
   $("#created").hidden = true;
   $("#create-error").textContent = "";
-  $("#create-title").textContent = `New match of ${game.name}`;
+  $("#create-title").textContent = fill("newMatchOf", { name: game.name });
   const form = $("#create-form");
   form.replaceChildren();
   const players = el("select", { id: "players", "data-players": "" });
   for (const n of game.players) players.append(el("option", { value: n, text: String(n) }));
   const seats = el("div", { id: "seats" });
   players.addEventListener("change", () => seatRows(game, Number(players.value), seats));
-  form.append(el("label", {}, el("b", { text: "Players " }), players));
+  form.append(el("label", { for: "players" }, el("b", { text: T.playersLabel })), players);
   for (const option of game.options) form.append(optionInput(option));
-  form.append(el("h3", { text: "Seats" }), seats);
+  form.append(el("h3", { text: T.seats }), seats);
   seatRows(game, Number(players.value), seats);
-  form.append(el("label", {}, el("input", { type: "checkbox", id: "spectators", checked: true }),
-    " spectators allowed"));
-  form.append(el("label", {}, el("b", { text: "Move clock " }),
-    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: "none" }),
-    el("span", { class: "help", text: " seconds per action; who runs out loses (empty: no clock)" })));
-  form.append(el("button", { type: "submit", id: "create-submit", text: "Create match" }));
+  form.append(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "spectators", checked: true }),
+    T.spectators));
+  form.append(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "spectator-chat" }),
+    T.spectatorChat));
+  form.append(el("label", { for: "move-time" }, el("b", { text: T.moveClock })),
+    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: "none",
+      "aria-describedby": "move-time-help" }),
+    el("div", { class: "help", id: "move-time-help", text: T.moveClockHelp }));
+  form.append(el("button", { type: "submit", id: "create-submit", text: T.create }));
   form.onsubmit = (event) => { event.preventDefault(); create(game); };
   $("#create").scrollIntoView();
 }
@@ -94,24 +162,58 @@ async function create(game) {
     seat: Number(s.dataset.seat), ai: s.value || null }));
   const moveTime = $("#move-time").value;
   const body = { game: game.id, players: Number($("#players").value), options, seats,
-    spectators: $("#spectators").checked, move_time: moveTime ? Number(moveTime) : null };
+    spectators: $("#spectators").checked, spectator_chat: $("#spectator-chat").checked,
+    move_time: moveTime ? Number(moveTime) : null };
   const answer = await fetch("/api/matches", { method: "POST",
     headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await answer.json();
+  let data;
+  try { data = await answer.json(); } catch { data = { error: `${answer.status} ${answer.statusText}` }; }
   if (!answer.ok) { $("#create-error").textContent = data.error; return; }
   $("#create-error").textContent = "";
   const box = $("#created");
   box.hidden = false;
-  box.replaceChildren(el("h3", { text: "Private links: give each person theirs" }));
+  box.replaceChildren(el("h3", { text: T.linksTitle }));
   for (const seat of data.seats) {
-    box.append(el("p", {}, el("b", { text: `Seat ${seat.seat}: ` }),
+    box.append(el("p", {}, el("b", { text: `${fill("seat", { seat: seat.seat })}: ` }),
       el("a", { href: seat.url, "data-seat-link": seat.seat, text: seat.url })));
   }
   if (data.spectator_url) {
-    box.append(el("p", {}, el("b", { text: "Spectators: " }),
+    box.append(el("p", {}, el("b", { text: `${T.spectatorLinks}: ` }),
       el("a", { href: data.spectator_url, "data-spectator-link": "", text: data.spectator_url })));
   }
+  if (data.host_url) {
+    box.append(el("p", {}, el("b", { text: `${T.hostLink}: ` }),
+      el("a", { href: data.host_url, "data-host-link": "", text: data.host_url }),
+      el("span", { class: "help", text: ` (${T.hostHelp})` })));
+    rememberHost(data, game);
+  }
   loadMatches();
+}
+
+function mine() {
+  try { return JSON.parse(localStorage.getItem("tabletop.matches") || "[]"); } catch { return []; }
+}
+function rememberHost(data, game) {
+  try {
+    const list = mine().filter((m) => !(m.id === data.id && m.seat === "host"));
+    list.unshift({ id: data.id, game: game.id, name: game.name, seat: "host",
+      url: new URL(data.host_url).pathname + new URL(data.host_url).search, at: Date.now() });
+    localStorage.setItem("tabletop.matches", JSON.stringify(list.slice(0, 50)));
+  } catch { /* private mode */ }
+}
+
+function drawMine(rows) {
+  const list = mine();
+  $("#mine").hidden = !list.length;
+  const status = Object.fromEntries(rows.map((m) => [m.id, fill("status", { status: m.status, n: m.number })]));
+  const body = $("#my-matches tbody");
+  body.replaceChildren();
+  for (const m of list) {
+    const seat = m.seat === null ? T.watching : m.seat === "host" ? T.hostLink : fill("seat", { seat: m.seat });
+    body.append(el("tr", { "data-my-match": m.id }, el("td", { text: m.id }), el("td", { text: m.name || m.game }),
+      el("td", { text: seat }), el("td", { text: status[m.id] || T.gone }),
+      el("td", {}, el("a", { href: m.url, text: T.open, "aria-label": `${T.open} ${m.name || m.game} ${m.id}, ${seat}` }))));
+  }
 }
 
 let page = 1;
@@ -119,31 +221,36 @@ let page = 1;
 async function loadMatches() {
   const answer = await (await fetch(`/api/matches?page=${page}`)).json();
   if (answer.error) { page = 1; return; }
+  const list = answer.matches || [];
   const body = $("#matches tbody");
   body.replaceChildren();
-  for (const m of answer.matches) {
-    const seats = m.seats.map((s) => s.kind === "computer" ? `${s.seat}: computer ${s.level}`
-      : `${s.seat}: ${s.free ? "free" : "taken"}${s.online ? " (online)" : ""}`).join(" · ");
-    const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: "watch" }) : "";
-    const status = m.damaged ? `damaged: ${m.damaged}` : `${m.status} (${m.number} actions)`;
+  for (const m of list) {
+    const seats = m.seats.map((s) => s.kind === "computer" ? fill("seatComputer", { seat: s.seat, level: s.level })
+      : fill("seatPerson", { seat: s.seat, state: s.free ? T.free : T.taken }) + (s.online ? T.online : "")).join(" · ");
+    const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
+    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: m.status, n: m.number });
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
       el("td", { text: m.game }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));
   }
-  for (const u of answer.unserved) {
+  for (const u of answer.unserved || []) {
     body.append(el("tr", { "data-match": u.id }, el("td", { text: u.id }), el("td", { text: "" }),
-      el("td", { text: `not served: ${u.reason}` }), el("td", { text: "" }), el("td", { text: "" })));
+      el("td", { text: fill("unserved", { reason: u.reason }) }), el("td", { text: "" }), el("td", { text: "" })));
+  }
+  if (!list.length && !(answer.unserved || []).length) {
+    body.append(el("tr", {}, el("td", { colspan: "5", text: T.noMatches })));
   }
   const pager = $("#pages");
   pager.replaceChildren();
   if (answer.pages > 1) {
     for (let n = 1; n <= answer.pages; n++) {
       const button = el("button", { type: "button", "aria-current": n === page ? "page" : null,
-        text: String(n) });
+        "aria-label": fill("pageN", { n }), text: String(n) });
       button.addEventListener("click", () => { page = n; loadMatches(); });
       pager.append(button);
     }
   }
+  drawMine(list);
 }
 
 loadGames();

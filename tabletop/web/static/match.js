@@ -1,7 +1,62 @@
-// The match page's shell: connection, whose turn, prompt, clock, presence, last actions,
-// result, rematch, undo, the text box and the legal actions. The board itself is the
-// game's module (GET /games/{id}/board.js) or the generic board; both export
-// render(root, position, act, seat) (see docs/web.md).
+// The match page's shell: connection, whose turn, prompt, clock, presence, the game log,
+// table talk, result, rematch, undo, the text box and the legal actions, and the signals
+// that it is your turn (title, opt-in sound and notification, a live status line). The
+// board itself is the game's module (GET /games/{id}/board.js) or the generic board; both
+// export render(root, position, act, seat) (see docs/web.md).
+//
+// Every sentence a person reads is in T below (one place, keyed by message id), so that a
+// translation can replace it; {name} marks a value put in.
+const T = {
+  connecting: "connecting…",
+  yourTurn: "Your turn",
+  waitingFor: "Waiting for {who}",
+  overWon: "Game over: {who} won",
+  overDraw: "Game over: a draw",
+  you: "you",
+  player: "player {p}",
+  Player: "Player {p}",
+  youAre: "you are player {p}",
+  spectating: "you are watching",
+  rulesOf: "Rules of {name}",
+  titleTurn: "● Your turn · {name} — tabletop",
+  titleIdle: "{name} — tabletop",
+  clock: "clock, {who}: {left} s left",
+  clockWaits: "the clock starts once {who} opened their link",
+  clockPaused: "clock paused: not connected",
+  lost: "Connection lost: reconnecting… Nothing you click is sent until it is back.",
+  notSent: "Not connected: that was not sent. Reconnecting…",
+  reason: "Why: {reason}",
+  scores: "Scores",
+  score: "{who}: {score}",
+  rematch: "Rematch (seats rotated)",
+  rematchLink: "Rematch: open your new seat",
+  record: "Download the game record",
+  undoAskYou: "You asked to take back {count} action(s).",
+  undoAsk: "{who} asks to take back {count} action(s).",
+  undoWaiting: "Waiting for {who}.",
+  undoDone: "Undone: {count} action(s) taken back.",
+  undoNot: "Undo not done: {reason}.",
+  agree: "Agree",
+  decline: "Decline",
+  presence: "{who}: {state}",
+  presenceYou: "{who} (you): {state}",
+  online: "online",
+  offline: "offline",
+  computer: "computer",
+  unknown: "unknown",
+  spectators: "spectators: {n}",
+  logEntry: "{who}: {text}",
+  chatRead: "Spectators read the talk here; only the players write.",
+  chatSeat: "player {p}",
+  notifyAsk: "Allow notifications in the browser's question to get them.",
+  notifyDenied: "The browser refuses notifications for this page.",
+  notifyNone: "This browser shows no notifications.",
+  notifyTitle: "Your turn",
+  notifyBody: "{name}: it is your turn.",
+  boardFailed: "the board could not draw this position: {err}",
+};
+const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+
 const $ = (sel) => document.querySelector(sel);
 const el = (tag, attrs = {}, text = "") => {
   const node = document.createElement(tag);
@@ -17,17 +72,27 @@ let board = null;
 let position = null;
 let deadline = null;
 let retry = 500;
-let closedForGood = false;
+let pending = null;  // the position number an action was sent on, until the answer
+let wasMyTurn = false;
+let log = [];
 
-const who = (p) => (hello && hello.seat === p ? "you" : `player ${p}`);
+const who = (p) => (hello && hello.seat === p ? T.you : fill("player", { p }));
+const Who = (p) => (hello && hello.seat === p ? "You" : fill("Player", { p }));
+const connected = () => socket && socket.readyState === WebSocket.OPEN;
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!connected()) {
+    $("#error").textContent = T.notSent;
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
 }
 function act(text) {
   if (!position) return;
+  if (pending === position.number) return;  // a double click: the first one is on its way
   $("#error").textContent = "";
-  send({ type: "action", action: text, number: position.number });
+  if (send({ type: "action", action: text, number: position.number })) pending = position.number;
 }
 
 async function loadBoard() {
@@ -45,37 +110,40 @@ function drawBoard() {
     board.render(root, position, act, hello.seat);
   } catch (err) {
     console.error(err);
-    root.textContent = `the board could not draw this position: ${err}`;
+    root.textContent = fill("boardFailed", { err });
   }
 }
 
 function drawStatus() {
   const p = position;
   const status = $("#status");
+  const mine = p.status !== "over" && hello.seat !== null && p.to_act === hello.seat;
+  let text;
   if (p.status === "over") {
-    status.textContent = p.winners.length
-      ? `Game over: ${p.winners.map(who).join(" and ")} won` : "Game over: a draw";
-  } else if (hello.seat !== null && p.to_act === hello.seat) {
-    status.textContent = "Your turn";
+    text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(" and ") }) : T.overDraw;
   } else {
-    status.textContent = `Waiting for ${who(p.to_act)}`;
+    text = mine ? T.yourTurn : fill("waitingFor", { who: who(p.to_act) });
   }
+  if (status.textContent !== text) status.textContent = text;  // the live region speaks changes
   status.dataset.toAct = p.to_act ?? "";
   status.dataset.number = String(p.number);
   status.dataset.state = p.status;
+  status.classList.toggle("mine", mine);
   $("#prompt").textContent = p.status === "over" ? "" : p.prompt;
-  deadline = p.clock ? performance.now() + p.clock.left * 1000 : null;
+  deadline = p.clock && !p.clock.waiting?.length ? performance.now() + p.clock.left * 1000 : null;
   tick();
   const legal = $("#legal");
   legal.replaceChildren();
   for (const text of p.legal) {
-    const button = el("button", { "data-legal": text }, text);
+    const button = el("button", { "data-legal": text, type: "button" }, text);
     button.addEventListener("click", () => act(text));
     legal.append(button);
   }
-  $("#act-box").hidden = hello.seat === null;
-  $("#undo").disabled = p.status === "over" || p.number === 0;  // nothing to undo yet
+  $("#legal-box").hidden = !p.legal.length;
+  $("#act-box").hidden = hello.seat === null || p.status === "over";  // no controls after the end
+  $("#undo").disabled = p.number === 0;  // nothing to undo yet
   drawResult();
+  signalTurn(mine);
 }
 
 function drawResult() {
@@ -83,35 +151,48 @@ function drawResult() {
   const p = position;
   box.hidden = p.status !== "over";
   if (box.hidden) return;
+  if (box.dataset.number === String(p.number)) return;  // drawn once; keeps the rematch link
+  box.dataset.number = String(p.number);
   box.replaceChildren();  // the status line above already says who won
-  if (p.reason) box.append(el("p", { id: "reason" }, p.reason));
+  if (p.reason) box.append(el("p", { id: "reason" }, fill("reason", { reason: p.reason })));
   if (p.scores) {
-    const list = el("ul", { id: "scores" });
+    box.append(el("h2", { class: "h3", id: "scores-title" }, T.scores));
+    const list = el("ul", { id: "scores", "aria-labelledby": "scores-title" });
     for (const [player, score] of Object.entries(p.scores)) {
-      list.append(el("li", {}, `player ${player}: ${score}`));
+      list.append(el("li", {}, fill("score", { who: Who(Number(player)), score })));
     }
     box.append(list);
   }
   if (hello.seat !== null) {
-    const rematch = el("button", { id: "rematch" }, "Rematch (seats rotated)");
+    const rematch = el("button", { id: "rematch", type: "button" }, T.rematch);
     rematch.addEventListener("click", () => send({ type: "rematch" }));
     box.append(rematch);
     const record = el("a", { id: "record",
       href: `/api/matches/${matchId}/record?token=${encodeURIComponent(token)}`,
-      download: `${matchId}.json` }, " download the game record");
-    box.append(record);
+      download: `${matchId}.json` }, T.record);
+    box.append(" ", record);
   }
   box.append(el("div", { id: "rematch-link" }));
 }
 
 function tick() {
   const clock = $("#clock");
-  if (deadline === null || !position || position.status === "over") {
+  if (!position || position.status === "over" || !position.clock) {
     clock.textContent = "";
     return;
   }
+  if (!connected()) {
+    clock.textContent = T.clockPaused;
+    return;
+  }
+  if (position.clock.waiting?.length) {
+    clock.textContent = fill("clockWaits", { who: position.clock.waiting.map(who).join(", ") });
+    clock.classList.remove("low");
+    return;
+  }
+  if (deadline === null) { clock.textContent = ""; return; }
   const left = Math.max(0, (deadline - performance.now()) / 1000);
-  clock.textContent = `clock, ${who(position.clock.player)}: ${left.toFixed(0)} s left`;
+  clock.textContent = fill("clock", { who: who(position.clock.player), left: left.toFixed(0) });
   clock.classList.toggle("low", left <= 10);
 }
 setInterval(tick, 250);
@@ -119,72 +200,195 @@ setInterval(tick, 250);
 function drawPresence(presence) {
   const list = $("#presence");
   list.replaceChildren();
+  const live = connected();
   for (const [seat, state] of Object.entries(presence.seats)) {
-    const mine = hello && String(hello.seat) === seat ? " (you)" : "";
-    list.append(el("li", { class: state, "data-presence": seat }, `player ${seat}${mine}: ${state}`));
+    const mine = hello && String(hello.seat) === seat;
+    const shown = live ? state : "unknown";
+    const line = fill(mine ? "presenceYou" : "presence", { who: fill("player", { p: seat }), state: T[shown] });
+    list.append(el("li", { class: shown, "data-presence": seat }, line));
   }
-  list.append(el("li", {}, `spectators: ${presence.spectators}`));
+  list.append(el("li", {}, fill("spectators", { n: presence.spectators })));
 }
 
-function drawLast(actions) {
-  const list = $("#last");
-  list.replaceChildren();
-  for (const [player, text] of Object.entries(actions)) {
-    list.append(el("li", { "data-last": player }, `player ${player}: ${text ?? "—"}`));
+function drawLog(message) {
+  log = log.slice(0, message.from).concat(message.entries);
+  const list = $("#log");
+  while (list.children.length > message.from) list.lastElementChild.remove();
+  for (const entry of message.entries) {
+    const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
+      fill("logEntry", { who: who(entry.player), text: entry.text }));
+    list.append(item);
   }
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawChat(message) {
+  const list = $("#chat");
+  const at = new Date(message.at * 1000);
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const item = el("li", { "data-chat": "" });
+  item.append(el("span", { class: "muted" }, `${time} `), el("b", {}, `${message.name}: `));
+  item.append(document.createTextNode(message.text));  // text only, never HTML
+  list.append(item);
+  list.scrollTop = list.scrollHeight;
 }
 
 function drawUndo(message) {
   const banner = $("#undo-banner");
   if (message.type === "undo-result") {
     banner.hidden = false;
-    banner.textContent = message.done ? `undone: ${message.count} action(s) taken back`
-      : `undo not done: ${message.reason}`;
+    banner.textContent = message.done ? fill("undoDone", { count: message.count })
+      : fill("undoNot", { reason: message.reason });
     setTimeout(() => { banner.hidden = true; }, 4000);
     return;
   }
   banner.hidden = false;
-  banner.replaceChildren(el("span", {},
-    `${who(message.by)} asks to take back ${message.count} action(s). `));
+  const mine = hello.seat === message.by;
+  banner.replaceChildren(el("span", {}, mine ? fill("undoAskYou", { count: message.count })
+    : fill("undoAsk", { who: Who(message.by), count: message.count }), ));
+  banner.append(" ");
   if (hello.seat !== null && message.waiting.includes(hello.seat)) {
-    for (const [label, agree] of [["Agree", true], ["Decline", false]]) {
-      const button = el("button", { "data-undo-answer": String(agree) }, label);
+    for (const [label, agree, cls] of [[T.agree, true, "good"], [T.decline, false, "secondary danger"]]) {
+      const button = el("button", { "data-undo-answer": String(agree), class: cls, type: "button" }, label);
       button.addEventListener("click", () => send({ type: "undo-answer", agree }));
       banner.append(button);
     }
   } else {
-    banner.append(el("span", { class: "muted" }, `waiting for ${message.waiting.map(who).join(", ")}`));
+    banner.append(el("span", { class: "muted" }, fill("undoWaiting", { who: message.waiting.map(who).join(", ") })));
   }
+}
+
+// -- your turn: title, sound, notification --------------------------------------------
+const prefs = {
+  get(key) { try { return localStorage.getItem(`tabletop.${key}`) === "on"; } catch { return false; } },
+  set(key, on) { try { localStorage.setItem(`tabletop.${key}`, on ? "on" : "off"); } catch { /* private mode */ } },
+};
+
+function beep() {
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no audio: the title and status still say it */ }
+}
+
+function signalTurn(mine) {
+  const name = hello ? hello.name : "";
+  document.title = fill(mine ? "titleTurn" : "titleIdle", { name });
+  document.body.dataset.myTurn = mine ? "yes" : "no";
+  if (mine && !wasMyTurn) {
+    if (prefs.get("sound")) beep();
+    if (prefs.get("notify") && "Notification" in window && Notification.permission === "granted"
+        && document.hidden) {
+      try { new Notification(T.notifyTitle, { body: fill("notifyBody", { name }), tag: matchId }); } catch { /* ignore */ }
+    }
+  }
+  wasMyTurn = mine;
+}
+
+function setUpSignals() {
+  const sound = $("#sound");
+  const notify = $("#notify");
+  const note = $("#notify-note");
+  sound.checked = prefs.get("sound");
+  sound.addEventListener("change", () => { prefs.set("sound", sound.checked); if (sound.checked) beep(); });
+  const supported = "Notification" in window;
+  notify.checked = supported && prefs.get("notify") && Notification.permission === "granted";
+  if (!supported) { notify.disabled = true; note.textContent = T.notifyNone; }
+  notify.addEventListener("change", async () => {
+    if (!notify.checked) { prefs.set("notify", false); note.textContent = ""; return; }
+    note.textContent = T.notifyAsk;
+    const answer = await Notification.requestPermission();  // asked on this click only
+    notify.checked = answer === "granted";
+    prefs.set("notify", notify.checked);
+    note.textContent = answer === "denied" ? T.notifyDenied : "";
+  });
+}
+
+// -- your matches (listed by the lobby) ------------------------------------------------
+function remember() {
+  try {
+    const key = "tabletop.matches";
+    const list = JSON.parse(localStorage.getItem(key) || "[]").filter(
+      (m) => !(m.id === hello.match && m.seat === hello.seat));
+    list.unshift({ id: hello.match, game: hello.game, name: hello.name, seat: hello.seat,
+      url: location.pathname + location.search, at: Date.now() });
+    localStorage.setItem(key, JSON.stringify(list.slice(0, 50)));
+  } catch { /* private mode: nothing remembered */ }
+}
+
+function onHello(message) {
+  hello = message;
+  $("#title").textContent = `${message.name} · ${message.match}`;
+  $("#heading").textContent = `${message.name} · ${message.match}`;
+  $("#me").textContent = message.seat === null ? T.spectating : fill("youAre", { p: message.seat });
+  const rules = $("#rules-link");
+  rules.href = message.rules || `/games/${message.game}/rules`;
+  rules.textContent = fill("rulesOf", { name: message.name });
+  rules.hidden = false;
+  const canWrite = !message.chat || message.chat.write;
+  $("#chat-form").hidden = !canWrite;
+  $("#chat-note").textContent = canWrite ? "" : T.chatRead;
+  document.querySelector("aside section").hidden = message.seat === null;  // signals: players only
+  document.title = fill("titleIdle", { name: message.name });
+  remember();
 }
 
 async function receive(event) {
   const message = JSON.parse(event.data);
   switch (message.type) {
     case "hello":
-      hello = message;
+      $("#chat").replaceChildren();
+      onHello(message);
       await loadBoard();
-      $("#title").textContent = `${message.name} · match ${message.match}`;
-      $("#me").textContent = message.seat === null ? "spectating" : `you are player ${message.seat}`;
-      document.title = `tabletop — ${message.name}`;
+      $("#legal-box").open = !message.board;  // a game's own board has the controls
       break;
     case "position":
       position = message;
+      pending = null;
+      $("#error").textContent = "";  // an error about an earlier position is stale now
       drawStatus();
       drawBoard();
       drawPresence(message.presence);
       break;
-    case "last": drawLast(message.actions); break;
-    case "presence": drawPresence(message.presence); break;
+    case "log": drawLog(message); break;
+    case "chat": drawChat(message); break;
+    case "presence": if (hello) drawPresence(message.presence); break;
     case "undo-request": case "undo-result": drawUndo(message); break;
     case "rematch": {
       const box = $("#rematch-link");
-      if (box) box.replaceChildren(el("a", { href: message.url, id: "rematch-url" }, "Rematch: open your new seat"));
+      if (box) box.replaceChildren(el("a", { href: message.url, id: "rematch-url" }, T.rematchLink));
       break;
     }
-    case "error": $("#error").textContent = message.error;
+    case "error":
+      pending = null;
+      $("#error").textContent = message.error;
       if (!hello) $("#status").textContent = message.error;
+      showChatError(message.error);
       break;
   }
+}
+
+function showChatError(text) {
+  if (document.activeElement === $("#chat-text")) $("#chat-note").textContent = text;
+}
+
+function setConnection(open) {
+  const banner = $("#connection");
+  banner.hidden = open;
+  banner.textContent = open ? "" : T.lost;
+  document.body.dataset.connection = open ? "open" : "lost";
+  if (!open && position) {
+    $("#status").textContent = T.lost;
+    drawPresence(position.presence);
+  }
+  tick();
 }
 
 function connect() {
@@ -193,10 +397,11 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(matchId)}${query}`);
   let chain = Promise.resolve();
   socket.onmessage = (event) => { chain = chain.then(() => receive(event)); };
-  socket.onopen = () => { retry = 500; };
+  socket.onopen = () => { retry = 500; setConnection(true); };
   socket.onclose = (event) => {
-    if (event.code === 1008 || closedForGood) return;
-    $("#status").textContent = "connection lost; reconnecting…";
+    pending = null;
+    if (event.code === 1008) return;  // refused: the reason is on the page
+    setConnection(false);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
@@ -208,5 +413,15 @@ $("#act-form").addEventListener("submit", (event) => {
   if (text) act(text);
   $("#action").value = "";
 });
+$("#chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("#chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  $("#chat-note").textContent = "";
+  if (send({ type: "chat", text })) input.value = "";
+});
 $("#undo").addEventListener("click", () => send({ type: "undo" }));
+$("#status").textContent = T.connecting;
+setUpSignals();
 connect();

@@ -1,0 +1,110 @@
+"""Table talk: one chat per match, stored with it (``docs/web.md``, message ``chat``).
+
+A message is text only (the page shows it as text, never as HTML), at most ``MAX_TEXT``
+characters, at most one a second per connection. The players talk; spectators read, and
+talk too only when the match's creator allowed it (``spectator_chat`` at creation).
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.game import JSON
+from tabletop.web import store
+from tabletop.web.store import Statement
+
+MAX_TEXT = 500  # characters of one message
+INTERVAL = 1.0  # seconds between two messages of one connection
+KEEP = 200  # messages sent to a connection on joining (the newest)
+
+TOO_LONG = f"a chat message is at most {MAX_TEXT} characters"
+EMPTY = "a chat message needs some text"
+TOO_FAST = "one chat message a second: wait a moment and send it again"
+READ_ONLY = "spectators of this match read the chat but do not write in it"
+
+
+
+def clean(text: str) -> str:
+    """The text as stored: control characters (but newlines) dropped, ends trimmed."""
+    kept = "".join(
+        c for c in text if c == "\n" or not unicodedata.category(c).startswith("C")
+    )
+    return kept.strip()
+
+
+def refusal(text: str) -> str:
+    """Why ``text`` may not be sent ('' when it may)."""
+    if len(text) > MAX_TEXT:
+        return TOO_LONG
+    if not clean(text):
+        return EMPTY
+    return ""
+
+
+@dataclass
+class Chat:
+    """One match's talk: its messages (oldest first) and whether spectators may write."""
+
+    spectators_write: bool = False
+    messages: list[JSON] = field(default_factory=list)
+    last_sent: dict[int, float] = field(default_factory=dict)  # id(connection) -> time
+
+    def may_write(self, seat: int | None) -> bool:
+        return seat is not None or self.spectators_write
+
+    def too_fast(self, key: int, now: float | None = None) -> bool:
+        """True when connection ``key`` sent a message less than a second ago; else
+        notes this one."""
+        now = time.monotonic() if now is None else now
+        if now - self.last_sent.get(key, -INTERVAL) < INTERVAL:
+            return True
+        self.last_sent[key] = now
+        return False
+
+    def forget(self, key: int) -> None:
+        self.last_sent.pop(key, None)
+
+    def message(self, seat: int | None, name: str, text: str) -> JSON:
+        """A new chat message (kept in ``messages``)."""
+        entry = {"type": "chat", "seat": seat, "name": name, "text": clean(text),
+                 "at": round(time.time(), 3)}  # fmt: skip
+        self.messages.append(entry)
+        return entry
+
+    def recent(self) -> list[JSON]:
+        return self.messages[-KEEP:]
+
+
+def insert(match_id: str, entry: JSON) -> list[Statement]:
+    return [(
+        "INSERT INTO chat (match, at, seat, name, text) VALUES (?,?,?,?,?)",
+        (match_id, entry["at"], entry["seat"], entry["name"], entry["text"]),
+    )]  # fmt: skip
+
+
+def open_to_spectators(match_id: str) -> list[Statement]:
+    return [("INSERT OR IGNORE INTO chat_open (match) VALUES (?)", (match_id,))]
+
+
+def load_all(path: Path) -> dict[str, Chat]:
+    """Every match's chat as stored."""
+    db = store.connect(path)
+    try:
+        chats: dict[str, Chat] = {}
+        for (match_id,) in db.execute("SELECT match FROM chat_open"):
+            chats.setdefault(match_id, Chat()).spectators_write = True
+        for match_id, at, seat, name, text in db.execute(
+            "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
+        ):
+            try:  # a row of the wrong types is left out, the rest is served
+                entry = {"type": "chat", "seat": None if seat is None else int(seat),
+                         "name": str(name), "text": str(text), "at": float(at)}  # fmt: skip
+            except (TypeError, ValueError):
+                continue
+            chats.setdefault(str(match_id), Chat()).messages.append(entry)
+        return chats
+    finally:
+        db.close()

@@ -1,0 +1,46 @@
+"""The game log a connection is sent: every action so far, numbered, with who played it,
+as that connection may see it (``docs/web.md``, message ``log``).
+
+A text is shown where it follows from what the connection saw (``tabletop.core.table.told``:
+placements, melds, discards, ``end``); ``"played"`` only where the text would name
+something hidden. The log goes whole on connecting (``from`` 0), then only what changed:
+``from`` is the first entry the message replaces (an undo sends no entries, just the
+``from`` to cut at), ``entries`` the entries from there on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop.core.table import Table
+from tabletop.game import JSON
+
+HIDDEN = "played"  # the text of an action this connection may not be told
+
+
+def entries(
+    table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
+) -> list[JSON]:
+    """Log entries from action ``start`` (0-based) on: ``number`` (1-based), ``player``,
+    ``text``."""
+    match = table.match
+    out: list[JSON] = []
+    for index in range(start, len(match.actions)):
+        player = match.game.to_act(match.states[index])
+        text = match.texts[index] if told(index, seat) else HIDDEN
+        out.append({"number": index + 1, "player": player, "text": text})
+    return out
+
+
+def message(
+    table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
+) -> JSON:
+    """The ``log`` message: the entries from ``start`` on, replacing any the client has
+    from there."""
+    start = max(0, min(start, len(table.match.actions)))
+    return {
+        "type": "log",
+        "number": len(table.match.actions),
+        "from": start,
+        "entries": entries(table, seat, told, start),
+    }
