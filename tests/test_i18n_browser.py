@@ -74,8 +74,8 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
         polish.wait_for_function(
             "document.getElementById('prompt').textContent.includes('połóż pionek')", timeout=WAIT
         )
-        assert czech.locator("h3").first.inner_text() == "Váš tah"
-        assert polish.locator("h3").first.inner_text() == "Twój ruch"
+        assert czech.locator("#act-title").inner_text() == "Váš tah"
+        assert polish.locator("#act-title").inner_text() == "Twój ruch"
         assert czech.evaluate("document.documentElement.lang") == "cs"
         czech.screenshot(path=str(SHOTS / "match-cs.png"), full_page=True)
         polish.screenshot(path=str(SHOTS / "match-pl.png"), full_page=True)
@@ -86,7 +86,7 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
             timeout=WAIT,
         )
         assert f"token={seats[1]['token']}" in polish.url and "lang=ru" in polish.url
-        assert polish.locator("h3").first.inner_text() == "Ваш ход"
+        assert polish.locator("#act-title").inner_text() == "Ваш ход"
         polish.screenshot(path=str(SHOTS / "match-ru.png"), full_page=True)
         # the browser remembers: the lobby opens in Russian without ?lang=
         polish.goto(server)
