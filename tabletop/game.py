@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
 
@@ -30,8 +31,10 @@ __all__ = [
     "JSON",
     "ActionError",
     "AgentFactory",
+    "Domain",
     "Game",
     "GameInfo",
+    "Msg",
     "NotationError",
     "OptionError",
     "Outcome",
@@ -43,6 +46,7 @@ __all__ = [
     "player_key",
     "position_example",
     "quote",
+    "translate",
     "whole",
 ]
 
@@ -51,6 +55,7 @@ A = TypeVar("A")
 M = TypeVar("M", bound="BaseModel")
 
 JSON = dict[str, Any]
+_ = Domain("tabletop")
 
 
 class Outcome(NamedTuple):
@@ -154,7 +159,7 @@ class Game(ABC, Generic[S, A]):
 
     def prompt(self, state: S) -> str:
         """What kind of action is due, in a few words (reveals nothing hidden)."""
-        return "your action"
+        return _("your action")
 
     @abstractmethod
     def view(self, state: S, player: int | None) -> JSON:
@@ -178,14 +183,33 @@ class Game(ABC, Generic[S, A]):
         return json.dumps(view, indent=2, ensure_ascii=False)
 
     def rules_text(self) -> str:
-        """The rules and the notation, as Markdown (default: its package's ``README.md``;
-        a game defined outside a package, or without one, shows its name and summary)."""
+        """The rules and the notation, as Markdown, in the current language
+        (:func:`tabletop.core.i18n.text.current`; :func:`~tabletop.core.i18n.text.speaking`
+        runs a call in another). Default: its package's ``README.<lang>.md``, else its
+        ``README.md``; a game defined outside a package, or without one, shows its name and
+        summary."""
+        from tabletop.core.i18n.catalogues import ENGLISH
+        from tabletop.core.i18n.text import current
+
+        lang = current()
         package = type(self).__module__.split(".")[0]
-        try:
-            readme = importlib.resources.files(package).joinpath("README.md")
-            return readme.read_text("utf-8")
-        except (AttributeError, OSError, ModuleNotFoundError, TypeError, ValueError):
-            return f"# {self.info.name}\n\n{self.info.summary}\n"
+        names = ["README.md"] if lang == ENGLISH else [f"README.{lang}.md", "README.md"]
+        for name in names:
+            try:
+                readme = importlib.resources.files(package).joinpath(name)
+                return readme.read_text("utf-8")
+            except (AttributeError, OSError, ModuleNotFoundError, TypeError, ValueError):
+                continue
+        return f"# {self.info.name}\n\n{self.info.summary}\n"
+
+    def languages(self) -> list[str]:
+        """The languages this game speaks, English first: those its package ships a
+        catalogue for (``<package>/locale/<lang>/LC_MESSAGES/<package>.po``; see
+        :mod:`tabletop.core.i18n.catalogues`). Its messages in any other language are
+        English."""
+        from tabletop.core.i18n.catalogues import languages_of
+
+        return languages_of(type(self).__module__.split(".")[0])
 
     def position_format(self) -> str:
         """How this game's position JSON looks, as Markdown (``tabletop rules`` shows it):
@@ -195,7 +219,7 @@ class Game(ABC, Generic[S, A]):
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         """Advice for ``player`` from their own view (e.g. which card matches where)."""
-        return "no hints for this game"
+        return _("no hints for this game")
 
     def scenarios(self) -> list[Path]:
         """The rule-scenario files this game ships (default: its package's ``scenarios/``)."""
@@ -238,9 +262,7 @@ class Game(ABC, Generic[S, A]):
         """The shape of :meth:`observation`'s vector (one dimension: its length)."""
         raise NotImplementedError(f"{self.info.id} has no observation encoding")
 
-    def observation(
-        self, view: JSON, player: int, players: int, options: BaseModel
-    ) -> list[float]:
+    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         """``player``'s view (``view(state, player)``) as a flat list of numbers of the
         declared shape. Built from the view only, so it can carry nothing hidden; plain
         floats (no numpy in the core): the bridges convert."""

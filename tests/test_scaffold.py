@@ -42,6 +42,8 @@ FILES = {
     "tabletop_{id}/README.md",
     "tabletop_{id}/encoding.py",
     "tabletop_{id}/game.py",
+    "tabletop_{id}/locale/tabletop_{id}.pot",
+    "tabletop_{id}/locale/cs/LC_MESSAGES/tabletop_{id}.po",
     "tabletop_{id}/options.py",
     "tabletop_{id}/plugin.py",
     "tabletop_{id}/py.typed",

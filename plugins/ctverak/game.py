@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
@@ -20,6 +21,8 @@ from tabletop_ctverak.rules import Action, State
 
 if TYPE_CHECKING:
     from tabletop.coach.base import Coach
+
+_ = Domain("tabletop_ctverak")
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -45,7 +48,9 @@ class CtverakGame(Game[State, Action]):
         min_players=2,
         max_players=6,
         options=CtverakOptions,
-        summary="Rummy-like card game: be first to lay four čtverky (four of a rank); jokers wild.",
+        summary=_(
+            "Rummy-like card game: be first to lay four čtverky (four of a rank); jokers wild."
+        ),
         hidden_information=True,
         max_actions=max_actions,
         # K6.2: with scoring=extended a game is worth its points, not only its win
@@ -83,11 +88,12 @@ class CtverakGame(Game[State, Action]):
 
     def prompt(self, state: State) -> str:
         if state.step == rules.OVER:
-            return "the game is over"
+            return _("the game is over")
         if state.step == rules.REFILL:
-            return "refill: draw stock or draw 1-4"
-        close = "discard <card> <pile>" if rules.owes_discard(state) else "end"
-        return f"meld <cards> / add <meld> <cards>, then {close}"
+            return _("refill: draw stock or draw 1-4")
+        if rules.owes_discard(state):
+            return _("meld <cards> / add <meld> <cards>, then discard <card> <pile>")
+        return _("meld <cards> / add <meld> <cards>, then end")
 
     def view(self, state: State, player: int | None) -> JSON:
         return positions.view(state, player)

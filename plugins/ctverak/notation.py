@@ -8,17 +8,19 @@ position of the acting player's (sorted) hand.
 
 from __future__ import annotations
 
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import NotationError
 from tabletop_ctverak.cards import card_code, parse_card
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
 
-FORMS = (
+_ = Domain("tabletop_ctverak")
+FORMS = _(
     "actions are draw stock, draw 1-4, meld <cards>, add <meld> <cards>, "
     "discard <card> <pile>, end; short: s, 1-4, m, a, d, e (K7)"
 )
 MAX_MELDS = 27  # 108 cards in melds of 4 at most (K1.1, K3.2)
-CARD_FORMS = "cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4 (K7)"
+CARD_FORMS = _("cards are rank A23456789TJQK + suit SHDC (7H, TS), X for a joker, or #1-#4 (K7)")
 
 
 def format_action(action: Action) -> str:
@@ -39,11 +41,11 @@ def parse_action(state: State, text: str) -> Action:
     """The action ``text`` names; NotationError says what was wrong and what is allowed."""
     words = text.strip().lower().split()
     if not words:
-        raise NotationError(f"empty action; {FORMS}")
+        raise NotationError(_("empty action; {forms}", forms=FORMS))
     head, args = words[0], words[1:]
     if head == "draw":
         if len(args) != 1:
-            raise NotationError("draw takes one source: draw stock or draw 1-4 (K7)")
+            raise NotationError(_("draw takes one source: draw stock or draw 1-4 (K7)"))
         return (DRAW, _source(args[0]))
     if head in ("s", "stock") and not args:
         return (DRAW, STOCK)
@@ -51,26 +53,29 @@ def parse_action(state: State, text: str) -> Action:
         return (DRAW, int(head))
     if head in ("meld", "m"):
         if not args:
-            raise NotationError("meld needs its cards, e.g. meld 7S 7H (K7)")
+            raise NotationError(_("meld needs its cards, e.g. meld 7S 7H (K7)"))
         return (MELD, *sorted(_cards(state, args)))
     if head in ("add", "a"):
         if len(args) < 2:
-            raise NotationError("add needs a meld number and cards, e.g. add 1 7D (K7)")
+            raise NotationError(_("add needs a meld number and cards, e.g. add 1 7D (K7)"))
         number = parse_int(args[0], 1, MAX_MELDS) if args[0][:1].isdigit() else None
         if number is None:
             raise NotationError(
-                f"bad meld number {quote(args[0])}; "
-                f"your melds are numbered 1-{MAX_MELDS} at most (K7)"
+                _(
+                    "bad meld number {word}; your melds are numbered 1-{max} at most (K7)",
+                    word=quote(args[0]),
+                    max=MAX_MELDS,
+                )
             )
         return (ADD, number, *sorted(_cards(state, args[1:])))
     if head in ("discard", "d"):
         if len(args) != 2:
-            raise NotationError("discard takes a card and a pile, e.g. discard 9C 2 (K7)")
+            raise NotationError(_("discard takes a card and a pile, e.g. discard 9C 2 (K7)"))
         card = _cards(state, args[:1])[0]
         return (DISCARD, card, _pile(args[1]))
     if head in ("end", "e") and not args:
         return (END,)
-    raise NotationError(f"unknown action {quote(text.strip())}; {FORMS}")
+    raise NotationError(_("unknown action {text}; {forms}", text=quote(text.strip()), forms=FORMS))
 
 
 def _source(word: str) -> int:
@@ -82,7 +87,9 @@ def _source(word: str) -> int:
 def _pile(word: str) -> int:
     if word in ("1", "2", "3", "4"):
         return int(word)
-    raise NotationError(f"unknown pile {quote(word)}; piles are 1-4; draw also takes stock (K7)")
+    raise NotationError(
+        _("unknown pile {word}; piles are 1-4; draw also takes stock (K7)", word=quote(word))
+    )
 
 
 def _cards(state: State, words: list[str]) -> list[int]:
@@ -92,13 +99,17 @@ def _cards(state: State, words: list[str]) -> list[int]:
         if word.startswith("#"):
             pos = parse_int(word[1:], 1, len(hand)) if word[1:2].isdigit() else None
             if pos is None:
-                held = f"#1-#{len(hand)}" if hand else "none: your hand is empty"
+                held = f"#1-#{len(hand)}" if hand else _("none: your hand is empty")
                 shown = word if word.isprintable() and len(word) <= 20 else quote(word)
-                raise NotationError(f"no card {shown} in your hand; positions: {held} (K7)")
+                raise NotationError(
+                    _("no card {card} in your hand; positions: {held} (K7)", card=shown, held=held)
+                )
             cards.append(hand[pos - 1])
             continue
         card = parse_card(word)
         if card is None:
-            raise NotationError(f"unknown card {quote(word)}; {CARD_FORMS}")
+            raise NotationError(
+                _("unknown card {word}; {forms}", word=quote(word), forms=CARD_FORMS)
+            )
         cards.append(card)
     return cards

@@ -6,7 +6,10 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import OptionError
+
+_ = Domain("tabletop_ctverak")
 
 
 class CtverakOptions(BaseModel):
@@ -16,45 +19,59 @@ class CtverakOptions(BaseModel):
 
     deck: Literal["full", "half"] = Field(
         default="full",
-        description="K1.1: full = 2 decks + 4 jokers (108 cards, 2-6 players); "
-        "half = 1 deck + 2 jokers (54 cards, 2-3 players, no joker melds)",
+        description=_(
+            "K1.1: full = 2 decks + 4 jokers (108 cards, 2-6 players); "
+            "half = 1 deck + 2 jokers (54 cards, 2-3 players, no joker melds)"
+        ),
     )
     scoring: Literal["simple", "extended"] = Field(
         default="simple",
-        description="K6: simple = 1 point per game won; extended = rank value per "
-        "čtverka (doubled when clean), 50 per joker čtverka, 100 for a čtverák",
+        description=_(
+            "K6: simple = 1 point per game won; extended = rank value per "
+            "čtverka (doubled when clean), 50 per joker čtverka, 100 for a čtverák"
+        ),
     )
     reshuffle: bool = Field(
         default=False,
-        description="K5.2: when drawing from the empty stock, shuffle the piles' face-up "
-        "cards except each top card into a new stock",
+        description=_(
+            "K5.2: when drawing from the empty stock, shuffle the piles' face-up "
+            "cards except each top card into a new stock"
+        ),
     )
     distinct_ranks: bool = Field(
         default=False,
-        description="K3.3 [decision]: the four čtverky must be of different ranks "
-        "(no second meld of a rank one already owns)",
+        description=_(
+            "K3.3 [decision]: the four čtverky must be of different ranks "
+            "(no second meld of a rank one already owns)"
+        ),
     )
     min_natural: int = Field(
         default=1,
         ge=1,
         le=4,
         json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
-        description="K3.1 [decision]: least number of natural cards in a rank meld "
-        "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
-        "4: jokers only in joker melds); 1-4",
+        description=_(
+            "K3.1 [decision]: least number of natural cards in a rank meld "
+            "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
+            "4: jokers only in joker melds); 1-4"
+        ),
     )
     discard_rule: Literal["nothing-laid", "four-cards"] = Field(
         default="nothing-laid",
-        description="K4.3 [decision]: a discard is owed when nothing was laid since the "
-        "last refill (spec), or when the hand holds 4 cards (seed's wording)",
+        description=_(
+            "K4.3 [decision]: a discard is owed when nothing was laid since the "
+            "last refill (spec), or when the hand holds 4 cards (seed's wording)"
+        ),
     )
     stall_limit: int = Field(
         default=6,
         ge=2,
         le=50,
-        description="K5.2 [our addition]: while the stock still has cards, this many rounds "
-        "in a row with no card laid and none drawn from the stock end the game blocked "
-        "(so no game can go on forever); 2-50",
+        description=_(
+            "K5.2 [our addition]: while the stock still has cards, this many rounds "
+            "in a row with no card laid and none drawn from the stock end the game blocked "
+            "(so no game can go on forever); 2-50"
+        ),
     )
 
 
@@ -76,7 +93,11 @@ def config(players: int, options: CtverakOptions, seed: int) -> Config:
     """The config for a game; OptionError for a half deck with more than 3 players (K1.1)."""
     if options.deck == "half" and players > 3:
         raise OptionError(
-            f"the half deck (54 cards) is for 2-3 players, not {players}; use -o deck=full (K1.1)"
+            _(
+                "the half deck (54 cards) is for 2-3 players, not {players}; "
+                "use -o deck=full (K1.1)",
+                players=players,
+            )
         )
     return Config(
         players=players,

@@ -6,10 +6,15 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.game import JSON
+
+_ = Domain("tabletop_ctverak")
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
+# The turn's steps (the view's machine words) as a person reads them.
+STEPS = {"refill": _("refill"), "meld": _("meld"), "over": _("over")}
 
 
 def card_text(code: str) -> Text:
@@ -38,13 +43,13 @@ def meld_text(number: int, codes: list[str]) -> Text:
     out = Text(f"{number}: ", style="bold")
     out.append_text(cards_text(codes))
     if len(codes) < 4:
-        out.append("  open", style="yellow")
+        out.append("  " + translate(_("open")), style="yellow")
     elif all(c == "X" for c in codes):
-        out.append("  joker čtverka ×2", style="bold magenta")
+        out.append("  " + translate(_("joker čtverka ×2")), style="bold magenta")
     elif "X" in codes:
-        out.append("  dirty čtverka", style="cyan")
+        out.append("  " + translate(_("dirty čtverka")), style="cyan")
     else:
-        out.append("  clean čtverka ✓", style="bold green")
+        out.append("  " + translate(_("clean čtverka ✓")), style="bold green")
     return out
 
 
@@ -55,30 +60,42 @@ def render(view: JSON, player: int | None) -> Group:
     head = Text("Čtverák", style="bold")
     if view["to_act"] is None:
         winners = view.get("winners") or []
-        result = "draw" if not winners else "won by player " + ", ".join(map(str, winners))
-        head.append(f" — game over, {result}")
+        result = (
+            _("game over, draw")
+            if not winners
+            else _("game over, won by player {players}", players=", ".join(map(str, winners)))
+        )
+        head.append(" — " + translate(result))
     else:
-        head.append(f" — player {view['to_act']} to act, step: {view['step']}")
+        step = STEPS.get(view["step"], view["step"])
+        said = _("player {player} to act, step: {step}", player=view["to_act"], step=step)
+        head.append(" — " + translate(said))
         if view["step"] == "meld":
-            head.append(" (discard owed)" if view["discard_owed"] else " (no discard owed)")
+            owed = _("(discard owed)") if view["discard_owed"] else _("(no discard owed)")
+            head.append(" " + translate(owed))
     if player is not None:
-        head.append(f"   you are player {player}", style="dim")
+        head.append("   " + translate(_("you are player {player}", player=player)), style="dim")
     parts.append(head)
     if view.get("reason"):
-        parts.append(Text(view["reason"], style="italic"))
+        parts.append(Text(translate(view["reason"]), style="italic"))
 
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    stock = Text(f"{view['stock']} cards")
+    # English keeps its one form ("1 cards" as before); the catalogues have every form
+    stock = Text(translate(_.plural("{n} cards", "{n} cards", int(view["stock"]))))
     if view.get("stock_exhausted"):
-        stock.append(f"  (ran out; idle turns {view['idle_turns']}/{2 * n})", style="yellow")
-    table.add_row("stock", stock)
+        idle = _("(ran out; idle turns {idle}/{limit})", idle=view["idle_turns"], limit=2 * n)
+        stock.append("  " + translate(idle), style="yellow")
+    table.add_row(translate(_("stock")), stock)
     for i, pile in enumerate(view["piles"], 1):
-        row = cards_text(pile[-3:]) if pile else Text("— (only the base)", style="dim")
+        row = (
+            cards_text(pile[-3:]) if pile else Text(translate(_("— (only the base)")), style="dim")
+        )
         if len(pile) > 3:
-            row = Text(f"… {len(pile) - 3} below  ", style="dim").append_text(row)
-        table.add_row(f"pile {i}", row)
+            below = _("… {n} below", n=len(pile) - 3)
+            row = Text(translate(below) + "  ", style="dim").append_text(row)
+        table.add_row(translate(_("pile {number}", number=i)), row)
     parts.append(table)
 
     melds = Table.grid(padding=(0, 2))
@@ -87,20 +104,32 @@ def render(view: JSON, player: int | None) -> Group:
     melds.add_column()
     for p in range(1, n + 1):
         key = str(p)
-        label = f"P{p}" + (" (you)" if p == player else "")
-        info = Text(f"{view['hand_sizes'][key]} in hand, {view['ctverky'][key]} čtverky")
+        label = f"P{p}" + (" " + translate(_("(you)")) if p == player else "")
+        info = Text(
+            translate(
+                _.plural(
+                    "{hand} in hand, {n} čtverky",
+                    "{hand} in hand, {n} čtverky",
+                    int(view["ctverky"][key]),
+                    hand=view["hand_sizes"][key],
+                )
+            )
+        )
         mine = view["melds"][key]
         lines = Text("\n").join(meld_text(i, m) for i, m in enumerate(mine, 1))
-        melds.add_row(label, info, lines if mine else Text("no melds", style="dim"))
+        melds.add_row(label, info, lines if mine else Text(translate(_("no melds")), style="dim"))
     parts.append(melds)
 
     if view.get("bases"):
-        parts.append(Text("bases: ").append_text(cards_text(view["bases"])))
+        parts.append(Text(translate(_("bases:")) + " ").append_text(cards_text(view["bases"])))
     if view.get("hands") and view["to_act"] is None:
         for p in range(1, n + 1):
-            parts.append(Text(f"P{p} held: ").append_text(cards_text(view["hands"][str(p)])))
+            held = translate(_("P{player} held:", player=p)) + " "
+            parts.append(Text(held).append_text(cards_text(view["hands"][str(p)])))
     if view.get("hand") is not None:
-        parts.append(Text("your hand: ", style="bold").append_text(cards_text(view["hand"], True)))
+        mine_text = Text(translate(_("your hand:")) + " ", style="bold")
+        parts.append(mine_text.append_text(cards_text(view["hand"], True)))
     if view["allows"]:
-        parts.append(Text("allows: " + ", ".join(view["allows"]), style="dim"))
+        allows = _("allows: {rules}", rules=", ".join(view["allows"]))
+        parts.append(Text(translate(allows), style="dim"))
     return Group(*parts)

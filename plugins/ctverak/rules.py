@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple, TypeVar
 
+from tabletop.core.i18n.text import Domain
 from tabletop_ctverak.cards import (
     JOKER,
     JOKER_RANK,
@@ -35,6 +36,8 @@ from tabletop_ctverak.cards import (
     value,
 )
 from tabletop_ctverak.options import Config
+
+_ = Domain("tabletop_ctverak")
 
 # steps of a turn
 REFILL, MELD_STEP, OVER = 0, 1, 2
@@ -140,36 +143,38 @@ def points(melds: Sequence[Cards]) -> int:
 def meld_problem(cfg: Config, mine: Sequence[Cards], cards: Cards) -> str | None:
     """Why ``cards`` (sorted, held) cannot start a meld (K3, K4.2), or None if they can."""
     if len(cards) < 2:
-        return "a new meld needs 2 or more cards (K4.2)"
+        return _("a new meld needs 2 or more cards (K4.2)")
     if len(cards) > 4:
-        return "a meld never exceeds 4 cards (K3.2)"
+        return _("a meld never exceeds 4 cards (K3.2)")
     naturals = [c for c in cards if c != JOKER]
     if naturals:
         key = naturals[0] >> 2
         if any(c >> 2 != key for c in naturals):
             shown = " ".join(card_code(c) for c in cards)
-            return f"a meld is cards of one rank plus jokers, not {shown} (K3.1)"
+            return _("a meld is cards of one rank plus jokers, not {cards} (K3.1)", cards=shown)
         if len(naturals) < cfg.min_natural:
-            return (
-                f"a rank meld needs at least {cfg.min_natural} natural cards "
-                "(K3.1, option min_natural)"
+            return _(
+                "a rank meld needs at least {n} natural cards (K3.1, option min_natural)",
+                n=cfg.min_natural,
             )
     else:
         key = JOKER_RANK
         if cfg.half:
-            return "joker melds are played with the full deck only (K3.1)"
+            return _("joker melds are played with the full deck only (K3.1)")
     for number, meld in enumerate(mine, 1):
         if meld_key(meld) != key:
             continue
         if len(meld) < 4:
-            return (
-                f"your {rank_code(key)} meld {number} is unfinished; "
-                f"add to it: add {number} ... (K3.3)"
+            return _(
+                "your {rank} meld {number} is unfinished; add to it: add {number} ... (K3.3)",
+                rank=rank_code(key),
+                number=number,
             )
         if cfg.distinct_ranks:
-            return (
-                f"you already own a {rank_code(key)} čtverka; the four čtverky "
-                "must be of different ranks (K3.3, option distinct_ranks)"
+            return _(
+                "you already own a {rank} čtverka; the four čtverky "
+                "must be of different ranks (K3.3, option distinct_ranks)",
+                rank=rank_code(key),
             )
     return None
 
@@ -177,23 +182,38 @@ def meld_problem(cfg: Config, mine: Sequence[Cards], cards: Cards) -> str | None
 def add_problem(mine: Sequence[Cards], number: int, cards: Cards) -> str | None:
     """Why ``cards`` cannot be added to one's meld ``number`` (K3, K4.2), or None."""
     if not 1 <= number <= len(mine):
-        owned = f"you have melds 1-{len(mine)}" if mine else "you have no meld yet"
-        return f"you have no meld {number} ({owned}); cards go to your own melds (K4.2)"
+        owned = (
+            _("you have melds 1-{count}", count=len(mine)) if mine else _("you have no meld yet")
+        )
+        return _(
+            "you have no meld {number} ({owned}); cards go to your own melds (K4.2)",
+            number=number,
+            owned=owned,
+        )
     meld = mine[number - 1]
     if len(meld) == 4:
-        return f"meld {number} is a čtverka and closed (K3.2)"
+        return _("meld {number} is a čtverka and closed (K3.2)", number=number)
     if not cards:
-        return "add at least one card (K4.2)"
+        return _("add at least one card (K4.2)")
     if len(meld) + len(cards) > 4:
-        return f"meld {number} has {len(meld)} cards and a meld never exceeds 4 (K3.2)"
+        return _(
+            "meld {number} has {count} cards and a meld never exceeds 4 (K3.2)",
+            number=number,
+            count=len(meld),
+        )
     key = meld_key(meld)
     for card in cards:
         if card == JOKER:
             continue
         if key == JOKER_RANK:
-            return f"meld {number} is a joker meld: only jokers go there (K3.1)"
+            return _("meld {number} is a joker meld: only jokers go there (K3.1)", number=number)
         if card >> 2 != key:
-            return f"{card_code(card)} does not fit meld {number}, a {rank_code(key)} meld (K3.1)"
+            return _(
+                "{card} does not fit meld {number}, a {rank} meld (K3.1)",
+                card=card_code(card),
+                number=number,
+                rank=rank_code(key),
+            )
     return None
 
 
@@ -393,23 +413,31 @@ def end_kind(state: State) -> str:
 def reason(state: State) -> str:
     """Why the game ended, citing the rule."""
     if state.ending == CTVERAK:
-        return f"player {state.winners[0]} completed a čtverák, four čtverky (K5.1)"
+        return _(
+            "player {player} completed a čtverák, four čtverky (K5.1)", player=state.winners[0]
+        )
     if not state.winners:
-        who = "tied on čtverky and points: a draw"
+        who = _("tied on čtverky and points: a draw")
     else:
         winner = state.winners[0]
         most = ctverky(state.melds[winner - 1])
         tied = any(ctverky(mine) == most for p, mine in enumerate(state.melds, 1) if p != winner)
         who = (
-            f"player {winner} wins on points, tied on čtverky"
+            _("player {player} wins on points, tied on čtverky", player=winner)
             if tied
-            else f"player {winner} wins with the most čtverky"
+            else _("player {player} wins with the most čtverky", player=winner)
         )
     if state.exhausted:
-        return f"blocked: {state.idle} turns in a row with no card laid; {who} (K5.2)"
-    return (
-        f"blocked: {state.idle} turns in a row with no card laid or drawn from the "
-        f"stock (option stall_limit); {who} (K5.2)"
+        return _(
+            "blocked: {turns} turns in a row with no card laid; {who} (K5.2)",
+            turns=state.idle,
+            who=who,
+        )
+    return _(
+        "blocked: {turns} turns in a row with no card laid or drawn from the "
+        "stock (option stall_limit); {who} (K5.2)",
+        turns=state.idle,
+        who=who,
     )
 
 
@@ -417,47 +445,63 @@ def reason(state: State) -> str:
 def refusal(state: State, action: Action) -> str:
     """One line, citing the rule, on why a well-formed ``action`` is not legal now."""
     if state.step == OVER:
-        return "the game is over (K5)"
+        return _("the game is over (K5)")
     kind = action[0]
     hand = state.hands[state.player - 1]
     if kind == DRAW:
         if state.step != REFILL:
             if len(hand) >= 4:
-                return "your hand already holds 4 cards; no draw now (K4.1)"
+                return _("your hand already holds 4 cards; no draw now (K4.1)")
             if not has_source(state.stock, state.piles):
-                return "there is nothing to draw: empty stock and piles (K4.1)"
-            return "you refill at the turn's start or when your hand is empty, not now (K4.1)"
+                return _("there is nothing to draw: empty stock and piles (K4.1)")
+            return _("you refill at the turn's start or when your hand is empty, not now (K4.1)")
         if action[1] == STOCK:
-            extra = " and no pile has cards to reshuffle" if state.cfg.reshuffle else ""
-            return f"the stock is empty{extra}; draw from a pile (K4.1)"
-        return f"pile {action[1]} has no face-up card; its base is never taken (K4.1, K2.2)"
+            if state.cfg.reshuffle:
+                return _(
+                    "the stock is empty and no pile has cards to reshuffle; draw from a pile (K4.1)"
+                )
+            return _("the stock is empty; draw from a pile (K4.1)")
+        return _(
+            "pile {pile} has no face-up card; its base is never taken (K4.1, K2.2)", pile=action[1]
+        )
     if state.step == REFILL:
-        return f"refill first: your hand has {len(hand)} cards; draw stock or draw a pile (K4.1)"
+        return _(
+            "refill first: your hand has {count} cards; draw stock or draw a pile (K4.1)",
+            count=len(hand),
+        )
     if kind in (MELD, ADD):
         cards = action[1:] if kind == MELD else action[2:]
         lacking = _lacking(hand, cards)
         if lacking:
-            return f"you do not hold {lacking} (K4.2)"
+            return _("you do not hold {card} (K4.2)", card=lacking)
         mine = state.melds[state.player - 1]
         problem = (
             meld_problem(state.cfg, mine, cards)
             if kind == MELD
             else add_problem(mine, action[1], cards)
         )
-        return problem or "not allowed now (K4.2)"
+        return problem or _("not allowed now (K4.2)")
     if kind == DISCARD:
         if not owes_discard(state):
             if not hand:
-                why = "you hold no card"
+                why = _("you hold no card")
             elif state.cfg.four_cards:
-                why = "you hold fewer than 4 cards"
+                why = _("you hold fewer than 4 cards")
             else:
-                why = "you laid a card since your last refill"
-            return f"no discard is owed: {why}; play end (K4.3)"
+                why = _("you laid a card since your last refill")
+            return _("no discard is owed: {why}; play end (K4.3)", why=why)
         lacking = _lacking(hand, action[1:2])
-        return f"you do not hold {lacking} (K4.3)" if lacking else "not allowed now (K4.3)"
-    why = "you hold 4 cards" if state.cfg.four_cards else "you laid no card since your last refill"
-    return f"a discard is owed: {why}; discard <card> <pile> (K4.3)"
+        return (
+            _("you do not hold {card} (K4.3)", card=lacking)
+            if lacking
+            else _("not allowed now (K4.3)")
+        )
+    why = (
+        _("you hold 4 cards")
+        if state.cfg.four_cards
+        else _("you laid no card since your last refill")
+    )
+    return _("a discard is owed: {why}; discard <card> <pile> (K4.3)", why=why)
 
 
 def _lacking(hand: Cards, cards: Cards) -> str:
@@ -465,4 +509,4 @@ def _lacking(hand: Cards, cards: Cards) -> str:
     card = missing(hand, cards)
     if card is None:
         return ""
-    return ("another " if card in hand else "") + card_code(card)
+    return _("another {card}", card=card_code(card)) if card in hand else card_code(card)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop_quartino import encoding, rules
 from tabletop_quartino.options import QuartinoOptions, config
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from tabletop.agents.base import Level
 
 VERSION = "0.1.0"
+_ = Domain("tabletop_quartino")
 
 
 # What `tabletop rules` says of the position JSON, above an example.
@@ -45,7 +47,7 @@ class QuartinoGame(Game[State, Action]):
         min_players=2,
         max_players=4,
         options=QuartinoOptions,
-        summary="Place pawns on a wheel to show the colour patterns of your 4 hidden cards.",
+        summary=_("Place pawns on a wheel to show the colour patterns of your 4 hidden cards."),
         hidden_information=True,
         max_actions=max_actions,
     )
@@ -65,12 +67,10 @@ class QuartinoGame(Game[State, Action]):
         if state.to_act:
             return None
         if state.winner:
-            return Outcome(
-                (state.winner,), f"player {state.winner} completed their cards (N5.1)", "completed"
-            )
-        return Outcome(
-            (), f"a draw: {state.cfg.max_turns} turns ended without a winner (N5.2)", "turn-limit"
-        )
+            said = _("player {player} completed their cards (N5.1)", player=state.winner)
+            return Outcome((state.winner,), said, "completed")
+        said = _("a draw: {turns} turns ended without a winner (N5.2)", turns=state.cfg.max_turns)
+        return Outcome((), said, "turn-limit")
 
     def refusal(self, state: State, action: Action) -> str:
         return rules.refusal(state, action)
@@ -87,10 +87,10 @@ class QuartinoGame(Game[State, Action]):
 
     def prompt(self, state: State) -> str:
         if not state.to_act:
-            return "the game is over"
+            return _("the game is over")
         if state.owed:
-            return f"place a pawn ({state.owed} of {state.batch} owed)"
-        return "claim a card or end the turn"
+            return _("place a pawn ({owed} of {batch} owed)", owed=state.owed, batch=state.batch)
+        return _("claim a card or end the turn")
 
     def view(self, state: State, player: int | None) -> JSON:
         from tabletop_quartino import positions  # imported on use: `games` stays fast

@@ -5,11 +5,15 @@
 
 from __future__ import annotations
 
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
 from tabletop.game import NotationError
 from tabletop_quartino.cards import COLOURS, FIELDS, RING, card_colours, deck
 from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
 
+_ = Domain("tabletop_quartino")
+# The claim shouted in the players' languages, accepted as `claim`; records say `claim`.
+CLAIM_WORDS = frozenset({"quartino", "квартино"})
 FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end (N6)"
 _FIELD_INDEX = {name: i for i, name in enumerate(FIELDS)}
 _ROTATIONS_INDEX = {str(k): k for k in range(RING)}
@@ -20,7 +24,9 @@ def parse_colour(word: str) -> int:
     """A colour letter ``Y B G P`` as an int."""
     letter = word.upper()
     if len(letter) != 1 or letter not in COLOURS:
-        raise NotationError(f"unknown colour {quote(word)}; colours are Y, B, G, P (N6)")
+        raise NotationError(
+            _("unknown colour {word}; colours are Y, B, G, P (N6)", word=quote(word))
+        )
     return COLOURS.index(letter)
 
 
@@ -28,7 +34,7 @@ def parse_field(word: str) -> int:
     """A field name ``c``, ``r0``…``r7`` as an int."""
     field = _FIELD_INDEX.get(word.lower())
     if field is None:
-        raise NotationError(f"unknown field {quote(word)}; fields are c, r0…r7 (N6)")
+        raise NotationError(_("unknown field {word}; fields are c, r0…r7 (N6)", word=quote(word)))
     return field
 
 
@@ -36,8 +42,11 @@ def parse_card(word: str) -> int:
     """A card code ``X|abc`` as an int."""
     if card_colours(word) is None:
         raise NotationError(
-            f"unknown card {quote(word)}; "
-            "a card is X|abc with each of Y, B, G, P once, e.g. P|YBG (N6)"
+            _(
+                "unknown card {word}; "
+                "a card is X|abc with each of Y, B, G, P once, e.g. P|YBG (N6)",
+                word=quote(word),
+            )
         )
     return deck().index[word.strip().upper()]
 
@@ -45,7 +54,7 @@ def parse_card(word: str) -> int:
 def parse_rotation(word: str) -> int:
     """A rotation ``k`` in 0…7."""
     if word not in _ROTATIONS:
-        raise NotationError(f"bad rotation {quote(word)}; k is 0…7 (N6)")
+        raise NotationError(_("bad rotation {word}; k is 0…7 (N6)", word=quote(word)))
     return _ROTATIONS_INDEX[word]
 
 
@@ -53,21 +62,25 @@ def parse(text: str) -> Action:
     """The action written as ``text``; NotationError says what is wrong and what is allowed."""
     words = text.split()
     if not words:
-        raise NotationError(f"empty action; write {FORMS}")
+        raise NotationError(_("empty action; write {forms}", forms=FORMS))
     verb = words[0].lower()
+    if verb.rstrip("!") in CLAIM_WORDS:  # "Quartino!" as the Polish seed shouts it
+        verb = "claim"
     if verb == "end":
         if len(words) != 1:
-            raise NotationError("'end' takes no arguments (N6)")
+            raise NotationError(_("'end' takes no arguments (N6)"))
         return END_TURN
     if verb == "place":
         if len(words) != 3:
-            raise NotationError("write place <colour> <field>, e.g. place Y r3 (N6)")
+            raise NotationError(_("write place <colour> <field>, e.g. place Y r3 (N6)"))
         return place(parse_colour(words[1]), parse_field(words[2]))
     if verb == "claim":
         if len(words) != 3:
-            raise NotationError("write claim <card> <k>, e.g. claim P|YBG 5 (N6)")
+            raise NotationError(_("write claim <card> <k>, e.g. claim P|YBG 5 (N6)"))
         return claim(parse_card(words[1]), parse_rotation(words[2]))
-    raise NotationError(f"unknown action {quote(words[0])}; actions are {FORMS}")
+    raise NotationError(
+        _("unknown action {word}; actions are {forms}", word=quote(words[0]), forms=FORMS)
+    )
 
 
 def format_action(a: Action) -> str:

@@ -7,9 +7,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import options_as
 from tabletop_quartino.rules import Config
 
+_ = Domain("tabletop_quartino")
 MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
 
 
@@ -20,22 +22,26 @@ class QuartinoOptions(BaseModel):
 
     situations: bool = Field(
         default=True,
-        description="N4.1: start-of-turn check for the four-colours and column situations; "
-        "false = the learning variant (1 placement a turn, columns stay)",
+        description=_(
+            "N4.1: start-of-turn check for the four-colours and column situations; "
+            "false = the learning variant (1 placement a turn, columns stay)"
+        ),
     )
     mirror: bool = Field(
         default=False,
-        description="N3.2: a card also matches turned over (its mirror image)",
+        description=_("N3.2: a card also matches turned over (its mirror image)"),
     )
     max_turns: int = Field(
         default=400,
         ge=1,
         le=MAX_TURNS,
-        description=f"N5.2: the game is a draw when this many turns have ended (1-{MAX_TURNS})",
+        description=_(
+            "N5.2: the game is a draw when this many turns have ended (1-{max})", max=MAX_TURNS
+        ),
     )
     start: Literal["first", "lot"] = Field(
         default="first",
-        description="N2.2: who starts: player 1 (first) or a player drawn by lot from the seed",
+        description=_("N2.2: who starts: player 1 (first) or a player drawn by lot from the seed"),
     )
 
 

@@ -19,8 +19,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.game import JSON
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
+
+_ = Domain("tabletop_quartino")
 
 BLOCK = {
     "Y": "black on yellow",
@@ -64,7 +67,7 @@ def _field(name: str, stack: list[str]) -> Panel:
         if i:
             column.append(" ")
         column.append(colour, style=INK[colour])
-    body = Group(block, column if stack else Text("empty", style="dim"))
+    body = Group(block, column if stack else Text(translate(_("empty")), style="dim"))
     return Panel(body, title=f"{name} ({len(stack)})", width=13, padding=(0, 1))
 
 
@@ -83,18 +86,30 @@ def _status(view: JSON, player: int | None) -> Text:
     text = Text("Quartino  ", style="bold")
     if view.get("status") == "over":
         winner = view.get("winner")
-        text.append(f"game over: player {winner} wins" if winner else "game over: a draw (N5.2)")
+        text.append(
+            translate(
+                _("game over: player {player} wins", player=winner)
+                if winner
+                else _("game over: a draw (N5.2)")
+            )
+        )
         return text
     to_act = view.get("to_act")
-    who = "your turn" if to_act == player else f"player {to_act} to act"
+    who = _("your turn") if to_act == player else _("player {player} to act", player=to_act)
     owed = int(view.get("owed") or 0)
     what = (
-        f"place a pawn ({owed} of {view.get('batch') or owed} owed)"
+        _("place a pawn ({owed} of {batch} owed)", owed=owed, batch=view.get("batch") or owed)
         if owed
-        else "claim a card or end the turn"
+        else _("claim a card or end the turn")
     )
-    text.append(f"{who}: {what}", style="bold cyan" if to_act == player else "")
-    text.append(f"   turn {int(view.get('turns') or 0) + 1} (draw after {view.get('max_turns')})")
+    said = translate(who) + ": " + translate(what)
+    text.append(said, style="bold cyan" if to_act == player else "")
+    turn = _(
+        "turn {turn} (draw after {max_turns})",
+        turn=int(view.get("turns") or 0) + 1,
+        max_turns=view.get("max_turns"),
+    )
+    text.append("   " + translate(turn))
     return text
 
 
@@ -103,11 +118,14 @@ def render(view: JSON, player: int | None) -> RenderableType:
     parts: list[RenderableType] = [_status(view, player)]
     check: dict[str, Any] | None = view.get("check")
     if check:
-        parts.append(Text(f"start check (player {check['player']}): {check['text']}"))
+        said = _(
+            "start check (player {player}): {text}", player=check["player"], text=check["text"]
+        )
+        parts.append(Text(translate(said)))
     board: dict[str, list[str]] = view.get("board", {})
     fields = {name: _field(name, board.get(name) or []) for name in FIELDS}
     parts.append(_grid(dict(fields), Text("")))
-    supply = Text("supply: ")
+    supply = Text(translate(_("supply:")) + " ")
     for colour, n in view.get("supply", {}).items():
         supply.append(f"{colour}", style=INK.get(colour, ""))
         supply.append(f"×{n}  ")
@@ -115,23 +133,31 @@ def render(view: JSON, player: int | None) -> RenderableType:
     stand: list[str] | None = view.get("stand")
     if stand is not None:
         cards = Table.grid(padding=(0, 3))
-        for _ in stand:
+        for _card in stand:
             cards.add_column()
         if stand:
             cards.add_row(*(card_picture(code) for code in stand))
         parts.append(
-            Panel(cards if stand else Text("no cards left"), title="your stand", expand=False)
+            Panel(
+                cards if stand else Text(translate(_("no cards left"))),
+                title=translate(_("your stand")),
+                expand=False,
+            )
         )
     table = Table(title=None, show_edge=False, box=None, padding=(0, 2))
-    table.add_column("player")
-    table.add_column("stand")
-    table.add_column("done")
+    table.add_column(translate(_("player")))
+    table.add_column(translate(_("stand")))
+    table.add_column(translate(_("done")))
     stands: dict[str, list[str]] = view.get("stands", {})
     for p, size in view.get("stand_size", {}).items():
-        held = ", ".join(stands[p]) if p in stands else f"{size} card{'s' if size != 1 else ''}"
+        held = (
+            ", ".join(stands[p])
+            if p in stands
+            else translate(_.plural("{n} card", "{n} cards", size))
+        )
         table.add_row(p, held, ", ".join(view.get("done", {}).get(p, [])) or "-")
     parts.append(table)
     out = view.get("out_of_play")
     if out is not None:
-        parts.append(Text(f"out of play: {', '.join(out)}", style="dim"))
+        parts.append(Text(translate(_("out of play: {cards}", cards=", ".join(out))), style="dim"))
     return Group(*parts)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
+
+_ = Domain("tabletop_quartino")
 
 NFIELDS = RING + 1
 NCOLOURS = 4
@@ -228,9 +231,19 @@ def _end_turn(s: State, board: tuple[tuple[int, ...], ...], supply: tuple[int, .
     return State(board, supply, s.stands, s.done, nxt, owed, owed, turns, 0, check, cfg)
 
 
-def owed_text(n: int) -> str:
+def owed_text(n: int) -> Msg:
     """``1 placement`` / ``3 placements``."""
-    return f"{n} placement{'s' if n != 1 else ''}"
+    return _.plural("{n} placement", "{n} placements", n)
+
+
+# The pawns' colours as a refusal names them (cards.COLOUR_NAMES), translatable.
+COLOUR_PAWNS = (
+    _("no yellow pawn left in the supply (N4.2)"),
+    _("no blue pawn left in the supply (N4.2)"),
+    _("no green pawn left in the supply (N4.2)"),
+    _("no pink pawn left in the supply (N4.2)"),
+)
+assert [str(m).split()[1] for m in COLOUR_PAWNS] == list(COLOUR_NAMES)
 
 
 def refusal(s: State, a: Action) -> str:
@@ -238,23 +251,33 @@ def refusal(s: State, a: Action) -> str:
     d = deck()
     kind = a[0]
     if not s.to_act:
-        return "the game is over (N5)"
+        return _("the game is over (N5)")
     if kind == PLACE and 0 <= a[1] < NCOLOURS and 0 <= a[2] < NFIELDS:
         if not s.owed:
-            return "no placement is owed now; claim a card of yours or end the turn (N4.2)"
+            return _("no placement is owed now; claim a card of yours or end the turn (N4.2)")
         if not s.supply[a[1]]:
-            return f"no {COLOUR_NAMES[a[1]]} pawn left in the supply (N4.2)"
+            return COLOUR_PAWNS[a[1]]
     elif kind == CLAIM and 0 <= a[1] < len(d) and 0 <= a[2] < RING:
         code = d.codes[a[1]]
         if a[1] in s.done[s.to_act - 1]:
-            return f"{code} is already done; claim a card still on your stand (N4.4)"
+            return _("{card} is already done; claim a card still on your stand (N4.4)", card=code)
         if a[1] not in s.stands[s.to_act - 1]:
-            return f"{code} is not on your stand; you may claim only your own cards (N4.4)"
+            return _(
+                "{card} is not on your stand; you may claim only your own cards (N4.4)", card=code
+            )
         if s.owed:
-            return f"{owed_text(s.owed)} still owed; claim after placing (N4.4, N4.2)"
+            return _.plural(
+                "{n} placement still owed; claim after placing (N4.4, N4.2)",
+                "{n} placements still owed; claim after placing (N4.4, N4.2)",
+                s.owed,
+            )
     elif kind == END:
         if s.owed:
-            return f"{owed_text(s.owed)} still owed before the turn can end (N4.5, N4.2)"
+            return _.plural(
+                "{n} placement still owed before the turn can end (N4.5, N4.2)",
+                "{n} placements still owed before the turn can end (N4.5, N4.2)",
+                s.owed,
+            )
     else:
-        return "not an action of Quartino (N6)"
-    return "not a legal action now (N4)"
+        return _("not an action of Quartino (N6)")
+    return _("not a legal action now (N4)")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
@@ -29,6 +30,18 @@ if TYPE_CHECKING:
     from tabletop.coach.base import Coach
 
 VERSION = "1.0.0"
+_ = Domain("tabletop_quarto")
+# The attribute values as the end reason names them (pieces.VALUE_NAMES), translatable.
+VALUE_TEXT = {
+    "light": _("light"),
+    "dark": _("dark"),
+    "short": _("short"),
+    "tall": _("tall"),
+    "round": _("round"),
+    "square": _("square"),
+    "solid": _("solid"),
+    "hollow": _("hollow"),
+}
 
 
 def rules_for(options: BaseModel) -> rules.Rules:
@@ -63,7 +76,7 @@ class QuartoGame(Game[State, int]):
         min_players=2,
         max_players=2,
         options=QuartoOptions,
-        summary="Place the piece your opponent picks; four in a line sharing a trait wins.",
+        summary=_("Place the piece your opponent picks; four in a line sharing a trait wins."),
         max_actions=lambda players, options: 34,
     )
 
@@ -82,10 +95,9 @@ class QuartoGame(Game[State, int]):
         if state.phase != OVER:
             return None
         if not state.player:
-            return Outcome((), "all 16 pieces placed with no win: a draw (Q6.1)", "draw")
-        return Outcome(
-            (state.player,), f"quarto by player {state.player}: {win_text(state)}", "line"
-        )
+            return Outcome((), _("all 16 pieces placed with no win: a draw (Q6.1)"), "draw")
+        said = _("quarto by player {player}: {line}", player=state.player, line=win_text(state))
+        return Outcome((state.player,), said, "line")
 
     def refusal(self, state: State, action: int) -> str:
         return refusal(state, action)
@@ -99,14 +111,14 @@ class QuartoGame(Game[State, int]):
     def prompt(self, state: State) -> str:
         phase = state.phase
         if phase == PLACE:
-            return f"place {CODES[state.hand]} on an empty square"
+            return _("place {piece} on an empty square", piece=CODES[state.hand])
         if phase == GIVE:
-            return "give the opponent a piece from the pool"
+            return _("give the opponent a piece from the pool")
         if phase == LAST_CLAIM:
-            return "all 16 placed: claim (quarto) or done (Q5.4)"
+            return _("all 16 placed: claim (quarto) or done (Q5.4)")
         if phase == ANSWER:
-            return "opponent said done: claim (quarto) or done (Q5.4)"
-        return "game over"
+            return _("opponent said done: claim (quarto) or done (Q5.4)")
+        return _("game over")
 
     def view(self, state: State, player: int | None) -> JSON:
         return position.to_json(state)  # Q1.3: nothing is hidden in Quarto
@@ -187,38 +199,48 @@ def win_text(state: State) -> str:
             shared = shared_values(tuple(piece_at(state, s) for s in pattern), mask)
             if shared:
                 squares = " ".join(SQUARE_NAMES[s] for s in pattern)
-                found.append(f"{squares} ({', '.join(shared)})")
-    return "; ".join(found) or "a winning pattern"
+                values = Msg.joined(", ", [VALUE_TEXT.get(v, v) for v in shared])
+                found.append(_("{squares} ({values})", squares=squares, values=values))
+    return Msg.joined("; ", found) if found else _("a winning pattern")
 
 
 def refusal(state: State, action: int) -> str:
     """Why a well-formed action is refused now, citing the rule."""
     phase = state.phase
     if phase == OVER:
-        return "the game is over (Q6.1)"
+        return _("the game is over (Q6.1)")
     if action == QUARTO:
         if not state.rules.manual:
-            return "with claim=auto a win is declared by the engine; 'quarto' is not needed (Q5.1)"
+            return _(
+                "with claim=auto a win is declared by the engine; 'quarto' is not needed (Q5.1)"
+            )
         if state.last < 0:
-            return "no piece has been placed yet, so there is nothing to claim (Q5.2)"
-        return (
-            f"no winning pattern runs through {SQUARE_NAMES[state.last]}, the piece just placed; "
-            "the claim is refused and nothing changes (Q5.5)"
+            return _("no piece has been placed yet, so there is nothing to claim (Q5.2)")
+        return _(
+            "no winning pattern runs through {square}, the piece just placed; "
+            "the claim is refused and nothing changes (Q5.5)",
+            square=SQUARE_NAMES[state.last],
         )
     if action == DONE:
-        return "'done' only follows the 16th placement (Q5.4)"
+        return _("'done' only follows the 16th placement (Q5.4)")
     if action >= PLACE_BASE:
         square = action - PLACE_BASE
         if phase != PLACE:
-            return "it is time to give a piece, not to place one: place, then give (Q3.3)"
+            return _("it is time to give a piece, not to place one: place, then give (Q3.3)")
         if state.occupied >> square & 1:
             held = CODES[piece_at(state, square)]
-            return f"{SQUARE_NAMES[square]} is occupied by {held}; place on an empty square (Q3.3)"
-        return "that square cannot be played now (Q3.3)"
+            return _(
+                "{square} is occupied by {piece}; place on an empty square (Q3.3)",
+                square=SQUARE_NAMES[square],
+                piece=held,
+            )
+        return _("that square cannot be played now (Q3.3)")
     if phase == PLACE:
-        return f"you hold {CODES[state.hand]}: place it before giving a piece (Q3.3)"
+        return _("you hold {piece}: place it before giving a piece (Q3.3)", piece=CODES[state.hand])
     if phase in (LAST_CLAIM, ANSWER):
-        return "no piece is left to give; play 'quarto' or 'done' (Q5.4)"
+        return _("no piece is left to give; play 'quarto' or 'done' (Q5.4)")
     if action == state.hand or not state.pool >> action & 1:
-        return f"{CODES[action]} is not in the pool: it is already placed or given (Q3.2)"
-    return "that piece cannot be given now (Q3.2)"
+        return _(
+            "{piece} is not in the pool: it is already placed or given (Q3.2)", piece=CODES[action]
+        )
+    return _("that piece cannot be given now (Q3.2)")

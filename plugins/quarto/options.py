@@ -6,7 +6,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
+from tabletop.core.i18n.text import Domain
 from tabletop_quarto.pieces import ATTRIBUTES
+
+_ = Domain("tabletop_quarto")
 
 Attribute = Literal["colour", "height", "shape", "top"]
 
@@ -17,18 +20,22 @@ class QuartoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     squares: bool = Field(
-        False, description="Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)"
+        False, description=_("Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)")
     )
     attributes: frozenset[Attribute] = Field(
         frozenset(ATTRIBUTES),  # type: ignore[arg-type]
-        description="Q4.5 beginners: the attributes that count, comma-separated "
-        "(e.g. colour or colour,height)",
+        description=_(
+            "Q4.5 beginners: the attributes that count, comma-separated "
+            "(e.g. colour or colour,height)"
+        ),
         json_schema_extra={"allowed": "any non-empty comma list of colour, height, shape, top"},
     )
     claim: Literal["auto", "manual"] = Field(
         "auto",
-        description="Q5.1 auto: a winning placement wins at once; Q5.2 manual: only the "
-        "action 'quarto' wins, a missed claim may be taken by the opponent (Q5.3)",
+        description=_(
+            "Q5.1 auto: a winning placement wins at once; Q5.2 manual: only the "
+            "action 'quarto' wins, a missed claim may be taken by the opponent (Q5.3)"
+        ),
     )
 
     @field_validator("attributes", mode="before")
@@ -39,7 +46,7 @@ class QuartoOptions(BaseModel):
         if isinstance(value, list | tuple):
             value = ["colour" if v == "color" else v for v in value]
         if isinstance(value, list | tuple | set | frozenset) and not value:
-            raise ValueError("at least one attribute must count (Q4.5)")
+            raise ValueError(_("at least one attribute must count (Q4.5)"))
         return value
 
     @field_serializer("attributes")

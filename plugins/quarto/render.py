@@ -13,11 +13,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.core.i18n.text import Domain, translate
 from tabletop_quarto.notation import parse_piece
 from tabletop_quarto.pieces import FILES
 
 LIGHT = "bold yellow1"
 DARK = "bold dodger_blue1"
+_ = Domain("tabletop_quarto")
 
 
 def glyph(code: str) -> tuple[str, str]:
@@ -57,22 +59,26 @@ def render(view: dict[str, Any]) -> Any:
         holder = Table.grid(padding=(0, 1))
         holder.add_column(vertical="middle")
         holder.add_column(justify="center")
-        holder.add_row(Text("in hand:", style="bold"), piece_cell(hand, True))
+        holder.add_row(Text(translate(_("in hand:")), style="bold"), piece_cell(hand, True))
         parts.append(holder)
     pool = view.get("pool", [])
     pool_table = Table.grid(padding=(0, 1))
-    for _ in pool:
+    for _piece in pool:
         pool_table.add_column(justify="center")
     if pool:
         pool_table.add_row(*(piece_cell(code) for code in pool))
-        parts.append(Text(f"pool ({len(pool)}):", style="bold"))
+        parts.append(Text(translate(_("pool ({n}):", n=len(pool))), style="bold"))
         parts.append(pool_table)
     parts.append(
-        Text("light ", style=LIGHT)
-        + Text("dark ", style=DARK)
+        Text(translate(_("light")) + " ", style=LIGHT)
+        + Text(translate(_("dark")) + " ", style=DARK)
         + Text(
-            " ● round solid  ○ round hollow  ■ square solid  □ square hollow  "
-            "(two glyphs high = tall)",
+            translate(
+                _(
+                    " ● round solid  ○ round hollow  ■ square solid  □ square hollow  "
+                    "(two glyphs high = tall)"
+                )
+            ),
             style="dim",
         )
     )

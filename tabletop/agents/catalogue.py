@@ -28,6 +28,7 @@ def describe_game(game: Game[Any, Any]) -> JSON:
             {"name": name, "description": lv.description} for name, lv in agent_levels(game).items()
         ],
         "default_ai_level": DEFAULT_LEVEL,
+        "languages": game.languages(),
     }
 
 

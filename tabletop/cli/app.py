@@ -10,6 +10,7 @@ command runs, so that ``tabletop games`` starts fast.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import os
 import sys
@@ -26,6 +27,7 @@ from tabletop.cli.compare import compare as compare_ab
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
+from tabletop.core.i18n.text import message_of, translate
 
 
 class Commands(TyperGroup):
@@ -103,7 +105,7 @@ class Commands(TyperGroup):
             fail("interrupted", 130)
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
-            fail(str(exc), exc.exit_code)
+            fail(message_of(exc), exc.exit_code)
             code = exc.exit_code
         if not standalone_mode:
             return code
@@ -136,21 +138,27 @@ R = TypeVar("R")
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` as the one error line and return the Exit to raise."""
-    sys.stderr.write(f"tabletop: {one_line(message)}\n")
+    """Print ``message`` (translated into the command's language) as the one error line
+    and return the Exit to raise."""
+    sys.stderr.write(f"tabletop: {one_line(translate(message))}\n")
     sys.stderr.flush()
     return typer.Exit(code)
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
-    """The error boundary: TabletopError -> one line, its exit status; no traceback."""
+    """The error boundary: TabletopError -> one line, its exit status; no traceback.
+    The command runs in a context of its own: the language it chose (``--lang``) ends
+    with it (a test runner or a host program calling commands one after another)."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        return contextvars.copy_context().run(boundary, *args, **kwargs)
+
+    def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except TabletopError as exc:
-            raise fail(str(exc), exc.exit_code) from None
+            raise fail(message_of(exc), exc.exit_code) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
         except BrokenPipeError:

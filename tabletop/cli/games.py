@@ -9,9 +9,13 @@ from typing import Any
 import typer
 
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
-from tabletop.cli.options import GameArg, JsonOpt
+from tabletop.cli.language import speak
+from tabletop.cli.options import GameArg, JsonOpt, LangOpt
 from tabletop.core import options as opts
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.game import JSON, Game
+
+_ = Domain("tabletop")
 
 
 def games(as_json: JsonOpt = False) -> None:
@@ -25,10 +29,11 @@ def games(as_json: JsonOpt = False) -> None:
         print_catalogue(rows)
 
 
-def rules(game: GameArg) -> None:
+def rules(game: GameArg, lang: LangOpt = None) -> None:
     """Show a game's rules and its action notation."""
     from tabletop.core.setup import resolve
 
+    speak(lang)
     print_rules(resolve(game))
 
 
@@ -69,13 +74,19 @@ def print_rules(game: Game[Any, Any]) -> None:
     rows = opts.describe(game.info.options)
     if rows:
         lines = [
-            f"- `-o {r['name']}=…` (default `{_value(r['default'])}`; "
-            f"allowed {_value(r['allowed'])}): {r['help']}"
+            translate(
+                _(
+                    "- `-o {name}=…` (default `{default}`; allowed {allowed}): {help}",
+                    name=r["name"],
+                    default=_value(r["default"]),
+                    allowed=_value(r["allowed"]),
+                    help=r["help"],
+                )
+            )
             for r in rows
         ]
-        console.print(Markdown("## Options\n" + "\n".join(lines)))
-    console.print(Markdown("## Position JSON\n" + game.position_format()))
+        console.print(Markdown(translate(_("## Options")) + "\n" + "\n".join(lines)))
+    console.print(Markdown(translate(_("## Position JSON")) + "\n" + game.position_format()))
     levels = "\n".join(f"- `{name}`: {lv.description}" for name, lv in agent_levels(game).items())
-    console.print(
-        Markdown(f"## Computer players (`--ai SEAT[:LEVEL]`, default {DEFAULT_LEVEL})\n" + levels)
-    )
+    heading = _("## Computer players (`--ai SEAT[:LEVEL]`, default {level})", level=DEFAULT_LEVEL)
+    console.print(Markdown(translate(heading) + "\n" + levels))

@@ -28,3 +28,10 @@ AddressOpt = Annotated[
     typer.Option("--address", help="Ray cluster to join (default: start a local one)."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language: en, cs, pl, bg, ru (default: TABLETOP_LANG, then the locale, then en).",
+    ),
+]

@@ -9,9 +9,13 @@ from typing import Annotated
 import typer
 
 from tabletop.cli import parsers
-from tabletop.cli.options import GameArg, OptionsOpt, PlayersOpt, SeedOpt
+from tabletop.cli.language import speak
+from tabletop.cli.options import GameArg, LangOpt, OptionsOpt, PlayersOpt, SeedOpt
 from tabletop.core import flags
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain, translate
+
+_ = Domain("tabletop")
 
 
 def play(
@@ -44,8 +48,10 @@ def play(
             parser=parsers.series,
         ),
     ] = 1,
+    lang: LangOpt = None,
 ) -> None:
     """Play in the terminal: hot-seat, or against the computer with --ai."""
+    speak(lang)
     from rich.console import Console
 
     from tabletop.cli.seats import parse_seats
@@ -59,7 +65,7 @@ def play(
         records.check_path(save)
     if series > 1:
         if load is not None:
-            raise UsageError("--games starts a new series; it cannot resume one with --load")
+            raise UsageError(_("--games starts a new series; it cannot resume one with --load"))
         from tabletop.cli.series import play_series
 
         first = new_match(chosen, players, option or [], seed)
@@ -80,7 +86,7 @@ def play(
         raise typer.Exit(0)
     if load is not None:
         if players is not None or option or seed is not None:
-            raise UsageError("--load resumes a saved game: its players, options and seed stand")
+            raise UsageError(_("--load resumes a saved game: its players, options and seed stand"))
         record = records.load(load)
         match = Match.from_record(chosen, record, f"save file {load}")
         specs = ai if ai else [f"{seat}:{level}" for seat, level in record.seats.items()]
@@ -91,8 +97,12 @@ def play(
         specs = ai or []
     seats = parse_seats(chosen, match.players, specs, match.seed)
     if any(spec.lower().startswith("lot") for spec in specs):
-        drawn = ", ".join(f"player {n} ({seat.level})" for n, seat in sorted(seats.items()))
-        typer.echo(f"drawn by lot: the computer plays {drawn}")
+        from tabletop.core.match import player_name
+
+        drawn = ", ".join(
+            f"{translate(player_name(n))} ({seat.level})" for n, seat in sorted(seats.items())
+        )
+        typer.echo(translate(_("drawn by lot: the computer plays {players}", players=drawn)))
     session = Session(match, seats, Console(highlight=False), LineReader(), save, move_time)
     session.autosave()
     session.run()

@@ -7,12 +7,20 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli.language import speak
+from tabletop.cli.options import LangOpt
+from tabletop.core.i18n.text import Domain, translate
+
+_ = Domain("tabletop")
+
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game.")],
     pause: Annotated[bool, typer.Option("--pause", help="Wait for Enter after each move.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Show a saved game move by move."""
+    speak(lang)
     show(file, pause)
 
 
@@ -33,28 +41,42 @@ def show(path: Path, pause: bool = False) -> None:
     console = Console(highlight=False)
     # The seed rebuilds every hidden card: shown only once nothing is hidden any more.
     secret = game.info.hidden_information and match.outcome() is None
-    seed = "" if secret else f", seed {record.seed}"
-    console.print(
-        f"[bold]{escape(game.info.name)}[/], {record.players} players, "
-        f"options {record.options}{seed}"
+    heading = (
+        _("{players} players, options {options}", players=record.players, options=record.options)
+        if secret
+        else _(
+            "{players} players, options {options}, seed {seed}",
+            players=record.players,
+            options=record.options,
+            seed=record.seed,
+        )
     )
+    console.print(f"[bold]{escape(game.info.name)}[/], {translate(heading)}")
     wait = terminal_reader() if pause else None
     for number, text in enumerate(record.actions, start=1):
         state = match.states[number]
         player = game.to_act(match.states[number - 1])
-        console.print(Rule(f"{number}. player {player}: {text}"))
+        said = _("{number}. player {player}: {action}", number=number, player=player, action=text)
+        console.print(Rule(translate(said)))
         console.print(game.render(game.view(state, None), None))
         if wait is not None:
             try:
-                wait("Enter for the next move ")
+                wait(translate(_("Enter for the next move")) + " ")
             except EOFError:  # input ended: show the rest without pausing
                 wait = None
     outcome = match.outcome()
     if outcome is None:
-        console.print(f"not finished: player {match.to_act()} to act ({game.prompt(match.state)})")
+        said = _(
+            "not finished: player {player} to act ({prompt})",
+            player=match.to_act(),
+            prompt=game.prompt(match.state),
+        )
     elif outcome.winners:
-        console.print(
-            f"over: player(s) {', '.join(map(str, outcome.winners))} won. {outcome.reason}"
+        said = _(
+            "over: player(s) {players} won. {reason}",
+            players=", ".join(map(str, outcome.winners)),
+            reason=outcome.reason,
         )
     else:
-        console.print(f"over: a draw. {outcome.reason}")
+        said = _("over: a draw. {reason}", reason=outcome.reason)
+    console.print(translate(said))

@@ -11,12 +11,16 @@ from typing import IO, Annotated
 
 import typer
 
-from tabletop.cli.options import FixedSeedOpt, GameArg, OptionsOpt, PlayersOpt
+from tabletop.cli.language import speak
+from tabletop.cli.options import FixedSeedOpt, GameArg, LangOpt, OptionsOpt, PlayersOpt
 from tabletop.core import reading
 from tabletop.core.errors import ActionError, InputError, UsageError
+from tabletop.core.i18n.text import Domain, and_list, message_of, translate
 from tabletop.core.match import Match
 from tabletop.core.numbers import quote
 from tabletop.game import JSON
+
+_ = Domain("tabletop")
 
 
 def run(
@@ -37,16 +41,19 @@ def run(
     trace: Annotated[
         bool, typer.Option("--trace", help="Print a JSON line after every action.")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Apply actions non-interactively and print the result."""
+    """Apply actions non-interactively and print the result (texts in English unless
+    --lang says otherwise: scripts read them)."""
+    speak(lang, {})
     from tabletop.core.setup import new_match, resolve
 
     match = new_match(resolve(game), players, option or [], seed, start)
     refused = run_actions(match, actions, as_json, reveal, trace)
-    summary = match.summary(reveal)
+    summary = localised(match.summary(reveal))
     if as_json:
         if refused is not None:
-            summary["error"] = str(refused)
+            summary["error"] = translate(message_of(refused))
         emit(summary)
     else:
         print_summary(match, summary)
@@ -113,7 +120,7 @@ def run_actions(
             except ActionError as exc:
                 return exc
             if trace:
-                step = match.summary(reveal)
+                step = localised(match.summary(reveal))
                 step["action"] = match.texts[-1]
                 step["number"] = len(match.actions)
                 emit(step)
@@ -121,6 +128,13 @@ def run_actions(
         if source is not sys.stdin.buffer:
             source.close()
     return None
+
+
+def localised(summary: JSON) -> JSON:
+    """The summary with its prose (``reason``) in the command's language."""
+    if "reason" in summary:
+        summary["reason"] = translate(summary["reason"])
+    return summary
 
 
 def print_summary(match: Match, summary: JSON) -> None:
@@ -132,10 +146,21 @@ def print_summary(match: Match, summary: JSON) -> None:
     console.print(game.render(summary["view"], summary["to_act"]))
     if summary["status"] == "over":
         winners = summary["winners"]
-        who = " and ".join(f"player {w}" for w in winners) if winners else "nobody (a draw)"
-        console.print(f"over: {who} won. {summary.get('reason', '')}".rstrip())
-    else:
-        console.print(
-            f"ongoing: player {summary['to_act']} to act: {game.prompt(match.state)}; "
-            f"{len(summary['legal'])} legal actions"
+        from tabletop.core.match import player_name
+
+        who = (
+            and_list([translate(player_name(w)) for w in winners])
+            if winners
+            else translate(_("nobody (a draw)"))
         )
+        said = _("over: {players} won. {reason}", players=who, reason=summary.get("reason", ""))
+        console.print(translate(said).rstrip())
+    else:
+        said = _.plural(
+            "ongoing: player {player} to act: {prompt}; {n} legal action",
+            "ongoing: player {player} to act: {prompt}; {n} legal actions",
+            len(summary["legal"]),
+            player=summary["to_act"],
+            prompt=game.prompt(match.state),
+        )
+        console.print(translate(said))

@@ -92,9 +92,11 @@ def _walk(
 
 def target_path(parts: tuple[str, ...], values: dict[str, str]) -> Path:
     """Where a template file goes: ``package`` is the import package, ``GAME`` the id,
-    ``gitignore`` the hidden ``.gitignore``, and ``.tmpl`` goes away."""
+    ``PACKAGE`` in a file name the package (a catalogue: ``PACKAGE.po``), ``gitignore``
+    the hidden ``.gitignore``, and ``.tmpl`` goes away."""
     mapped = [values["package"] if part == "package" else part for part in parts[:-1]]
     name = parts[-1].removesuffix(SUFFIX).replace("GAME", values["id"])
+    name = name.replace("PACKAGE", values["package"])
     if name == "gitignore":
         name = ".gitignore"
     return Path(*mapped, name)

@@ -17,8 +17,11 @@ from rich.table import Table
 
 from tabletop.agents.seat import make_seat
 from tabletop.cli.session import LineReader, Session
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.core.match import Match
 from tabletop.game import Game
+
+_ = Domain("tabletop")
 
 
 def player_in_game(seat: int, game_index: int, players: int) -> int:
@@ -36,9 +39,9 @@ def points(match: Match) -> dict[int, int]:
 
 
 def totals_table(totals: dict[int, int], title: str) -> Table:
-    table = Table(title=title)
-    table.add_column("seat", justify="right")
-    table.add_column("points", justify="right")
+    table = Table(title=translate(title))
+    table.add_column(translate(_("seat")), justify="right")
+    table.add_column(translate(_("points")), justify="right")
     for seat, value in sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])):
         table.add_row(str(seat), str(value))
     return table
@@ -64,7 +67,13 @@ def play_series(
             player_in_game(s, index, players): make_seat(game, level)
             for s, level in ai_levels.items()
         }
-        console.rule(f"game {index + 1} of {games}: seat {seat_of[1]} starts")
+        said = _(
+            "game {number} of {games}: seat {seat} starts",
+            number=index + 1,
+            games=games,
+            seat=seat_of[1],
+        )
+        console.rule(translate(said))
         match = Match(game, players, options, seed + index)
         session = Session(match, seats, console, reader, save, move_time, seat_of=seat_of)
         session.autosave()
@@ -72,6 +81,6 @@ def play_series(
             break
         for player, value in points(match).items():
             totals[seat_of[player]] += value
-        console.print(totals_table(totals, f"after game {index + 1}"))
-    console.print(totals_table(totals, "final table"))
+        console.print(totals_table(totals, _("after game {number}", number=index + 1)))
+    console.print(totals_table(totals, _("final table")))
     return totals

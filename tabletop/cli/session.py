@@ -21,11 +21,46 @@ from rich.markup import escape
 from tabletop.agents.seat import Seat
 from tabletop.core import reading, records
 from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
-from tabletop.core.match import Match
+from tabletop.core.i18n import formats
+from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
+from tabletop.core.match import Match, player_name
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table
 
+_ = Domain("tabletop")
+# The words play understands besides actions: each in English and in the language spoken.
+WORDS: dict[str, Msg] = {
+    "help": _("help"),
+    "hint": _("hint"),
+    "undo": _("undo"),
+    "save": _("save"),
+    "rules": _("rules"),
+    "quit": _("quit"),
+    "exit": _("exit"),
+}
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
 NO_HINTS = "no hints for this game"  # Game.hint's default: then only the coach speaks
+
+
+def commands() -> str:
+    """``help, hint, undo, save [FILE], rules, quit`` in the language spoken."""
+    words = {key: translate(word) for key, word in WORDS.items()}
+    return translate(
+        _(
+            "{help}, {hint}, {undo}, {save} [FILE], {rules}, {quit}",
+            **{key: words[key] for key in ("help", "hint", "undo", "save", "rules", "quit")},
+        )
+    )
+
+
+def verb_of(word: str) -> str:
+    """The English command a typed word names (``nápověda`` -> ``help``), else the word."""
+    lowered = word.lower()
+    for key, name in WORDS.items():
+        if lowered in (key, translate(name).lower()):
+            return key
+    return lowered
+
+
 CLOCK_WARNINGS = (30, 10, 5)
 
 
@@ -61,7 +96,13 @@ def piped_line(prompt: str) -> str:
         raise EOFError
     where = "typed line"
     if len(raw) == limit and not raw.endswith(b"\n"):
-        raise InputError(f"{where} is longer than {reading.MAX_LINE_CHARS} characters, the limit")
+        raise InputError(
+            _(
+                "{where} is longer than {limit} characters, the limit",
+                where=_("typed line"),
+                limit=reading.MAX_LINE_CHARS,
+            )
+        )
     return reading.check_line(reading.decode(raw, where, InputError), where, InputError)
 
 
@@ -151,7 +192,13 @@ class Session:
     def name(self, player: int) -> str:
         """How a player is called: ``player 2``, or ``player 2 (seat 3)`` in a series."""
         seat = self.seat_of.get(player, player)
-        return f"player {player}" if seat == player else f"player {player} (seat {seat})"
+        if seat == player:
+            return player_name(player)
+        return _("player {n} (seat {seat})", n=player, seat=seat)
+
+    def say(self, message: str) -> None:
+        """Print ``message`` in the language spoken (rich markup in it is read as markup)."""
+        self.console.print(translate(message))
 
     # -- saving ----------------------------------------------------------------------
     def seat_names(self) -> dict[str, str]:
@@ -166,7 +213,15 @@ class Session:
         if change.kind == "action" and change.player in self.seats:
             level = self.seats[change.player].level
             said = escape(change.text)
-            self.console.print(f"{self.name(change.player)} (computer, {level}): [bold]{said}[/]")
+            name = translate(self.name(change.player))
+            self.say(
+                _(
+                    "{player} (computer, {level}): [bold]{action}[/]",
+                    player=name,
+                    level=level,
+                    action=said,
+                )
+            )
         self.autosave()
 
     # -- drawing -----------------------------------------------------------------------
@@ -178,7 +233,9 @@ class Session:
         if self.shown_to == player:
             return
         self.console.clear()
-        self.reader.line(f"Pass to {self.name(player)} and press Enter ")
+        self.reader.line(
+            translate(_("Pass to {player} and press Enter", player=self.name(player))) + " "
+        )
         self.console.clear()
         self.shown_to = player
 
@@ -190,7 +247,10 @@ class Session:
     def run(self) -> bool:
         """Play until the game ends (True) or the user quits or input ends (False)."""
         game = self.match.game
-        self.console.print(f"[bold]{escape(game.info.name)}[/] — type an action, or {COMMANDS}")
+        self.console.print(
+            f"[bold]{escape(game.info.name)}[/] — "
+            + translate(_("type an action, or {commands}", commands=commands()))
+        )
         while True:
             outcome = self.match.outcome()
             if outcome is not None:
@@ -211,15 +271,18 @@ class Session:
     def announce(self) -> None:
         outcome = self.match.outcome()
         assert outcome is not None
+        reason = escape(translate(outcome.reason))
         if outcome.winners:
-            names = " and ".join(self.name(w) for w in outcome.winners)
-            self.console.print(f"[bold green]Game over: {names} won.[/] {escape(outcome.reason)}")
+            names = and_list(translate(self.name(w)) for w in outcome.winners)
+            won = translate(_("Game over: {players} won.", players=names))
+            self.console.print(f"[bold green]{won}[/] {reason}")
         else:
-            self.console.print(f"[bold]Game over: a draw.[/] {escape(outcome.reason)}")
+            draw = translate(_("Game over: a draw."))
+            self.console.print(f"[bold]{draw}[/] {reason}")
         scores = self.match.game.scores(self.match.state)
         if scores:
-            table = ", ".join(f"{self.name(p)}: {v}" for p, v in sorted(scores.items()))
-            self.console.print(f"Scores: {table}")
+            table = ", ".join(f"{translate(self.name(p))}: {v}" for p, v in sorted(scores.items()))
+            self.say(_("Scores: {scores}", scores=table))
 
     def human_turn(self, player: int) -> bool:
         """Read words until an action is played; False when the user quits or input ends.
@@ -228,28 +291,31 @@ class Session:
         table.start_clock()
         while True:
             left = table.time_left()
-            clock = "" if left is None else f" [{left:.0f} s]"
-            prompt = f"{self.name(player)}{clock} — {match.game.prompt(match.state)} › "
+            clock = "" if left is None else " [" + self.seconds(left) + "]"
+            name = translate(self.name(player))
+            prompt = f"{name}{clock} — {translate(match.game.prompt(match.state))} › "
             try:
                 line = self.reader.line(prompt, table.deadline, self.clock_warning)
             except Timeout:
-                self.console.print(f"[bold red]{self.name(player)} ran out of time.[/]")
+                out = translate(_("{player} ran out of time.", player=name))
+                self.console.print(f"[bold red]{out}[/]")
                 table.expire()
                 return True
             if line is None:
-                self.console.print("input ended; " + self.saved_note())
+                self.say(_("input ended; {note}", note=self.saved_note()))
                 return False
             word = line.strip()
             if not word:
                 continue
-            verb = word.split()[0].lower()
+            verb = verb_of(word.split()[0])
             if verb in ("quit", "exit"):
                 self.autosave()
-                self.console.print("bye; " + self.saved_note())
+                self.say(_("bye; {note}", note=self.saved_note()))
                 return False
             if verb == "help":
-                self.console.print("legal: " + escape(", ".join(match.listing_text())))
-                self.console.print(f"also: {COMMANDS}")
+                legal = escape(", ".join(match.listing_text()))
+                self.say(_("legal: {actions}", actions=legal))
+                self.say(_("also: {commands}", commands=commands()))
             elif verb == "hint":
                 self.console.print(escape(self.hint(player)))
             elif verb == "rules":
@@ -265,9 +331,13 @@ class Session:
                 try:
                     table.play(player, word)
                 except ActionError as exc:
-                    self.console.print(f"[red]{escape(exc.reason)}[/]")
+                    self.console.print(f"[red]{escape(translate(exc.reason))}[/]")
                     continue
                 return True
+
+    def seconds(self, left: float) -> str:
+        """``12 s`` in the language spoken (its digits through Babel)."""
+        return translate(_("{seconds} s", seconds=formats.number(left)))
 
     def hint(self, player: int) -> str:
         """``hint``: the game's own one-line advice, then the coach's judgement of every
@@ -278,40 +348,44 @@ class Session:
         match = self.match
         game = match.game
         view = game.view(match.state, player)
-        advice = game.hint(view, player, match.options)
+        own = game.hint(view, player, match.options)
+        advice = translate(own)
         turn = turn_for(game, match.state, match.players, match.options)
         judged = hint_text(coach_for(game).assess(turn))
-        return judged if advice == NO_HINTS else f"{advice}\n{judged}"
+        return judged if own == NO_HINTS else f"{advice}\n{judged}"
 
     def clock_warning(self, left: float) -> None:
-        self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")
+        said = translate(_("{time} left", time=self.seconds(left)))
+        self.console.print(f"\n[yellow]⏱ {said}[/]")
 
     def undo(self, player: int) -> None:
         """``undo``: the table's plan, said before it is carried out (and saved)."""
         plan = self.table.undo_plan(player)
         if plan.refusal == NOTHING_TO_UNDO:
-            self.console.print(NOTHING_TO_UNDO)
+            self.say(NOTHING_TO_UNDO)
         elif plan.refusal:
-            self.console.print(f"[red]cannot undo: {escape(plan.refusal)}[/]")
+            said = translate(_("cannot undo: {reason}", reason=escape(translate(plan.refusal))))
+            self.console.print(f"[red]{said}[/]")
         else:
-            self.console.print(f"took back {plan.count} action(s)")
+            # English keeps its one form; the catalogues give each language its plural forms
+            self.say(_.plural("took back {n} action(s)", "took back {n} action(s)", plan.count))
             self.table.undo(player)
 
     def save_as(self, words: list[str]) -> None:
         """``save [FILE]``: the save path changes only once the game was saved there."""
         path = Path(words[0]) if words else self.save_path
         if path is None:
-            self.console.print("say where: save FILE")
+            self.say(_("say where: save FILE"))
             return
         try:
             records.save(self.match.record(self.seat_names(), self.move_time), path)
         except RecordError as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/]")
+            self.console.print(f"[red]{escape(translate(message_of(exc)))}[/]")
             return
         self.save_path = path
-        self.console.print(f"saved to {escape(str(path))}")
+        self.say(_("saved to {path}", path=escape(str(path))))
 
     def saved_note(self) -> str:
         if self.save_path is None:
-            return "the game was not saved (use --save FILE)"
-        return f"the game is saved in {self.save_path}; resume with --load {self.save_path}"
+            return _("the game was not saved (use --save FILE)")
+        return _("the game is saved in {path}; resume with --load {path}", path=self.save_path)

@@ -6,7 +6,10 @@ nothing else is shown, never a traceback.
 
 from __future__ import annotations
 
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
+
+_ = Domain("tabletop")
 
 
 class TabletopError(Exception):
@@ -57,7 +60,14 @@ class ActionError(TabletopError):
         self.number = number
         self.text = text
         self.reason = reason
-        super().__init__(f"action {number} {quote(text)} refused: {reason}")
+        super().__init__(
+            _(
+                "action {number} {text} refused: {reason}",
+                number=number,
+                text=quote(text),
+                reason=reason,
+            )
+        )
 
 
 def one_line(text: str) -> str:

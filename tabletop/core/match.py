@@ -9,11 +9,14 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
+from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
 from tabletop.game import JSON, Game, Outcome
 
 HINT_ACTIONS = 12
+_ = Domain("tabletop")
+OVER = _("the game is over")
 
 
 class Match:
@@ -63,7 +66,9 @@ class Match:
         if self.forfeit is not None:
             others = tuple(p for p in range(1, self.players + 1) if p != self.forfeit.player)
             who = self.forfeit.player
-            return Outcome(others, f"player {who} ran out of time on the move clock", "time")
+            return Outcome(
+                others, _("player {who} ran out of time on the move clock", who=who), "time"
+            )
         return self.game.outcome(self.state)
 
     def listing_text(self) -> list[str]:
@@ -77,16 +82,20 @@ class Match:
         """A short 'what is allowed' for error messages: the legal actions, in listing
         order (the listing may offer an action that would be refused, e.g. a claim)."""
         if self.forfeit is not None:
-            return "the game is over"
+            return OVER
         state = self.state
         legal = set(self.game.legal(state))
         listed = [self.game.format(state, a) for a in self.game.listing(state) if a in legal]
         if not listed:
-            return "the game is over"
+            return OVER
         if len(listed) <= HINT_ACTIONS:
-            return "allowed: " + ", ".join(listed)
+            return _("allowed: {actions}", actions=", ".join(listed))
         head = ", ".join(listed[:HINT_ACTIONS])
-        return f"allowed: {head}, … ({len(listed)} in all; 'help' lists them)"
+        return _(
+            "allowed: {actions}, … ({count} in all; 'help' lists them)",
+            actions=head,
+            count=len(listed),
+        )
 
     # -- playing ---------------------------------------------------------------------
     def check(self, text: str) -> Any:
@@ -94,15 +103,17 @@ class Match:
         number = len(self.actions) + 1
         outcome = self.outcome()
         if outcome is not None:
-            raise ActionError(number, text, "the game is over; no action is allowed")
+            raise ActionError(number, text, _("the game is over; no action is allowed"))
         state = self.state
         try:
             action = self.game.parse(state, text)
         except NotationError as exc:
-            raise ActionError(number, text, f"{cut(str(exc))}; {self.allowed_hint()}") from None
+            raise ActionError(
+                number, text, because(cut(message_of(exc)), self.allowed_hint())
+            ) from None
         if action not in self.game.legal(state):
             reason = cut(self.game.refusal(state, action))
-            raise ActionError(number, text, f"{reason}; {self.allowed_hint()}")
+            raise ActionError(number, text, because(reason, self.allowed_hint()))
         return action
 
     def play(self, text: str) -> Any:
@@ -114,7 +125,7 @@ class Match:
     def push(self, action: Any) -> None:
         """Apply an action from an agent, checked against the legal ones first."""
         if action not in self.game.legal(self.state):
-            raise ActionError(len(self.actions) + 1, repr(action), "not a legal action now")
+            raise ActionError(len(self.actions) + 1, repr(action), _("not a legal action now"))
         self._append(action)
 
     def _append(self, action: Any) -> None:
@@ -246,3 +257,13 @@ class Match:
 
 def _str_keys(scores: dict[int, int] | None) -> dict[str, int] | None:
     return None if scores is None else {str(k): v for k, v in scores.items()}
+
+
+def because(reason: str, allowed: str) -> Msg:
+    """A refusal and what is allowed instead: ``reason; allowed: ...``."""
+    return _("{reason}; {allowed}", reason=reason, allowed=allowed)
+
+
+def player_name(player: int) -> Msg:
+    """How a player is called: ``player 2``."""
+    return _("player {n}", n=player)

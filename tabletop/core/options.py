@@ -16,7 +16,10 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from tabletop.core.errors import OptionError, one_line
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.numbers import MAX_DIGITS, cut, parse_int, quote
+
+_ = Domain("tabletop")
 
 
 def allowed_values(field: FieldInfo) -> list[Any] | str:
@@ -84,8 +87,15 @@ def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
     number = parse_int(value, lo=None)  # the bounds are the model's (a message naming them)
     if number is None:
         raise OptionError(
-            f"bad value {quote(value)} for option {name!r} of {game_id}: not a whole number "
-            f"(ASCII digits, at most {MAX_DIGITS}); allowed: {_allowed_text(model, name)}"
+            _(
+                "bad value {value} for option {name} of {game}: not a whole number "
+                "(ASCII digits, at most {digits}); allowed: {allowed}",
+                value=quote(value),
+                name=repr(name),
+                game=game_id,
+                digits=MAX_DIGITS,
+                allowed=_allowed_text(model, name),
+            )
         )
     return number
 
@@ -97,8 +107,12 @@ def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> Ba
     for key in values:
         if key not in model.model_fields:
             raise OptionError(
-                f"unknown option {quote(str(key))} for {game_id}; "
-                f"options: {', '.join(known) or 'none'}"
+                _(
+                    "unknown option {key} for {game}; options: {known}",
+                    key=quote(str(key)),
+                    game=game_id,
+                    known=", ".join(known) or _("none"),
+                )
             )
     coerced = {key: _coerce(model, key, value, game_id) for key, value in values.items()}
     try:
@@ -109,9 +123,18 @@ def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> Ba
         value = values.get(name, err.get("input"))
         allowed = _allowed_text(model, name) if name in model.model_fields else ""
         reason = one_line(err["msg"].removeprefix("Value error, "))
+        raised = (err.get("ctx") or {}).get("error")
+        if isinstance(raised, ValueError) and one_line(str(raised)) == reason:
+            reason = message_of(raised)  # a validator's own message, still translatable
         raise OptionError(
-            f"bad value {quote(value) if isinstance(value, str) else cut(repr(value), 40)} "
-            f"for option {name!r} of {game_id}: {cut(reason)}; allowed: {allowed}"
+            _(
+                "bad value {value} for option {name} of {game}: {reason}; allowed: {allowed}",
+                value=quote(value) if isinstance(value, str) else cut(repr(value), 40),
+                name=repr(name),
+                game=game_id,
+                reason=cut(reason),
+                allowed=allowed,
+            )
         ) from None
 
 
@@ -121,7 +144,9 @@ def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {quote(pair)} is not KEY=VALUE (e.g. -o squares=true)")
+            raise OptionError(
+                _("option {pair} is not KEY=VALUE (e.g. -o squares=true)", pair=quote(pair))
+            )
         values[key.strip().lower()] = value.strip()
     return values
 

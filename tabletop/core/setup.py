@@ -11,9 +11,12 @@ from typing import Any
 from tabletop.core import options as opts
 from tabletop.core import reading
 from tabletop.core.errors import PositionError, UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
+
+_ = Domain("tabletop")
 
 
 def resolve(game_id: str) -> Game[Any, Any]:
@@ -31,7 +34,14 @@ def player_count(game: Game[Any, Any], players: int | None) -> int:
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}"
         )
-        raise UsageError(f"{info.name} is for {allowed} players, not {count}")
+        raise UsageError(
+            _(
+                "{game} is for {allowed} players, not {count}",
+                game=info.name,
+                allowed=allowed,
+                count=count,
+            )
+        )
     return count
 
 

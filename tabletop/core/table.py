@@ -29,10 +29,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from tabletop.core.errors import ActionError, TabletopError
-from tabletop.core.match import Match
+from tabletop.core.i18n.text import Domain
+from tabletop.core.match import OVER, Match, player_name
+
+_ = Domain("tabletop")
 
 SAMPLES = 4
-NOTHING_TO_UNDO = "nothing to undo"
+NOTHING_TO_UNDO = _("nothing to undo")
 
 
 class Computer(Protocol):
@@ -101,7 +104,7 @@ class Table:
 
     # -- reading ---------------------------------------------------------------------
     def name(self, player: int) -> str:
-        return self.names(player) if self.names is not None else f"player {player}"
+        return self.names(player) if self.names is not None else player_name(player)
 
     def persons(self) -> list[int]:
         """The players who are people (not computer seats)."""
@@ -129,9 +132,13 @@ class Table:
         to_act = match.to_act()
         number = len(match.actions) + 1
         if player is not None and to_act is not None and player != to_act:
-            raise ActionError(number, text, f"it is {self.name(to_act)}'s turn, not yours")
+            raise ActionError(
+                number, text, _("it is {player}'s turn, not yours", player=self.name(to_act))
+            )
         if to_act is not None and to_act in self.computers:
-            raise ActionError(number, text, f"{self.name(to_act)} is a computer player")
+            raise ActionError(
+                number, text, _("{player} is a computer player", player=self.name(to_act))
+            )
         match.play(text)
         self._changed(Change("action", len(match.actions), to_act, match.texts[-1]))
         return match.texts[-1]
@@ -179,7 +186,7 @@ class Table:
         """
         match = self.match
         if match.outcome() is not None:
-            return UndoPlan(requester, 0, "the game is over")
+            return UndoPlan(requester, 0, OVER)
         if not match.actions:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
         if match.game.info.hidden_information:
@@ -208,10 +215,15 @@ class Table:
             return UndoPlan(
                 requester,
                 0,
-                f"the last action was {self.name(actor or 0)}'s; you can only take back your own",
+                _(
+                    "the last action was {player}'s; you can only take back your own",
+                    player=self.name(actor or 0),
+                ),
             )
         if reveals(match, index, requester):
-            shown = f"{match.texts[index]!r} showed you something hidden; it stands"
+            shown = _(
+                "{action} showed you something hidden; it stands", action=repr(match.texts[index])
+            )
             return UndoPlan(requester, 0, shown)
         return UndoPlan(requester, 1)
 
@@ -219,8 +231,8 @@ class Table:
         """Carry out ``undo_plan(requester)``; UndoRefused says why not. Returns the count."""
         plan = self.undo_plan(requester)
         if plan.refusal:
-            raise UndoRefused(f"cannot undo: {plan.refusal}")
-        for _ in range(plan.count):
+            raise UndoRefused(_("cannot undo: {reason}", reason=plan.refusal))
+        for _step in range(plan.count):
             self.match.undo()
         self._changed(Change("undo", len(self.match.actions), requester))
         return plan.count

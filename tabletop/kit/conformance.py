@@ -16,7 +16,17 @@ from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.game import Game
 from tabletop.kit import encoding as kit_encoding
-from tabletop.kit.checks import CHECKS, FAILED, Context, Tally, play, positions, run, views
+from tabletop.kit.checks import (
+    CHECKS,
+    FAILED,
+    Context,
+    Tally,
+    play,
+    positions,
+    run,
+    translations,
+    views,
+)
 from tabletop.kit.checks import fuzz as fuzz_check
 from tabletop.kit.checks.context import Failed
 from tabletop.kit.configurations import plan_configurations
@@ -97,6 +107,7 @@ def check_game(
             play_game(last, deep, save_load=number == 0)
     if last is not None:
         views.hides_something(last)  # a failure names the last game played
+        run(last, "translations", translations.check)
     report.seconds = time.perf_counter() - started
     return report
 

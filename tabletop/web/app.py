@@ -4,7 +4,8 @@ Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/match/{id}/host?key=`` (
 host's page of seat links), ``/static/...``, ``/games/{game}/board.js`` (a game's own
 board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 ``GET /api/matches?page=N``, ``POST /api/matches`` (``Content-Type: application/json``),
-``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=``.
+``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=&lang=``, and the languages'
+``GET /api/i18n?lang=`` and ``GET /api/games/{game}/rules?lang=`` (:mod:`.languages`).
 
 In front of them :class:`~tabletop.web.guard.HostGuard` refuses unknown hosts and other
 sites' pages; every error is one line of JSON (``{"error": ...}``), never a traceback.
@@ -35,9 +36,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
-from tabletop.web import host, protocol, rules_page
+from tabletop.web import host, languages, protocol, rules_page
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
@@ -46,6 +48,7 @@ from tabletop.web.origin import page_base
 from tabletop.web.room import Connection, Room, seat_of
 
 log = logging.getLogger("tabletop.web")
+_ = Domain("tabletop")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 65_536
@@ -183,26 +186,36 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             hub.admission.close_socket(address)
 
     async def admitted(websocket: WebSocket) -> None:
+        try:
+            lang = languages.chosen(websocket)
+        except UsageError as exc:
+            await websocket.send_text(json.dumps(protocol.error(str(exc))))
+            await websocket.close(code=1008)
+            return
         room = hub.rooms.get(websocket.path_params["id"])
         token = websocket.query_params.get("token")
         refusal = ""
         seat = None
         if room is None:
-            refusal = "no such match"
+            refusal = _("no such match")
         elif token:
             seat = seat_of(room.meta, token)
             if seat is None:
-                refusal = "this token is no seat of this match"
+                refusal = _("this token is no seat of this match")
         elif not room.meta.spectators:
-            refusal = "this match allows no spectators"
+            refusal = _("this match allows no spectators")
         if room is None or refusal:
-            await websocket.send_text(json.dumps(protocol.error(refusal)))
+            said = protocol.localised(protocol.error(refusal), lang)
+            await websocket.send_text(json.dumps(said, ensure_ascii=False))
             await websocket.close(code=1008)
             return
         connection = Connection(
-            seat, websocket.send_text, lambda: websocket.close(1013, "not reading its messages")
+            seat,
+            websocket.send_text,
+            lambda: websocket.close(1013, "not reading its messages"),
+            lang=lang,
         )
-        await room.join(connection, hello(room, seat))
+        await room.join(connection, {**hello(room, seat), "lang": lang})
         if room.meta.rematch is not None:
             links = hub.links(hub.rooms[room.meta.rematch].meta, base_of(websocket))
             await connection.send(hub.rematch_message(links, seat, room.meta.players))
@@ -221,7 +234,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
                 raise WebSocketDisconnect(frame.get("code", 1000))
             text = frame.get("text")
             if text is None:
-                await connection.send(protocol.error("send text frames of JSON, not binary"))
+                await connection.send(protocol.error(_("send text frames of JSON, not binary")))
                 continue
             if not bucket.take():
                 if bucket.refused >= CLOSE_AFTER:
@@ -230,7 +243,9 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
                     return
                 if bucket.refused == 1 or bucket.refused % 20 == 0:
                     await connection.send(
-                        protocol.error(f"too many messages: at most {RATE:.0f} a second")
+                        protocol.error(
+                            _("too many messages: at most {rate} a second", rate=round(RATE))
+                        )
                     )
                 continue
             try:
@@ -257,10 +272,12 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             await room.talk(connection, message.text)
         elif message.kind == "rematch":
             if room.table.match.outcome() is None:
-                await connection.send(protocol.error("a rematch is offered once the game is over"))
+                await connection.send(
+                    protocol.error(_("a rematch is offered once the game is over"))
+                )
                 return
             if connection.seat is None:
-                await connection.send(protocol.error("only the players can start a rematch"))
+                await connection.send(protocol.error(_("only the players can start a rematch")))
                 return
             async with room.lock:  # two players asking at once make one rematch
                 links = await hub.rematch(room, base)
@@ -299,6 +316,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         Route("/api/matches", api_matches, methods=["GET", "POST"]),
         Route("/api/matches/{id}/record", api_record),
         WebSocketRoute("/ws/{id}", ws),
+        *languages.routes(hub.registry),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

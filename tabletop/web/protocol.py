@@ -88,6 +88,24 @@ def error(text: str) -> JSON:
     return {"type": "error", "error": text}
 
 
+# The keys whose values are prose for people: translated per connection, where they are
+# sent (the values are marked messages, English until then); every other key is a machine
+# word and never changes.
+PROSE = ("error", "reason", "prompt")
+
+
+def localised(message: JSON, lang: str) -> JSON:
+    """``message`` with its prose in ``lang`` (a copy; English: the message itself)."""
+    if lang == "en" or not any(key in message for key in PROSE):
+        return message
+    from tabletop.core.i18n.text import translate
+
+    return {
+        key: translate(value, lang) if key in PROSE and isinstance(value, str) else value
+        for key, value in message.items()
+    }
+
+
 @dataclass(frozen=True)
 class ClientMessage:
     """A client message, checked: ``kind`` and its fields."""

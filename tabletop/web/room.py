@@ -25,12 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.errors import ActionError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
 from tabletop.web import chat, gamelog, protocol, store
 from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
+
+_ = Domain("tabletop")
 
 log = logging.getLogger("tabletop.web")
 PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, at least
@@ -42,7 +45,11 @@ OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as
 
 
 class Connection:
-    """One websocket: its seat (None: spectator) and its outbox.
+    """One websocket: its seat (None: spectator), its language and its outbox.
+
+    Every message's prose (``error``, ``reason``, ``prompt``) is translated into the
+    connection's ``lang`` where it is sent: a Czech and a Polish friend in one match each
+    read their own.
 
     Messages are queued (:meth:`post`) and a writer task of the connection's own sends
     them in order, so telling thousands of spectators never holds the room's lock; a
@@ -54,8 +61,10 @@ class Connection:
         seat: int | None,
         send: Callable[[str], Awaitable[None]],
         drop: Callable[[], Coroutine[Any, Any, None]] | None = None,
+        lang: str = "en",
     ) -> None:
         self.seat = seat
+        self.lang = lang
         self._send = send
         self._drop = drop
         self._outbox: deque[str] = deque()
@@ -64,7 +73,7 @@ class Connection:
         self.dropped = False
 
     async def send(self, message: JSON) -> None:
-        self.post(json.dumps(message, ensure_ascii=False))
+        self.post(json.dumps(protocol.localised(message, self.lang), ensure_ascii=False))
 
     def post(self, text: str) -> None:
         """Queue ``text`` for this connection."""
@@ -194,7 +203,7 @@ class Room:
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions, the whole game log and its position."""
-        for text in self.texts(connection.seat, self.presence(), 0):
+        for text in self.texts(connection.seat, self.presence(), 0, connection.lang):
             connection.post(text)
 
     def told(self, index: int, seat: int | None) -> bool:
@@ -204,28 +213,35 @@ class Room:
             self._told[key] = told(self.table.match, index, seat)
         return self._told[key]
 
-    def texts(self, seat: int | None, presence: JSON, start: int) -> tuple[str, ...]:
+    def texts(
+        self, seat: int | None, presence: JSON, start: int, lang: str = "en"
+    ) -> tuple[str, ...]:
         """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
-        ``seat``, as text."""
+        ``seat``, as text, their prose in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
         entries = gamelog.message(self.table, seat, self.told, start)
         position = protocol.position(self.table, seat, presence, self.unopened())
-        return tuple(json.dumps(m, ensure_ascii=False) for m in (last, entries, position))
+        return tuple(
+            json.dumps(protocol.localised(m, lang), ensure_ascii=False)
+            for m in (last, entries, position)
+        )
 
     async def broadcast(self) -> None:
         """Queue every player's connection its own last actions and position at once;
         the spectators (who may be thousands) get theirs :data:`SPECTATORS_EVERY`
-        seconds later at most, one text for all, coalescing the changes meanwhile."""
+        seconds later at most, one text for all of a language, coalescing the changes
+        meanwhile."""
         presence = self.presence()
         start, self._log_from = self._log_from, len(self.table.match.actions)
-        texts: dict[int | None, tuple[str, ...]] = {}
+        texts: dict[tuple[int | None, str], tuple[str, ...]] = {}
         for connection in self.connections:
             seat = connection.seat
             if seat is None:
                 continue
-            if seat not in texts:
-                texts[seat] = self.texts(seat, presence, start)
-            for text in texts[seat]:
+            key = (seat, connection.lang)
+            if key not in texts:
+                texts[key] = self.texts(seat, presence, start, connection.lang)
+            for text in texts[key]:
                 connection.post(text)
         if self._watchers is None or self._watchers.done():
             self._watchers = asyncio.create_task(self._tell_spectators())
@@ -234,8 +250,12 @@ class Room:
         await asyncio.sleep(SPECTATORS_EVERY)
         spectators = [c for c in self.connections if c.seat is None]
         start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
-        if spectators:
-            await fan_out(spectators, self.texts(None, self.presence(), start))
+        presence = self.presence()
+        by_lang: dict[str, list[Connection]] = {}
+        for connection in spectators:
+            by_lang.setdefault(connection.lang, []).append(connection)
+        for lang, group in by_lang.items():  # one text for all spectators of a language
+            await fan_out(group, self.texts(None, presence, start, lang))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -286,9 +306,11 @@ class Room:
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
-        return (
-            f"this match is damaged and cannot go on: it is shown up to action {number}, "
-            f"its last that still replays ({self.damage})"
+        return _(
+            "this match is damaged and cannot go on: it is shown up to action {number}, "
+            "its last that still replays ({damage})",
+            number=number,
+            damage=self.damage,
         )
 
     # -- acting --------------------------------------------------------------------------
@@ -297,7 +319,7 @@ class Room:
         async with self.lock:
             match = self.table.match
             if connection.seat is None:
-                await connection.send(protocol.error("spectators cannot act"))
+                await connection.send(protocol.error(_("spectators cannot act")))
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
@@ -305,8 +327,12 @@ class Room:
             if number != len(match.actions):
                 await connection.send(
                     protocol.error(
-                        f"position {number} is stale: the match is at position "
-                        f"{len(match.actions)}; act on the position you were sent last"
+                        _(
+                            "position {number} is stale: the match is at position {now}; "
+                            "act on the position you were sent last",
+                            number=number,
+                            now=len(match.actions),
+                        )
                     )
                 )
                 return
@@ -317,7 +343,7 @@ class Room:
                 return
             if not await self._stored():
                 await connection.send(
-                    protocol.error("the server could not store the action; nothing changed")
+                    protocol.error(_("the server could not store the action; nothing changed"))
                 )
                 return
             await self._after_change()
@@ -331,7 +357,7 @@ class Room:
             self.undo_request = None
             await self.send_all(
                 {"type": "undo-result", "by": request.by, "done": False,
-                 "reason": "the match moved on"}
+                 "reason": _("the match moved on")}
             )  # fmt: skip
         await self.broadcast()
         self.arm_clock()
@@ -364,14 +390,16 @@ class Room:
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
-                    await self.send_all(protocol.error("the computer player failed to act"))
+                    await self.send_all(protocol.error(_("the computer player failed to act")))
                     return
                 if not await self._stored():
                     if self._retry == RETRY_FIRST:
                         await self.send_all(
                             protocol.error(
-                                "the server could not store the computer's action; "
-                                "it tries again until the database accepts it"
+                                _(
+                                    "the server could not store the computer's action; "
+                                    "it tries again until the database accepts it"
+                                )
                             )
                         )
                     delay, self._retry = self._retry, min(RETRY_MOST, self._retry * 2)
@@ -412,7 +440,7 @@ class Room:
         seat = connection.seat
         async with self.lock:
             if seat is None or seat not in self.table.persons():
-                await connection.send(protocol.error("only a player can ask for an undo"))
+                await connection.send(protocol.error(_("only a player can ask for an undo")))
                 return
             if self.damage:
                 await connection.send(protocol.error(self.damaged()))
@@ -427,7 +455,9 @@ class Room:
                 return
             plan = self.table.undo_plan(seat)
             if plan.refusal:
-                await connection.send(protocol.error(f"cannot undo: {plan.refusal}"))
+                await connection.send(
+                    protocol.error(_("cannot undo: {reason}", reason=plan.refusal))
+                )
                 return
             others = {p for p in self.table.persons() if p != seat}
             request = UndoRequest(seat, len(self.table.match.actions), plan.count, others)
@@ -441,13 +471,13 @@ class Room:
         async with self.lock:
             request = self.undo_request
             if request is None or connection.seat not in request.waiting:
-                await connection.send(protocol.error("no undo request is waiting for you"))
+                await connection.send(protocol.error(_("no undo request is waiting for you")))
                 return
             if not agree:
                 self.undo_request = None
                 await self.send_all(
                     {"type": "undo-result", "by": request.by, "done": False,
-                     "reason": f"player {connection.seat} declined"}
+                     "reason": _("player {n} declined", n=connection.seat)}
                 )  # fmt: skip
                 return
             request.waiting.discard(connection.seat)
@@ -458,7 +488,7 @@ class Room:
         self.undo_request = None
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
-            reason = plan.refusal or "the match moved on"
+            reason = plan.refusal or _("the match moved on")
             await self.send_all(
                 {"type": "undo-result", "by": request.by, "done": False, "reason": reason}
             )

@@ -18,6 +18,7 @@ CHECKS: dict[str, str] = {
     "bound": "games end within info.max_actions",
     "fuzz": "bad input raises ActionError, one line, changes nothing",
     "mutants": "mutated positions are refused in one line or play on with every invariant",
+    "translations": "marked messages translated in each declared language, placeholders kept",
 }
 
 __all__ = ["CHECKS", "FAILED", "Context", "Failed", "Tally", "run"]

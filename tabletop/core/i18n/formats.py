@@ -1,0 +1,33 @@
+"""Numbers and dates in the reader's language, through Babel's CLDR data.
+
+English keeps the plain forms tabletop always printed (``1234``, ``12``), so English
+output stays byte-identical; other languages get their own separators and month names.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tabletop.core.i18n.catalogues import ENGLISH
+from tabletop.core.i18n.text import current
+
+
+def number(value: float, lang: str | None = None, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals: ``1234`` in English, ``1 234`` in Czech."""
+    lang = lang or current()
+    if lang == ENGLISH:
+        return f"{value:.{digits}f}"
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(round(value, digits), format=pattern, locale=lang))
+
+
+def date_time(moment: dt.datetime, lang: str | None = None) -> str:
+    """A moment, medium length: ``2026-12-02 01:05`` in English, ``2. 12. 2026 1:05`` in Czech."""
+    lang = lang or current()
+    if lang == ENGLISH:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    from babel.dates import format_datetime
+
+    return str(format_datetime(moment, format="short", locale=lang))

@@ -1,0 +1,119 @@
+"""The ``translations`` check: every message a game marks (``_("...")``, ``_n``/``_.plural``)
+is translated in every language the game declares (its ``locale/<lang>/LC_MESSAGES/
+<package>.po``), and no translation drops or adds a ``{placeholder}``; plural messages
+have the language's CLDR number of forms (Babel's ``Plural-Forms``).
+
+The messages are read from the game package's source with Babel's extractor, as
+``pybabel extract -k _ -k _n:1,2 -k plural:1,2`` reads them; the same function serves the
+catalogue tests and ``tools/i18n-update``.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+NAME = "translations"
+DESCRIPTION = "every marked message is translated in each declared language, placeholders kept"
+KEYWORDS: dict[str, Any] = {"_": None, "_n": (1, 2), "plural": (1, 2)}
+
+MessageId = str | tuple[str, str]
+
+
+def source_messages(folder: Path) -> dict[MessageId, list[str]]:
+    """The marked messages of the ``.py`` files under ``folder``: msgid (a pair for a plural
+    message) -> where each is written (``file:line``)."""
+    from babel.messages.extract import extract
+
+    found: dict[MessageId, list[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        with path.open("rb") as source:
+            for line, message, _comments, _context in extract("python", source, KEYWORDS):
+                key: MessageId = message if isinstance(message, str) else (message[0], message[1])
+                found.setdefault(key, []).append(f"{path.relative_to(folder)}:{line}")
+    return found
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a template (``{{`` is a literal brace)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"<broken braces>"}
+
+
+def problems(messages: Iterable[MessageId], po_file: Path, lang: str, domain: str) -> list[str]:
+    """What is wrong with ``po_file`` for ``messages``: each missing or empty translation,
+    each placeholder dropped or added, each plural with the wrong number of forms."""
+    from babel.messages.plurals import get_plural
+    from babel.messages.pofile import read_po
+
+    with po_file.open("rb") as source:
+        catalog = read_po(source, locale=lang, domain=domain)
+    forms = get_plural(lang).num_plurals
+    found: list[str] = []
+    if catalog.num_plurals != forms:
+        found.append(
+            f"{po_file.name} ({lang}): Plural-Forms has {catalog.num_plurals} forms, "
+            f"CLDR says {forms}"
+        )
+    for key in messages:
+        msgid = key if isinstance(key, str) else key[0]
+        entry = catalog.get(msgid)
+        shown = msgid if len(msgid) <= 60 else msgid[:57] + "..."
+        if entry is None or entry.fuzzy:
+            found.append(f"{lang}: no translation of {shown!r}")
+            continue
+        expected = placeholders(msgid if isinstance(key, str) else key[0]) | (
+            set() if isinstance(key, str) else placeholders(key[1])
+        )
+        texts = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
+        if isinstance(key, tuple) and len(texts) != forms:
+            found.append(f"{lang}: {shown!r} has {len(texts)} plural forms, {lang} has {forms}")
+        for text in texts:
+            if not text:
+                found.append(f"{lang}: no translation of {shown!r}")
+                break
+            got = placeholders(text)
+            if isinstance(key, tuple):  # a form may leave out {n} ("one card" spelled out)
+                got |= {"n"} & expected
+            if got != expected:
+                lost, extra = sorted(expected - got), sorted(got - expected)
+                found.append(
+                    f"{lang}: {shown!r} translated as {text!r}"
+                    + (f" drops {', '.join('{' + p + '}' for p in lost)}" if lost else "")
+                    + (f" adds {', '.join('{' + p + '}' for p in extra)}" if extra else "")
+                )
+                break
+    return found
+
+
+def check_package(domain: str) -> list[str]:
+    """Every problem of the package ``domain``'s catalogues (empty: all is translated)."""
+    from tabletop.core.i18n.catalogues import languages_of, locale_folder, po_path
+
+    folder = locale_folder(domain)
+    if folder is None:
+        return []  # English only: nothing declared, nothing to miss
+    messages = source_messages(folder.parent)
+    found: list[str] = []
+    for lang in languages_of(domain)[1:]:
+        path = po_path(domain, lang)
+        assert path is not None
+        found.extend(problems(messages, path, lang, domain))
+    return found
+
+
+def check(ctx: Any) -> None:
+    """The check itself, on the context's game: Failed listing the first problems."""
+    from tabletop.kit.checks.context import Failed
+
+    domain = type(ctx.game).__module__.split(".")[0]
+    found = check_package(domain)
+    if found:
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        raise Failed("; ".join(found[:5]) + more)

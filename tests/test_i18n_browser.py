@@ -1,0 +1,99 @@
+"""In a real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright): one
+Quartino match, seat 1 in a browser that sends ``Accept-Language: cs``, seat 2 in one that
+sends ``pl``; each page and each prompt is in its own language, and the header's switcher
+changes the language without losing the seat. Screenshots go to $TMPDIR/tabletop-i18n/."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.web_support import OPENER, free_port, start_process
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-i18n"
+WAIT = 30_000  # ms
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    process = start_process(tmp_path / "m.sqlite3", port)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.kill()
+        process.wait(30)
+
+
+def create(base: str) -> dict[str, object]:
+    body = {"game": "quartino", "players": 2, "options": {}, "spectators": True, "move_time": None}
+    request = urllib.request.Request(
+        base + "api/matches",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with OPENER.open(request, timeout=30) as answer:
+        made: dict[str, object] = json.load(answer)
+    return made
+
+
+def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
+    browser: Browser, server: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    made = create(server)
+    seats = made["seats"]
+    assert isinstance(seats, list)
+    czech = browser.new_context(locale="cs-CZ").new_page()
+    polish = browser.new_context(locale="pl-PL").new_page()
+    try:
+        czech.goto(f"{server}match/{made['id']}?token={seats[0]['token']}")
+        polish.goto(f"{server}match/{made['id']}?token={seats[1]['token']}")
+        czech.wait_for_function(
+            "document.getElementById('prompt').textContent.includes('položte figurku')",
+            timeout=WAIT,
+        )
+        polish.wait_for_function(
+            "document.getElementById('prompt').textContent.includes('połóż pionek')", timeout=WAIT
+        )
+        assert czech.locator("#act-title").inner_text() == "Váš tah"
+        assert polish.locator("#act-title").inner_text() == "Twój ruch"
+        assert czech.evaluate("document.documentElement.lang") == "cs"
+        czech.screenshot(path=str(SHOTS / "match-cs.png"), full_page=True)
+        polish.screenshot(path=str(SHOTS / "match-pl.png"), full_page=True)
+        # the switcher: Polish -> Russian, the seat's token stays in the address
+        polish.select_option("#lang", "ru")
+        polish.wait_for_function(
+            "document.getElementById('prompt').textContent.includes('поставьте фишку')",
+            timeout=WAIT,
+        )
+        assert f"token={seats[1]['token']}" in polish.url and "lang=ru" in polish.url
+        assert polish.locator("#act-title").inner_text() == "Ваш ход"
+        polish.screenshot(path=str(SHOTS / "match-ru.png"), full_page=True)
+        # the browser remembers: the lobby opens in Russian without ?lang=
+        polish.goto(server)
+        polish.wait_for_function(
+            "document.querySelector('h2').textContent === 'Игры'", timeout=WAIT
+        )
+        polish.screenshot(path=str(SHOTS / "lobby-ru.png"), full_page=True)
+    finally:
+        czech.context.close()
+        polish.context.close()

@@ -1,0 +1,138 @@
+"""The catalogues: every message of the core and of every built-in game is translated in
+all five languages, placeholders identical, plural forms those of the language (CLDR, as
+Babel writes them); and the kit's ``translations`` check fails on a broken catalogue."""
+
+from __future__ import annotations
+
+import string
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from tabletop.core.i18n.catalogues import languages_of, locale_folder, po_path
+from tabletop.core.i18n.languages import LANGUAGES
+from tabletop.kit.checks.translations import check_package, placeholders, source_messages
+
+DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_marked_message_is_translated_in_every_language(domain: str) -> None:
+    assert sorted(languages_of(domain)) == sorted(LANGUAGES)
+    assert check_package(domain) == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_catalogues_hold_exactly_the_marked_messages(domain: str) -> None:
+    """No stale msgid: what the source marks is what each catalogue has (tools/i18n-update)."""
+    folder = locale_folder(domain)
+    assert folder is not None
+    marked = {k if isinstance(k, str) else k[0] for k in source_messages(folder.parent)}
+    assert len(marked) > 10
+    for lang in LANGUAGES[1:]:
+        path = po_path(domain, lang)
+        assert path is not None
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        held = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+        assert held == marked, (lang, sorted(held ^ marked)[:5])
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_plural_forms_are_the_language_rule_and_every_translation_formats(
+    domain: str, lang: str
+) -> None:
+    path = po_path(domain, lang)
+    assert path is not None
+    with path.open("rb") as source:
+        catalog = read_po(source, locale=lang)
+    rule = get_plural(lang)
+    assert catalog.plural_forms == rule.plural_forms
+    values = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        texts = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        if isinstance(message.id, tuple):
+            assert len(texts) == rule.num_plurals, message.id
+        for text in texts:
+            values = {name: "x" for name in placeholders(text)}
+            text.format(**values)  # no stray brace, every field a plain name
+            fields = [f for _, f, spec, conv in string.Formatter().parse(text) if f is not None]
+            assert all(f.isidentifier() for f in fields), (message.id, text)
+
+
+def write_package(root: Path, name: str, translations: dict[str, str]) -> None:
+    package = root / name
+    (package / "locale" / "cs" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from tabletop.game import Domain\n\n"
+        f'_ = Domain("{name}")\n'
+        'A = _("the game is over (X1)")\n'
+        'B = _("{square} is occupied by {piece} (X2)", square="a1", piece="p")\n',
+        encoding="utf-8",
+    )
+    entries = "".join(f'msgid "{k}"\nmsgstr "{v}"\n\n' for k, v in translations.items())
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: cs\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+    )
+    po = package / "locale" / "cs" / "LC_MESSAGES" / f"{name}.po"
+    po.write_text(header + entries, encoding="utf-8")
+
+
+def test_the_check_names_a_missing_translation_and_a_dropped_placeholder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    write_package(
+        tmp_path,
+        "i18n_broken_game",
+        {"{square} is occupied by {piece} (X2)": "pole {square} je obsazené (X2)"},
+    )
+    problems = check_package("i18n_broken_game")
+    assert problems == [
+        "cs: no translation of 'the game is over (X1)'",
+        "cs: '{square} is occupied by {piece} (X2)' translated as "
+        "'pole {square} je obsazené (X2)' drops {piece}",
+    ]
+    write_package(
+        tmp_path,
+        "i18n_good_game",
+        {
+            "the game is over (X1)": "hra skončila (X1)",
+            "{square} is occupied by {piece} (X2)": "na {square} stojí {piece} (X2)",
+        },
+    )
+    assert check_package("i18n_good_game") == []
+    sys.modules.pop("i18n_broken_game", None)
+
+
+def test_the_check_runs_in_the_conformance_kit() -> None:
+    from tabletop.kit.checks import CHECKS
+    from tabletop.testing import check_game
+
+    assert "translations" in CHECKS
+    report = check_game("quarto", games=1)
+    stats = report.checks["translations"]
+    assert stats.runs == 1 and stats.failures == 0
+
+
+def test_the_pages_words_are_translated_in_every_language() -> None:
+    from tabletop.web.languages import PAGES, page_messages
+
+    marked = page_messages()
+    assert {"Games", "Your action", "Send", "Language"} <= set(marked)
+    for lang in LANGUAGES[1:]:
+        path = po_path(PAGES, lang)
+        assert path is not None
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        held = {m.id: m.string for m in catalog if m.id}
+        assert set(held) == set(marked), (lang, sorted(set(held) ^ set(marked)))
+        assert all(held[m] for m in marked), lang

@@ -1,0 +1,130 @@
+"""`tabletop serve` speaks each connection's language: ``Accept-Language``, ``?lang=``
+and the switcher's cookie choose it; every prose field a connection receives (prompt,
+reason, error) is in its language, machine words (notation, keys) never change; the page
+scripts get the catalogues as JSON and the rules in any language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tabletop.web.app import build_app
+from tests.web_support import TEST_CONFIG
+
+Json = dict[str, Any]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as c:
+        yield c
+
+
+def until(ws: Any, kind: str) -> Json:
+    while True:
+        message: Json = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def quartino(client: TestClient) -> Json:
+    body = {"game": "quartino", "players": 2, "options": {}, "spectators": True, "move_time": None}
+    answer = client.post("/api/matches", json=body)
+    assert answer.status_code == 201, answer.text
+    made: Json = answer.json()
+    return made
+
+
+def test_a_czech_and_a_polish_friend_each_read_their_own(client: TestClient) -> None:
+    made = quartino(client)
+    one, two = (s["token"] for s in made["seats"])
+    mid = made["id"]
+    with (
+        client.websocket_connect(
+            f"/ws/{mid}?token={one}", headers={"Accept-Language": "cs-CZ,cs;q=0.9"}
+        ) as czech,
+        client.websocket_connect(f"/ws/{mid}?token={two}&lang=pl") as polish,
+        client.websocket_connect(f"/ws/{mid}", headers={"Cookie": "tabletop_lang=bg"}) as bulgarian,
+        client.websocket_connect(f"/ws/{mid}") as english,
+    ):
+        assert until(czech, "hello")["lang"] == "cs" and until(polish, "hello")["lang"] == "pl"
+        assert until(bulgarian, "hello")["lang"] == "bg" and until(english, "hello")["lang"] == "en"
+        first = {name: until(ws, "position") for name, ws in
+                 (("cs", czech), ("pl", polish), ("bg", bulgarian), ("en", english))}  # fmt: skip
+        assert first["cs"]["prompt"] == "položte figurku (dlužných 1 z 1)"
+        assert first["pl"]["prompt"] == "połóż pionek (należnych 1 z 1)"
+        assert first["bg"]["prompt"] == "поставете пионка (дължими 1 от 1)"
+        assert first["en"]["prompt"] == "place a pawn (1 of 1 owed)"
+        assert first["bg"]["view"] == first["en"]["view"]  # the same spectator's view
+        assert first["cs"]["legal"][:2] == ["place Y c", "place Y r0"]  # notation stays
+        czech.send_json({"type": "action", "action": "end", "number": 0})
+        refused = until(czech, "error")["error"]
+        assert refused.startswith(
+            "před koncem tahu ještě dlužíte 1 figurku (N4.5, N4.2); povoleno: place Y c"
+        )
+        polish.send_json({"type": "action", "action": "place Y c", "number": 0})
+        assert until(polish, "error")["error"] == "teraz ruch: gracz 1, nie twój"
+        english.send_json({"type": "action", "action": "end", "number": 0})
+        assert until(english, "error")["error"] == "spectators cannot act"
+        bulgarian.send_json({"type": "action", "action": "end", "number": 0})
+        assert until(bulgarian, "error")["error"] == "зрителите не могат да играят"
+        czech.send_json({"type": "action", "action": "place Y c", "number": 0})
+        assert until(czech, "position")["number"] == 1
+        assert until(polish, "last")["actions"]["1"] == "place Y c"  # notation: neutral
+        after = until(polish, "position")
+        assert after["number"] == 1 and after["prompt"] in (
+            "ogłoś kartę albo zakończ kolejkę",
+            "połóż pionek (należnych 1 z 1)",
+        )
+
+
+def test_an_unknown_lang_is_refused_with_the_languages(client: TestClient) -> None:
+    answer = client.get("/api/i18n?lang=de")
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(
+        "unknown language 'de' for ?lang; languages: en (English)"
+    )
+    made = quartino(client)
+    with client.websocket_connect(f"/ws/{made['id']}?lang=xx") as ws:
+        assert "unknown language 'xx'" in ws.receive_json()["error"]
+
+
+def test_the_catalogues_are_served_as_json_for_the_page_scripts(client: TestClient) -> None:
+    chosen = client.get("/api/i18n", headers={"Accept-Language": "de, ru;q=0.8, pl;q=0.5"}).json()
+    assert chosen["lang"] == "ru" and chosen["languages"]["cs"] == "čeština"
+    quartino = chosen["catalogues"]["tabletop_quartino"]
+    assert quartino["plural"].startswith("n % 10 == 1 && n % 100 != 11 ? 0")
+    assert quartino["messages"]["{n} card"] == ["{n} карта", "{n} карты", "{n} карт"]
+    assert chosen["catalogues"]["tabletop"]["messages"]["player {n}"] == "игрок {n}"
+    assert set(chosen["catalogues"]) >= {
+        "tabletop",
+        "tabletop.web",
+        "tabletop_quarto",
+        "tabletop_ctverak",
+    }
+    english = client.get("/api/i18n").json()
+    assert english["lang"] == "en" and english["catalogues"]["tabletop"]["messages"] == {}
+    client.cookies.set("tabletop_lang", "pl")  # the header's switcher remembers it
+    assert client.get("/api/i18n").json()["lang"] == "pl"
+    assert client.get("/api/i18n?lang=bg").json()["lang"] == "bg"  # ?lang= wins
+
+
+def test_the_rules_in_each_language(client: TestClient) -> None:
+    czech = client.get("/api/games/ctverak/rules?lang=cs").json()
+    assert czech["lang"] == "cs" and czech["markdown"].startswith("# Čtverák\n\nKaretní hra")
+    english = client.get("/api/games/ctverak/rules").json()
+    assert english["lang"] == "en" and "Karetní" not in english["markdown"]
+    assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient) -> None:
+    lobby = client.get("/").text
+    assert '<h2 id="games-title" data-i18n>Games</h2>' in lobby and "/static/i18n.js" in lobby
+    script = client.get("/static/i18n.js")
+    assert script.status_code == 200 and "tabletop_lang" in script.text
+    pages = client.get("/api/i18n?lang=cs").json()["catalogues"]["tabletop.web"]["messages"]
+    assert pages["Games"] == "Hry" and pages["Language"] == "Jazyk"
