@@ -1,6 +1,12 @@
 """``tabletop analyse`` throughput: local processes against Ray, and Ray's overheads.
 
     python -m bench.bench_analysis [--quarto N] [--ctverak N] [--batches 1,4,8,16,32]
+    python -m bench.bench_analysis --probe N
+
+``--probe N`` measures only what watching a game costs: N games of each of Čtverák,
+Quartino (level 1, where the agent costs least and the probe most) and Quarto (level
+2) played by the arena alone, then measured by the analysis probe (every player's
+evaluation at every decision, lead changes, drama, stability, the sampled clarity).
 
 Plays the same two sweeps (a Quarto level-2 sweep over ``squares``, a Čtverák level-3
 sweep over ``min_natural`` with 2 and 3 players) on the local backend with 1 and 2 jobs,
@@ -61,12 +67,42 @@ def start_ray(workers: int) -> tuple[Any, float]:
     return ray, time.perf_counter() - began
 
 
+def probe_cost(games: int) -> None:
+    """Milliseconds a game: the arena alone, then with the analysis probe."""
+    from tabletop.agents.arena import play_game
+    from tabletop.analysis.observe import measure_game
+
+    for game, players, level in (
+        ("ctverak", "3", "1"),
+        ("quartino", "2", "1"),
+        ("quarto", None, "2"),
+    ):
+        plan = make_plan(game, players, [], level, games, 0)
+        setup = plan.self_play(plan.configurations[0], level)
+        began = time.perf_counter()
+        for index in range(games):
+            play_game(setup, index)
+        alone = (time.perf_counter() - began) / games
+        began = time.perf_counter()
+        for index in range(games):
+            measure_game((setup, index))
+        probed = (time.perf_counter() - began) / games
+        print(
+            f"probe {game:9} L{level}: {alone * 1000:7.1f} ms/game alone, "
+            f"{probed * 1000:7.1f} ms/game measured ({probed / alone:.2f}x)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--probe", type=int, default=0, help="only the probe's cost, N games")
     parser.add_argument("--quarto", type=int, default=200, help="games per configuration")
     parser.add_argument("--ctverak", type=int, default=50, help="games per configuration")
     parser.add_argument("--batches", default="1,4,8,16,32", help="Ray batch sizes to try")
     args = parser.parse_args()
+    if args.probe:
+        probe_cost(args.probe)
+        return
     plans = sweeps(args.quarto, args.ctverak)
     for plan in sweeps(2, 2).values():  # warm up: plugins loaded, caches filled
         analyse(plan)

@@ -2,15 +2,25 @@
 table of our levels against ``openspiel-mcts:N`` (needs the ``research`` extra).
 
     python -m bench.bench_bridges speed [--seconds S]
+    python -m bench.bench_bridges research [GAME_STRING ...]
     python -m bench.bench_bridges table FILE.jsonl ...
 
-``speed``: (1) random full games per second for Quarto, Quartino (4 players) and Čtverák
-(4 players) through the game API directly, through the PettingZoo AEC environment (every
-step observes the agent to act: its vector and action mask) and through the OpenSpiel
-game (legal ids + apply); (2) Connect Four side by side: random games per second and MCTS
-iterations per second (OpenSpiel's Python MCTSBot, one random rollout) on OpenSpiel's
-C++ ``connect_four``, on our example through the bridge, and our own generic search
-(``SearchAgent``, random playouts) on our example, in one run.
+``speed``: (1) random full games per second for every built-in game (Quarto, Quartino
+and Čtverák with 4 players, Connect Four) through the game API directly, through the
+PettingZoo AEC environment (every step observes the agent to act: its vector and action
+mask), through the single-agent Gymnasium environment (a random masked learner at seat 1,
+level 1, random, at the other seats) and through the OpenSpiel game (legal ids + apply,
+the shuffle's chance nodes included), with the PettingZoo/API ratio and the milliseconds
+the OpenSpiel shuffle costs a game; (2) Connect Four side by side: random games per
+second and MCTS iterations per second (OpenSpiel's Python MCTSBot, one random rollout)
+on OpenSpiel's C++ ``connect_four``, on our example through the bridge, and our own
+generic search (``SearchAgent``, random playouts) on our example, in one run. Rates are
+per CPU second of the benchmark's process (``time.process_time``), not wall-clock.
+
+``research``: for each OpenSpiel game string (default: the research-sized configurations
+of ``docs/research.md``) the information sets after 300 iterations of OpenSpiel's
+outcome-sampling MCCFR and how many hold a NaN regret or average, then 200 random games:
+the median and longest count of actions, games per second and the commonest returns.
 
 ``table``: a row per file of ``tabletop arena --json`` output (one JSON per line; chunked
 runs of one pairing summed): wins, draws and losses of our level against
@@ -43,20 +53,22 @@ from tabletop.agents.arena import wilson
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.bridges import openspiel
+from tabletop.bridges.gym import SingleAgentEnv
 from tabletop.bridges.pettingzoo import env
 from tabletop.core.registry import registry
 
-GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4))
+GAMES = (("quarto", 2), ("quartino", 4), ("ctverak", 4), ("connect4", 2))
 
 
 def rate(play: Callable[[int], Any], seconds: float) -> float:
-    """Calls of ``play(i)`` per second, for about ``seconds`` (at least 3 calls)."""
+    """Calls of ``play(i)`` per CPU second of this process, for about ``seconds`` of it (at
+    least 3 calls): process time, so that other work on a shared machine skews it less."""
     done = 0
-    began = time.perf_counter()
-    while done < 3 or time.perf_counter() - began < seconds:
+    began = time.process_time()
+    while done < 3 or time.process_time() - began < seconds:
         play(done)
         done += 1
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
 
 
 def direct(game_id: str, players: int) -> Callable[[int], Any]:
@@ -82,6 +94,32 @@ def pettingzoo(game_id: str, players: int) -> Callable[[int], Any]:
     return play
 
 
+def gym_random(game_id: str, players: int) -> Callable[[int], Any]:
+    e = SingleAgentEnv(game_id, opponents="1", players=players)
+    rng = np.random.default_rng(1)
+
+    def play(i: int) -> None:
+        observation, _ = e.reset(seed=i)
+        done = False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, done, _, _ = e.step(action)
+
+    return play
+
+
+def shuffle_ms(game: Any, games: int = 2000) -> float:
+    """Milliseconds a game the OpenSpiel shuffle costs (its chance nodes and the deal)."""
+    rng = random.Random(1)
+    began = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    return (time.process_time() - began) / games * 1e3
+
+
 def spiel_random(game: Any) -> Callable[[int], Any]:
     rng = random.Random(1)
 
@@ -102,9 +140,9 @@ def spiel_mcts(game: Any, simulations: int) -> float:
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
-    began = time.perf_counter()
+    began = time.process_time()
     bot.step(game.new_initial_state())
-    return simulations / (time.perf_counter() - began)
+    return simulations / (time.process_time() - began)
 
 
 def our_search(game_id: str, playouts: int) -> float:
@@ -113,44 +151,113 @@ def our_search(game_id: str, playouts: int) -> float:
     options = game.info.options()
     state = game.new(2, options, 0)
     turn = Turn(
-        game, 1, 2, options, game.view(state, 1), list(game.legal(state)), random.Random(0),
+        game,
+        1,
+        2,
+        options,
+        game.view(state, 1),
+        list(game.legal(state)),
+        random.Random(0),
         Budget(iterations=playouts),
     )
-    began = time.perf_counter()
+    began = time.process_time()
     SearchAgent().act(turn)
-    return playouts / (time.perf_counter() - began)
+    return playouts / (time.process_time() - began)
 
 
 def speed(seconds: float) -> None:
     openspiel.register()
-    print(f"{'game':<14} {'API games/s':>12} {'PettingZoo':>11} {'OpenSpiel':>10}")
+    head = ("game", "API games/s", "PettingZoo", "API/PZ", "Gymnasium", "OpenSpiel", "shuffle ms")
+    print(
+        f"{head[0]:<14} {head[1]:>12} {head[2]:>11} {head[3]:>7} {head[4]:>10} "
+        f"{head[5]:>10} {head[6]:>10}"
+    )
     for game_id, players in GAMES:
         spiel = pyspiel.load_game(f"tabletop_{game_id}", {"players": players})
-        rates = [
-            rate(direct(game_id, players), seconds),
-            rate(pettingzoo(game_id, players), seconds),
-            rate(spiel_random(spiel), seconds),
-        ]
+        api = rate(direct(game_id, players), seconds)
+        zoo = rate(pettingzoo(game_id, players), seconds)
+        gym = rate(gym_random(game_id, players), seconds)
+        spiel_rate = rate(spiel_random(spiel), seconds)
+        chance = shuffle_ms(spiel) if spiel.get_type().chance_mode.name != "DETERMINISTIC" else 0.0
         label = f"{game_id} ({players}p)"
-        print(f"{label:<14} {rates[0]:>12,.1f} {rates[1]:>11,.1f} {rates[2]:>10,.1f}", flush=True)
+        print(
+            f"{label:<14} {api:>12,.1f} {zoo:>11,.1f} {api / zoo:>7.1f} {gym:>10,.1f} "
+            f"{spiel_rate:>10,.1f} {chance:>10.3f}",
+            flush=True,
+        )
     cpp = pyspiel.load_game("connect_four")
     ours = pyspiel.load_game("tabletop_connect4")
     print(f"\n{'connect four':<34} {'random games/s':>15} {'MCTS iterations/s':>18}")
     rows = (
         ("OpenSpiel C++ connect_four", rate(spiel_random(cpp), seconds), spiel_mcts(cpp, 2000)),
         ("our connect4 via the bridge", rate(spiel_random(ours), seconds), spiel_mcts(ours, 500)),
-        ("our connect4, game API / SearchAgent", rate(direct("connect4", 2), seconds),
-         our_search("connect4", 2000)),
+        (
+            "our connect4, game API / SearchAgent",
+            rate(direct("connect4", 2), seconds),
+            our_search("connect4", 2000),
+        ),
     )
     for name, games, iterations in rows:
         print(f"{name:<34} {games:>15,.0f} {iterations:>18,.0f}", flush=True)
 
 
+RESEARCH = (
+    "tabletop_quartino(players=2,max_turns=8)",
+    "tabletop_quartino(players=2,max_turns=16)",
+    "tabletop_ctverak(players=2,deck=half,stall_limit=2)",
+    "tabletop_ctverak(players=3,deck=half,stall_limit=2)",
+    "tabletop_ctverak(players=2,deck=half,stall_limit=8,scoring=extended,reward=score)",
+)
+
+
+def research(strings: list[str]) -> None:
+    """The research-sized configurations: sampling CFR's health and random games."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    openspiel.register()
+    for text in strings or RESEARCH:
+        game = pyspiel.load_game(text)
+        began = time.perf_counter()
+        solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+        for _ in range(300):
+            solver.iteration()
+        tables = solver._infostates  # its regrets and averages per information set
+        nan = sum(bool(np.isnan(v[0]).any() or np.isnan(v[1]).any()) for v in tables.values())
+        spent = time.perf_counter() - began
+        rng = random.Random(0)
+        lengths: list[int] = []
+        results: dict[tuple[float, ...], int] = {}
+        began = time.perf_counter()
+        for _ in range(200):
+            state = game.new_initial_state()
+            moves = 0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.randrange(openspiel.DIGITS))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    moves += 1
+            lengths.append(moves)
+            key = tuple(state.returns())
+            results[key] = results.get(key, 0) + 1
+        rate_ = 200 / (time.perf_counter() - began)
+        common = sorted(results.items(), key=lambda kv: -kv[1])[:3]
+        print(
+            f"{text}: {len(tables):,} information sets after 300 OS-MCCFR iterations "
+            f"({spent:.1f} s), {nan} with NaN; random games: median "
+            f"{sorted(lengths)[len(lengths) // 2]} actions, longest {max(lengths)}, "
+            f"{rate_:,.0f} games/s, returns {common}",
+            flush=True,
+        )
+
+
 def table(paths: list[Path]) -> None:
     """A Markdown row per file: our level's W-D-L against openspiel-mcts, its share of the
     decided games with the 95% Wilson interval, and the seconds per game of each side."""
-    print("| game: ours vs OpenSpiel | games | ours W-D-L | ours, won of decided (95% CI) "
-          "| s/game ours / OpenSpiel |")
+    print(
+        "| game: ours vs OpenSpiel | games | ours W-D-L | ours, won of decided (95% CI) "
+        "| s/game ours / OpenSpiel |"
+    )
     print("|---|---|---|---|---|")
     for path in paths:
         totals: dict[str, list[float]] = {}  # agent: wins, draws, losses, seconds
@@ -185,11 +292,15 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="what", required=True)
     s = sub.add_parser("speed")
     s.add_argument("--seconds", type=float, default=5.0)
+    r = sub.add_parser("research")
+    r.add_argument("strings", nargs="*")
     t = sub.add_parser("table")
     t.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
     if args.what == "speed":
         speed(args.seconds)
+    elif args.what == "research":
+        research(args.strings)
     else:
         table(args.files)
 

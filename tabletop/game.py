@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
+from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabletop.agents.base import Agent, Level
+    from tabletop.coach.base import Coach
 
 __all__ = [
     "JSON",
@@ -34,10 +36,14 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "describe",
     "observation_layout",
     "options_as",
     "parse_int",
+    "player_key",
+    "position_example",
     "quote",
+    "whole",
 ]
 
 S = TypeVar("S")
@@ -75,6 +81,9 @@ class GameInfo:
     hidden_information: bool = False
     # Upper bound on the actions of one game (the conformance kit checks it).
     max_actions: Callable[[int, BaseModel], int] = field(default=lambda players, options: 10_000)
+    # Whether the points (``Game.scores``) rather than the winners decide, given the options
+    # (e.g. a scoring variant): the arena then ranks the agents by mean points.
+    points_decide: Callable[[BaseModel], bool] = field(default=lambda options: False)
 
 
 AgentFactory = Callable[[], "Agent"]
@@ -127,7 +136,10 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def refusal(self, state: S, action: A) -> str:
-        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID."""
+        """Why ``action`` (well-formed, not legal now) is refused, citing the rule ID.
+
+        Never asked once the game is over: the core's checked path refuses every action
+        after the end itself ("the game is over; no action is allowed"), before parsing."""
         ...
 
     @abstractmethod
@@ -248,6 +260,20 @@ class Game(ABC, Generic[S, A]):
 
         The generic ``greedy`` agent ranks actions by it, and the search agents score
         positions with it where they stop a playout early.
+        """
+        return None
+
+    def coach(self, level: str) -> Coach | None:
+        """This game's own coach for ``level`` (``1``-``5``), or None for the generic one.
+
+        A coach (:class:`tabletop.coach.base.Coach`) judges every legal action of a turn
+        from the acting player's view alone: ``assess(turn)`` returns an
+        :class:`~tabletop.coach.base.Assessment`, each action's win chance (exact where
+        the game can prove it) and a sentence of why. ``hint`` in ``tabletop play`` and
+        ``tabletop review`` use it. The generic coach (None) reads out ``level``'s tree
+        search (:class:`tabletop.coach.search.SearchCoach`), or the generic search of that
+        level's budget when the level is no search; a game overrides it to be exact
+        (Quarto's solver) or to say why (Čtverák's pairs and melds).
         """
         return None
 

@@ -197,6 +197,52 @@ def test_seat_rates_balance_draws_and_completion_from_known_games() -> None:
     assert row["branching"] == 5.0
 
 
+def test_a_shared_win_counts_a_share_for_each_winner_so_seats_and_draws_add_up_to_1() -> None:
+    """Issue 29: two winners of one game get half a win each (the fair-seat line is exact)."""
+    games = [stats((1, 2)), stats((1,)), stats(()), stats((2,))]
+    row = measures.self_play(games, 2)
+    assert row["seat_win_rate"] == [0.375, 0.375]
+    assert sum(row["seat_win_rate"]) + row["draw_rate"] == 1.0
+    assert row["advantage_p1"] == round((1.5 + 1 / 2) / 4, 4)
+    skill = measures.skill(
+        [GameStats(("2", "1"), (1, 2), "line", 9, 5, 9, 40, None, 0, None)], "2", 2
+    )
+    assert skill["higher_win_rate"] == 0.5
+
+
+def test_points_per_seat_and_the_margin_come_from_the_games_scores() -> None:
+    games = [stats((1,))._replace(scores=(10, 4)), stats((2,))._replace(scores=(3, 9))]
+    points = measures.self_play(games, 2)["points"]
+    assert points["seat_points"] == [6.5, 6.5]
+    assert points["score_margin"]["mean"] == 6.0  # 10 - 4 and 9 - 3
+    low, high = points["seat_points_ci95"][0]
+    assert low < 6.5 < high
+    assert measures.self_play([stats((1,))], 2)["points"] is None  # no scores: no points
+
+
+def test_a_scoring_game_reports_its_points_and_minutes() -> None:
+    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 3, 0), seconds_per_turn=30)
+    row = data["configurations"][0]
+    assert len(row["points"]["seat_points"]) == 2 and row["points"]["score_margin"]["mean"] > 0
+    minutes = row["length_minutes"]
+    assert minutes["estimate"] is True and minutes["seconds_per_turn"] == 30
+    assert minutes["mean"] == pytest.approx(row["length_turns"]["mean"] * 30 / 60, abs=1e-3)
+    assert data["agents"] == {"2": "greedy: one ply with the game's evaluation"}
+
+
+def test_drama_and_stability_follow_ludii() -> None:
+    from tabletop.analysis.observe import drama, stability
+
+    series = [(0.2, 0.6), (0.5, 0.5), (0.9, 0.1)]
+    assert drama(series, (1,)) == pytest.approx((0.4 + 0 + 0) / 3)  # behind once, by 0.4
+    assert drama(series, (2,)) == pytest.approx((0 + 0 + 0.8) / 3)
+    assert drama(series, ()) is None
+    import statistics
+
+    expected = (statistics.pvariance([0.2, 0.5, 0.9]) + statistics.pvariance([0.6, 0.5, 0.1])) / 2
+    assert stability(series) == pytest.approx(expected)
+
+
 def test_skill_counts_the_higher_seat_wherever_it_sits() -> None:
     plan = make_plan("quarto", None, [], "1,2", 6, 0)
     setup = plan.skill(plan.configurations[0], "1", "2")
@@ -286,6 +332,9 @@ def test_the_command_prints_tables_and_json() -> None:
         (["--address", "10.0.0.1:6379"], "--address names a Ray cluster"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--report", "/no/such/folder/r.html"], "no such folder"),
+        (["--export", "/no/such/folder/games.csv"], "no such folder"),
+        (["--export", "games.xlsx"], "must end in .jsonl or .csv"),
+        (["--seconds-per-turn", "0"], "--seconds-per-turn must be above 0"),
     ],
 )
 def test_bad_input_is_one_line_and_plays_nothing(args: list[str], says: str) -> None:
@@ -305,30 +354,64 @@ def test_missing_extras_name_the_pip_command(monkeypatch: pytest.MonkeyPatch) ->
     assert done.exit_code == 2 and "pip install -e '.[analysis]'" in done.output
 
 
-def test_the_report_is_one_page_with_its_plots_embedded(tmp_path: Path) -> None:
+def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     page = tmp_path / "quarto.html"
-    done = runner.invoke(
-        app,
-        [
-            "analyse",
-            "quarto",
-            "--games",
-            "6",
-            "--agents",
-            "1,2",
-            "-o",
-            "squares=false,true",
-            "--report",
-            str(page),
-        ],
-    )
+    args = ["analyse", "quarto", "--games", "6", "--agents", "1,2", "-o", "squares=false,true"]
+    done = runner.invoke(app, [*args, "--report", str(page), "--json"])
     assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
     text = page.read_text(encoding="utf-8")
-    images = re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
-    assert len(images) == 5  # seat win rates, two lengths, endings, skill
-    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images)
+    summary = text.index("<h2>Summary</h2><table>")
+    assert summary < text.index("<img")  # the table comes first
+    table = text[summary : text.index("</table>", summary)]
+    assert table.count("<tr>") == 1 + 4  # a head and a row per configuration and level
+    assert "1 random legal actions" in table and "2 basic" in table  # levels by their names
+    images = dict(
+        re.findall(r"<img alt='(\w+)' src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
+    )
+    expected = {"seat_win_rates", "endings", "length_turns", "length_actions", "branching", "skill"}
+    assert set(images) == expected  # Quarto has no evaluation: no lead changes, no drama
+    assert all(base64.b64decode(i).startswith(b"\x89PNG") for i in images.values())
+    (blob,) = re.findall(
+        r"download='quarto-analysis.json' href='data:application/json;base64,([^']+)'", text
+    )
+    assert json.loads(base64.b64decode(blob)) == data  # the numbers: a download, not the page
+    assert "<pre>" not in text and '"seat_win_rate_ci95"' not in text
     assert "http://" not in text and "https://" not in text  # nothing fetched to open it
+
+
+def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from tabletop.analysis.report import figures
+
+    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 2, 0))
+    assert {"lead_changes", "decisiveness", "drama", "stability", "clarity", "score_margin"} <= set(
+        figures(data)
+    )
+
+
+def test_many_configurations_get_room_for_their_labels() -> None:
+    """Configurations run down the side: twelve of them make a plot twelve rows tall."""
+    pytest.importorskip("matplotlib")
+    from tabletop.analysis.report import ROW_INCHES, seat_win_rates
+
+    plan = make_plan("ctverak", "2,3", ["min_natural=1,2,3", "reshuffle=false,true"], "1", 1, 0)
+    data = analyse(plan)
+    fig = seat_win_rates(data)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert len(labels) == 12 and len(set(labels)) == 12
+    assert fig.get_size_inches()[1] >= 12 * ROW_INCHES
+
+
+def test_an_end_kind_has_one_colour_in_every_report() -> None:
+    from tabletop.analysis.report import FIXED_COLOURS, kind_colour
+
+    assert kind_colour("turn-limit") == FIXED_COLOURS["turn-limit"]  # a cut: a warm colour
+    natural = ["line", "completed", "ctverak"]
+    assert len({kind_colour(k) for k in natural}) == 3  # our games' own ends stay apart
+    assert all(kind_colour(k) not in FIXED_COLOURS.values() for k in natural)
+    assert kind_colour("line") == kind_colour("line")
 
 
 def doc_commands() -> list[list[str]]:
@@ -352,7 +435,7 @@ def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
 
     command = get_command(app).commands["analyse"]  # type: ignore[attr-defined]
     commands = doc_commands()
-    assert len(commands) >= 11
+    assert len(commands) >= 9  # the rule decisions moved to compare (tests/test_compare.py)
     for words in commands:
         params = command.make_context("analyse", list(words)).params
         plan = make_plan(
@@ -364,3 +447,54 @@ def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
             params["seed"],
         )
         assert plan.configurations
+
+
+def test_findings_say_where_the_verdict_changes_with_the_level_and_warn_small_runs() -> None:
+    from tabletop.analysis.findings import (
+        completion_level_changes,
+        seat_level_changes,
+        seat_warnings,
+    )
+
+    def row(level: str, wins: tuple[int, int], done: int, games: int) -> dict[str, Any]:
+        made = measures.self_play(
+            [stats((1,))] * wins[0]
+            + [stats((2,))] * wins[1]
+            + [stats((), "blocked")] * (games - sum(wins))
+            if done < games
+            else [stats((1,))] * wins[0] + [stats((2,))] * wins[1],
+            2,
+        )
+        return {"players": 2, "options": {}, "level": level, **made}
+
+    small = {
+        "levels": ["3"],
+        "swept": [],
+        "games": 40,
+        "configurations": [row("3", (24, 16), 40, 40)],
+    }
+    (warning,) = seat_warnings(small)
+    assert "40 games are too few" in warning and "against a fair 50%, ±15 points" in warning
+    big = {
+        "levels": ["3"],
+        "swept": [],
+        "games": 4000,
+        "configurations": [row("3", (2400, 1600), 4000, 4000)],
+    }
+    assert seat_warnings(big) == []  # 60% of 4,000 games is a measured edge
+    two = {
+        "levels": ["1", "3"],
+        "swept": [],
+        "games": 400,
+        "configurations": [row("1", (200, 200), 400, 400), row("3", (300, 100), 400, 400)],
+    }
+    (line,) = seat_level_changes(two)
+    assert "seats level at level 1" in line and "seat 1 75% against a fair 50% at level 3" in line
+    blocks = {
+        "levels": ["1", "3"],
+        "swept": [],
+        "games": 100,
+        "configurations": [row("1", (10, 10), 20, 100), row("3", (45, 45), 90, 100)],
+    }
+    (ends,) = completion_level_changes(blocks)
+    assert "20% at level 1" in ends and "90% at level 3" in ends

@@ -12,6 +12,7 @@ import random
 import re
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,8 +24,11 @@ from tabletop.agents.arena import (
     Setup,
     elo,
     game_seed,
+    margins,
+    mean_interval,
     play_all,
     play_game,
+    seat_rows,
     seating,
     tally,
     wilson,
@@ -188,13 +192,13 @@ def test_tally_skips_agents_not_at_the_table_and_shares_wins() -> None:
     results = [
         result("ab", (2,), (1.0, 2.0)),
         result("bc", (), (3.0, 4.0)),
-        result("ca", (1, 2), (5.0, 6.0)),  # two winners: both agents won that game
+        result("ca", (1, 2), (5.0, 6.0)),  # two winners share the win: half a win each
     ]
     table = tally(results, ("a", "b", "c"))
     assert [(t.wins, t.draws, t.losses) for t in table.values()] == [
-        (1, 0, 1),
+        (0.5, 0, 1.5),
         (1, 1, 0),
-        (1, 1, 0),
+        (0.5, 1, 0.5),
     ]
     assert [t.seconds for t in table.values()] == [7.0, 5.0, 9.0]
     row = table["b"].row(1500.0)
@@ -314,7 +318,9 @@ def without_clock(data: dict[str, Any]) -> tuple[list[dict[str, Any]], Any]:
 def test_arena_json_has_the_documented_keys_and_adds_up() -> None:
     """'--json for scripts': every agent's record, interval and Elo, and every game."""
     data = arena_json()
-    assert set(data) == KEYS | {"agents", "results"}
+    assert set(data) == KEYS | {"agents", "results", "ranked_by", "seats"}
+    assert data["ranked_by"] == "given order"  # Quarto does not score
+    assert [set(row) for row in data["seats"]] == [{"seat", "win_share", "win_share_ci95"}] * 2
     assert (data["game"], data["players"], data["games"], data["seed"]) == ("quarto", 2, 6, 3)
     assert data["options"] == {} and data["jobs"] == 1
     assert [row["agent"] for row in data["agents"]] == ["2", "1"]
@@ -390,3 +396,48 @@ def test_random_module_state_does_not_change_an_arena() -> None:
     first = played(play_all(quarto_setup(games=3, seed=8), 1))
     random.seed(2)
     assert played(play_all(quarto_setup(games=3, seed=8), 1)) == first
+
+
+# ---------------------------------------------------------------------- points (issue 29)
+def scored(seats: str, winners: tuple[int, ...], points: tuple[int, ...]) -> GameResult:
+    return replace(result(seats, winners), points=points)
+
+
+def test_points_and_margins_per_agent_and_seat() -> None:
+    results = [
+        scored("ab", (1,), (30, 10)),  # a leads by 20
+        scored("ba", (2,), (5, 25)),  # a (seat 2) leads by 20
+        scored("ab", (1, 2), (12, 12)),  # a shared win: half each, margin 0
+    ]
+    assert margins((30, 10)) == [20, -20] and margins((3, 9, 5)) == [-6, 4, -4]
+    table = tally(results, ("a", "b"))
+    a, b = table["a"], table["b"]
+    assert (a.wins, a.losses, b.wins, b.losses) == (2.5, 0.5, 0.5, 2.5)
+    assert a.points == [30, 25, 12] and a.margins == [20, 20, 0]
+    row = a.row(1500.0)
+    assert row["points"] == pytest.approx(67 / 3, abs=1e-3)
+    low, high = row["points_ci95"]
+    assert low < row["points"] < high
+    assert row["margin"] == pytest.approx(40 / 3, abs=1e-3)
+    assert mean_interval([4.0]) == (4.0, 4.0, 4.0) and mean_interval([]) == (0.0, 0.0, 0.0)
+    seats = seat_rows(results, 2)
+    assert [r["win_share"] for r in seats] == [pytest.approx(0.5), pytest.approx(0.5)]
+    assert seats[0]["points"] == pytest.approx(47 / 3, abs=1e-3)
+    assert seats[1]["margin"] == pytest.approx((-20 + 20 + 0) / 3, abs=1e-3)
+
+
+def test_the_arena_ranks_by_points_where_points_decide() -> None:
+    """Čtverák with scoring=extended (K6.2): points decide, agents ranked by them."""
+    base = ["arena", "ctverak", "--agents", "random,1", "--games", "4", "--json"]
+    extended = runner.invoke(app, [*base, "-o", "scoring=extended"])
+    assert extended.exit_code == 0, extended.stderr
+    data = json.loads(extended.stdout)
+    assert data["ranked_by"] == "points"
+    points = [row["points"] for row in data["agents"]]
+    assert points == sorted(points, reverse=True)
+    assert all(len(g["points"]) == 2 for g in data["results"])
+    assert all({"points", "margin", "points_ci95"} <= set(r) for r in data["seats"])
+    simple = json.loads(runner.invoke(app, base).stdout)
+    assert simple["ranked_by"] == "given order"
+    assert [row["agent"] for row in simple["agents"]] == ["random", "1"]
+    assert all(sum(g["points"]) == len(g["winners"]) for g in simple["results"])  # K6.1

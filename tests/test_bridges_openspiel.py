@@ -34,6 +34,7 @@ SIMS: list[tuple[str, dict[str, Any], int]] = [
     ("tabletop_ctverak", {"players": 2}, 2),
     ("tabletop_ctverak", {"players": 6, "stall_limit": 2}, 1),
     ("tabletop_ctverak", {"players": 3, "deck": "half", "reshuffle": True}, 1),
+    ("tabletop_ctverak", {"players": 3, "scoring": "extended", "reward": "score"}, 1),
 ]
 
 
@@ -66,14 +67,17 @@ def test_dynamics_and_information_are_declared_truthfully() -> None:
     assert kind("tabletop_ctverak", {"players": 5}) == (*hidden, "GENERAL_SUM")
 
 
-def test_the_shuffle_is_the_chance_node_and_the_deal_follows_it() -> None:
+def test_the_shuffle_is_four_chance_nodes_and_the_deal_follows_them() -> None:
     game = pyspiel.load_game("tabletop_quartino", {"players": 3})
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == openspiel.SHUFFLES
-    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    state.apply_action(1234)
+    for digit in (0x0, 0x4, 0xD, 0x2):  # seed 1234, most significant digit first
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == openspiel.DIGITS
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(digit)
+    assert not state.is_chance_node()
+    assert openspiel.DIGITS**openspiel.DRAWS == openspiel.SHUFFLES == 1 << 16
     tabletop = registry().get("quartino")
     dealt = tabletop.new(3, tabletop.info.options(), 1234)
     assert state.tabletop == dealt
@@ -82,7 +86,8 @@ def test_the_shuffle_is_the_chance_node_and_the_deal_follows_it() -> None:
 def test_observation_tensor_is_the_views_encoding() -> None:
     game = pyspiel.load_game("tabletop_ctverak", {"players": 3})
     state = game.new_initial_state()
-    state.apply_action(77)
+    for digit in (0, 0, 4, 13):  # seed 77
+        state.apply_action(digit)
     tabletop = registry().get("ctverak")
     options = tabletop.info.options()
     for player in range(3):
@@ -149,3 +154,26 @@ def test_the_agent_picks_a_legal_action_from_the_view() -> None:
     state = game.new(2, options, 9)
     action = seat.choose(game, state, 1, 2, options, random.Random(1))
     assert action in game.legal(state)
+
+
+def test_score_returns_are_the_points_minus_the_others_mean() -> None:
+    game = pyspiel.load_game(
+        "tabletop_ctverak", {"players": 3, "scoring": "extended", "reward": "score"}
+    )
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    tabletop = registry().get("ctverak")
+    nonzero = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(rng.randrange(openspiel.DIGITS) if not legal else rng.choice(legal))
+        points = tabletop.scores(state.tabletop)
+        assert points is not None
+        expected = [points[p] - sum(points[q] for q in (1, 2, 3) if q != p) / 2 for p in (1, 2, 3)]
+        assert state.returns() == pytest.approx(expected)
+        nonzero += any(expected)
+    assert nonzero
+    with pytest.raises(UsageError, match="reward='score' needs a game that keeps points"):
+        pyspiel.load_game("tabletop_quartino", {"reward": "score"})

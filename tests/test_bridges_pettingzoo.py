@@ -122,6 +122,7 @@ def test_ansi_render_is_the_terminal_drawing() -> None:
     assert isinstance(text, str) and "pool (16):" in text and "DTQH" in text
     e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))  # give LSRF
     after = e.render()
+    assert isinstance(after, str)
     assert "pool (15):" in after and "LSRF" not in after.split("pool")[1].splitlines()[-2]
 
 
@@ -132,3 +133,42 @@ def test_bad_input_is_one_line() -> None:
         env("quarto", options={"colour": True})
     with pytest.raises(TabletopError, match="render_mode 'human' is not offered"):
         env("quarto", render_mode="human")
+
+
+def test_score_rewards_are_each_agents_points_minus_the_others_mean() -> None:
+    game = registry().get("ctverak")
+    nonzero = 0
+    for seed in range(3):
+        e = env("ctverak", players=3, options={"scoring": "extended"}, seed=seed, reward="score")
+        e.reset(seed=seed)
+        total = _play(e, random.Random(seed))
+        points = game.scores(e.unwrapped.state_)
+        assert points is not None
+        expected = {
+            f"player_{p - 1}": points[p] - sum(points[q] for q in (1, 2, 3) if q != p) / 2
+            for p in (1, 2, 3)
+        }
+        assert total == pytest.approx(expected)
+        assert sum(total.values()) == pytest.approx(0.0)
+        nonzero += any(total.values())
+    assert nonzero
+    with pytest.raises(TabletopError, match="reward='score' needs a game that keeps points"):
+        env("quarto", reward="score")
+
+
+def test_an_illegal_action_ends_the_game_with_minus_one_for_its_agent() -> None:
+    e = env("quartino", players=3, seed=1)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(e.terminations.values())
+    _, reward, termination, _, info = e.last()
+    assert e.agent_selection == agent and termination and info["illegal"]
+    assert reward == -1.0
+    assert {a: e._cumulative_rewards[a] for a in e.agents if a != agent} == {
+        a: 0.0 for a in e.agents if a != agent
+    }
+    with pytest.raises(TabletopError, match="is not an action id of quartino: use an int 0-228"):
+        fresh = env("quartino", players=3, seed=1)
+        fresh.step(229)

@@ -19,12 +19,14 @@ from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.testing import (
     CHECKS,
+    GAMES,
     assert_conformance,
     check_command,
     check_game,
     configurations,
     record_golden,
     replay_golden,
+    spread_games,
 )
 from tests.test_scenarios import TicTacToe, TicTacToeOptions, TState
 
@@ -425,7 +427,7 @@ BROKEN: list[tuple[Game[Any, Any], str, str]] = [
 def test_each_check_fails_on_a_game_broken_for_it(
     game: Game[Any, Any], check: str, message: str
 ) -> None:
-    report = check_game(game, games=20, seed=1, fuzz=30)
+    report = check_game(game, games_per_config=20, seed=1, fuzz=30)
     assert not report.ok
     stats = report.checks[check]
     assert stats.failures > 0, report.text()
@@ -434,7 +436,7 @@ def test_each_check_fails_on_a_game_broken_for_it(
 
 
 def test_a_failure_names_a_game_that_replays() -> None:
-    report = check_game(PlaysOn(), games=10, seed=3)
+    report = check_game(PlaysOn(), games_per_config=10, seed=3)
     first = report.checks["legal"].first
     assert first is not None
     ref = first.game
@@ -451,14 +453,14 @@ def test_a_failure_names_a_game_that_replays() -> None:
 # -- correct games pass -----------------------------------------------------------------------
 @pytest.mark.parametrize("game", [TicTacToe(), HighCard()], ids=["tictactoe", "highcard"])
 def test_a_correct_toy_passes_every_check(game: Game[Any, Any]) -> None:
-    report = assert_conformance(game, games=40, seed=0)
+    report = assert_conformance(game, games_per_config=40, seed=0)
     assert set(report.checks) == set(CHECKS)
     assert all(stats.runs > 0 for stats in report.checks.values()), report.text()
     assert report.games == 40 * len(report.configs)
 
 
 def test_hidden_swaps_are_compared() -> None:
-    report = check_game(HighCard(), games=20, seed=0)
+    report = check_game(HighCard(), games_per_config=20, seed=0)
     assert report.ok, report.text()
     assert report.checks["views"].runs > report.checks["notation"].runs  # swaps were compared
     assert report.checks["fuzz"].runs >= 1000  # "thousands" of bad inputs in one short run
@@ -490,12 +492,13 @@ def test_players_outside_the_range_are_refused() -> None:
 
 @pytest.mark.parametrize("game", registry().ids())
 def test_every_installed_game_passes_the_kit(game: str) -> None:
-    """A short run per installed game; ``tabletop check GAME --games 2000`` is the long one."""
-    assert_conformance(game, games=2, seed=0)
+    """A short run per installed game; ``tabletop check GAME --games-per-config 200`` is a
+    long one."""
+    assert_conformance(game, games_per_config=2, seed=0)
 
 
 def test_quarto_passes_a_longer_run() -> None:
-    report = assert_conformance("quarto", games=30, seed=7)
+    report = assert_conformance("quarto", games_per_config=30, seed=7)
     assert report.checks["legal"].runs > 30 * 12 * 16  # every position of every game
 
 
@@ -503,7 +506,7 @@ def test_check_command(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert check_command("quarto", 3, 0, record=False, players=None) == 0
+    assert check_command("quarto", 30, 0, record=False, players=None) == 0
     out = capsys.readouterr().out
     assert "Quarto: 30 games, 10 configurations, seed 0" in out
     assert "configurations (a pairwise sample: 10 of 20 combinations" in " ".join(out.split())
@@ -571,3 +574,50 @@ def test_quarto_has_golden_playthroughs() -> None:
     assert [p.name for p in golden_files() if p.name.startswith("quarto-")] == [
         f"quarto-{n}.json" for n in range(1, 5)
     ]
+
+
+# -- the budget: --games in all, --games-per-config for depth (issue 29 item 4) -------------
+def test_games_are_a_total_spread_over_the_configurations() -> None:
+    assert spread_games(4, 10, None) == [3, 3, 2, 2]
+    assert spread_games(3, None, 5) == [5, 5, 5]
+    assert spread_games(5, 2, None) == [1, 1, 1, 1, 1]  # every configuration is played
+    assert sum(spread_games(22, None, None)) == GAMES  # the default: a total, not per config
+    report = check_game(HighCard(), games=10, seed=4)
+    assert len(report.configs) == 4 and report.games == 10, report.text()
+    deeper = check_game(HighCard(), games_per_config=5, seed=4)
+    assert deeper.games == 20 and deeper.checks["legal"].runs > report.checks["legal"].runs
+
+
+def test_a_total_and_a_count_per_configuration_together_are_refused() -> None:
+    with pytest.raises(TabletopError, match="not both"):
+        check_game(HighCard(), games=10, games_per_config=2)
+    with pytest.raises(TabletopError, match="--games-per-config must be 1 or more, not 0"):
+        check_game(HighCard(), games_per_config=0)
+
+
+def test_game_n_of_the_run_has_seed_plus_n() -> None:
+    """Game n (counted through the configurations in order) is seeded ``seed + n``: the
+    failure of the first game of the second configuration names seed 13 + 3."""
+    report = check_game(PlaysOn(), games=6, seed=13)
+    first = report.checks["legal"].first
+    assert first is not None and first.game.seed in range(13, 19)
+    per_config = spread_games(len(report.configs), 6, None)
+    assert sum(per_config) == report.games == 6
+
+
+def test_check_flags(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    total = runner.invoke(app, ["check", "quarto", "--games", "10", "--seed", "1"])
+    assert total.exit_code == 0, total.output
+    assert "Quarto: 10 games, 10 configurations, seed 1" in total.output
+    deep = runner.invoke(app, ["check", "quarto", "--games-per-config", "2", "-p", "2"])
+    assert deep.exit_code == 0, deep.output
+    assert "Quarto: 20 games, 10 configurations" in deep.output
+    both = runner.invoke(app, ["check", "quarto", "--games", "3", "--games-per-config", "2"])
+    assert both.exit_code != 0 and "not both" in both.output
+    assert "Traceback" not in both.output

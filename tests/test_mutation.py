@@ -14,9 +14,10 @@ from rich.console import Console
 
 from tabletop.cli.mutate import print_report
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.kit.mutation.configs import CONFIG, config_changes, configured
 from tabletop.kit.mutation.mutants import module_mutants
 from tabletop.kit.mutation.operators import apply_edit, find_edits
-from tabletop.kit.mutation.report import by_rule, summary, survivors
+from tabletop.kit.mutation.report import NO_RULE, by_rule, filed_under, summary, survivors
 from tabletop.kit.mutation.runner import SuiteSpec
 from tabletop.kit.mutation.session import Results, mutate
 
@@ -363,3 +364,71 @@ def test_command_line_reports_a_score_for_quarto(tmp_path: Path) -> None:
     assert list(data["modules"]) == ["tabletop_quarto.notation"]
     assert data["total"]["mutants"] == 12 and data["generated"] > 12
     assert data["total"]["score"] is not None
+
+
+# -- attribution by the cases that failed; configuration mutants (issue 29 item 3) ---------
+def test_a_kill_is_filed_under_the_rules_of_the_cases_that_failed(toy: Path) -> None:
+    results = mutate(spec_of(toy), ["T1", "T2.1", "T3"], ["rules"])
+    killed = [(m, v) for m, v in results.verdicts if v.status == "killed" and v.rules]
+    # a mutant of three() (which cites T3 only) is killed by cases of T3 and of T2.1 too
+    wider = [(m, v) for m, v in killed if m.function == "three" and "T2.1" in v.rules]
+    assert wider and all(m.rules == ("T3",) for m, _ in wider)
+    assert all(filed_under(m, v) == v.rules for m, v in killed)
+    # a survivor stays under the rules its function cites
+    assert all(filed_under(m, v) == (m.rules or (NO_RULE,)) for m, v in survivors(results))
+    t21 = by_rule(results)["T2.1"]
+    cited = sum("T2.1" in m.rules for m, _ in results.verdicts)
+    assert t21.total > cited  # it counts the kills its case made in functions citing T3
+
+
+REFUSED_COUNTS = """
+  - name: one player is refused
+    rules: [T1]
+    players: 1
+    setup_refused: for 2 players, not 1
+  - name: three players are refused
+    rules: [T1]
+    players: 3
+    setup_refused: for 2 players, not 3
+"""
+
+
+def test_configuration_mutants_need_cases_that_set_the_game_up(toy: Path) -> None:
+    import importlib
+
+    game = importlib.import_module("tttmut.rules").TicTacToe()
+    changes = [c.describe() for c in config_changes(game)]
+    assert changes == ["min_players 2 -> 1", "max_players 2 -> 3"]
+    before = mutate(spec_of(toy), (), ["configuration"], game=game)
+    assert before.modules == [CONFIG]
+    assert [v.status for _, v in before.verdicts] == ["survived", "survived"]
+    [first, _] = [m for m, _ in before.verdicts]
+    assert first.diff("").startswith("configuration of ") and first.function == "GameInfo"
+    toy.write_text(toy.read_text() + REFUSED_COUNTS)
+    after = mutate(spec_of(toy), (), ["configuration"], game=game)
+    assert [v.status for _, v in after.verdicts] == ["killed", "killed"]
+    assert all(v.rules == ("T1",) for _, v in after.verdicts)
+    both = mutate(spec_of(toy), (), (), max_mutants=6, game=game)
+    assert CONFIG in both.modules and sum(m.module == CONFIG for m, _ in both.verdicts) == 2
+
+
+def test_option_mutants_change_a_default_or_a_bound() -> None:
+    from tabletop.core.registry import registry
+
+    game = registry().get("ctverak")
+    described = [c.describe() for c in config_changes(game)]
+    assert 'option deck: default "full" -> "half"' in described
+    assert "option min_natural: ge 1 -> 0" in described
+    assert "option stall_limit: le 50 -> 51" in described
+    [bound] = [c for c in config_changes(game) if c.what == "min_natural.ge"]
+    [default] = [c for c in config_changes(game) if c.what == "deck"]
+    original = game.info
+    try:
+        model = configured(game, bound).info.options
+        assert model(min_natural=0).model_dump()["min_natural"] == 0  # the bound is lower now
+        game.info = original
+        assert configured(game, default).info.options().model_dump()["deck"] == "half"
+    finally:
+        game.info = original
+    with pytest.raises(ValueError):
+        original.options(min_natural=0)

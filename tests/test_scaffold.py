@@ -9,6 +9,7 @@ suite runs in never has the new game.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.metadata
 import json
@@ -183,6 +184,31 @@ def test_the_new_game_registers_plays_and_conforms(plugin: ModuleType) -> None:
     assert report.ok, report.text()
     assert "# Scaffold Nim" in game.rules_text() and "take 2 from b" in game.rules_text()
     assert [p.name for p in game.scenarios()] == [f"{GAME_ID}.yaml"]
+
+
+def test_the_new_code_imports_only_the_public_api(made: Path) -> None:
+    """The scaffold imports what a plugin needs from ``tabletop.game`` and
+    ``tabletop.testing`` (and the hook, agents): never ``tabletop.core`` or ``tabletop.kit``."""
+    imported: set[str] = set()
+    for path in made.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+    ours = {name for name in imported if name.split(".")[0] == "tabletop"}
+    assert {"tabletop.game", "tabletop.testing"} <= ours
+    assert not {n for n in ours if n.startswith(("tabletop.core", "tabletop.kit"))}, ours
+
+
+def test_the_public_api_holds_what_plugins_import() -> None:
+    import tabletop.game as public
+    import tabletop.testing as testing
+
+    for name in ("describe", "whole", "player_key", "position_example", "parse_int", "quote"):
+        assert name in public.__all__ and callable(getattr(public, name))
+    for name in ("Match", "Kit", "golden_params", "scenario_params", "registry", "Registry"):
+        assert name in testing.__all__ and getattr(testing, name) is not None
 
 
 def test_the_new_folder_passes_its_own_tests(made: Path) -> None:

@@ -39,6 +39,7 @@ from tabletop.kit.scenarios import (
     subset_diff,
     uncovered,
 )
+from tabletop.kit.scenarios.deal import deal_rest, list_items
 
 pytest_plugins = ["pytester"]
 
@@ -257,14 +258,22 @@ GOOD = """
 
 # -- loading and running ------------------------------------------------------------------
 def test_the_documented_example_passes(tmp_path: Path, games: Registry) -> None:
-    """The example file of docs/scenarios.md is valid and its cases pass."""
+    """Every scenario file of docs/scenarios.md is valid and its cases pass (the first on
+    the toy tic-tac-toe, the second on the shipped games)."""
     page = (Path(__file__).parents[1] / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    example = page.split("```yaml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "example.yaml"
-    path.write_text(example, encoding="utf-8")
-    results = run_all(path, games)
-    assert len(results) == 3
-    assert all(r.ok for r in results), [r.report() for r in results]
+    examples = [
+        block.split("```", 1)[0]
+        for block in page.split("```yaml\n")[1:]
+        if block.startswith("format: tabletop-scenarios/1")
+    ]
+    counts = []
+    for number, example in enumerate(examples):
+        path = tmp_path / f"example-{number}.yaml"
+        path.write_text(example, encoding="utf-8")
+        results = run_all(path, games)
+        assert all(r.ok for r in results), [r.report() for r in results]
+        counts.append(len(results))
+    assert counts[:2] == [3, 3]
 
 
 def test_a_good_file_passes_every_case(tmp_path: Path, games: Registry) -> None:
@@ -738,3 +747,97 @@ def test_a_folder_gives_only_its_scenario_files(tmp_path: Path) -> None:
     assert scenario_files([tmp_path]) == [suite]
     other = tmp_path / "ci.yaml"
     assert scenario_files([other]) == [other]  # a file named on purpose is read as given
+
+
+# -- issue 29: prompt, end, setup_refused, rest_in ------------------------------------------
+def real_case(tmp_path: Path, game: str, body: str) -> CaseResult:
+    head = f"format: tabletop-scenarios/1\ngame: {game}\ncases:\n"
+    path = tmp_path / "real.yaml"
+    path.write_text(head + textwrap.indent(textwrap.dedent(body).strip(), "  ") + "\n")
+    [result] = run_all(path, registry())
+    return result
+
+
+QUARTO_WIN = """
+    - name: a line wins
+      position:
+        board: {a2: LTRF, b2: DTQF, c2: LTQH, a1: LSRH, c3: DSQH}
+        in_hand: DTRH
+        to_act: 1
+        last_placed: c3
+      steps:
+        - expect: {prompt: place DTRH}
+        - do: place d2
+          expect: {end: %s, prompt: %s}
+"""
+
+
+def test_prompt_and_end_are_checked(tmp_path: Path) -> None:
+    good = real_case(tmp_path, "quarto", QUARTO_WIN % ("line", "game over"))
+    assert good.ok, good.report()
+    wrong = real_case(tmp_path, "quarto", QUARTO_WIN % ("draw", "give"))
+    assert wrong.status == "failed"
+    text = "\n".join(wrong.report())
+    assert 'end\n      - expected: "draw"\n      + actual:   "line"' in text
+    assert "prompt\n      - expected: contains 'give'" in text
+    early = real_case(tmp_path, "quarto", "- name: not over\n  steps:\n    - expect: {end: line}")
+    assert early.status == "failed" and "+ actual:   null" in "\n".join(early.report())
+
+
+def test_setup_refused(tmp_path: Path) -> None:
+    body = "- name: half deck for four\n  options: {deck: half}\n  players: 4\n  setup_refused: %s"
+    assert real_case(tmp_path, "ctverak", body % "K1.1").ok
+    assert real_case(tmp_path, "ctverak", body % "the half deck").ok
+    other = real_case(tmp_path, "ctverak", body % "K2.1")
+    assert other.status == "failed"
+    assert "refused, but not for the expected reason" in "\n".join(other.report())
+    fine = real_case(tmp_path, "ctverak", body.replace("4", "3") % "K1.1")
+    assert fine.status == "failed" and "accepted, but it must be refused" in fine.report()[0]
+    count = real_case(tmp_path, "quarto", "- name: three\n  players: 3\n  setup_refused: not 3")
+    assert count.ok, count.report()  # the player count is part of the set-up
+    option = real_case(
+        tmp_path, "quarto", "- name: bad\n  options: {claim: never}\n  setup_refused: claim"
+    )
+    assert option.ok, option.report()
+    mixed = real_case(
+        tmp_path, "quarto", "- name: bad\n  setup_refused: x\n  steps:\n    - do: give DTRH"
+    )
+    assert mixed.status == "error" and "'setup_refused' takes 'options'" in str(mixed.error)
+
+
+def test_rest_in_deals_the_cards_not_placed(tmp_path: Path) -> None:
+    """Hands and bases given, the stock dealt from the seed: the position is possible
+    (every card of the two decks once), and its stock holds what the hands gave up."""
+    game = registry().get("ctverak")
+    options = game.info.options()
+    start = game.to_json(game.new(2, options, 0))
+    given = {**start, "hands": {"1": ["AH", "AH", "AS"], "2": ["2C"]}}
+    del given["stock"]
+    dealt = deal_rest(game, 2, options, 0, given, "stock")
+    assert sorted(list_items(dealt)) == sorted(list_items(start))
+    assert dealt["stock"][:3] == [c for c in start["stock"] if c not in ("AH", "AS", "2C")][:3]
+    case = """
+        - name: a chosen hand, the rest dealt
+          players: 2
+          position:
+            hands: {"1": [AH, AH, AS, 7C], "2": [6D, TS, KD, KC]}
+            melds: {"1": [], "2": []}
+            piles: [[], [], [], []]
+            bases: [JS, 4D, QC, 9D]
+            to_act: 1
+            phase: meld
+          rest_in: stock
+          steps:
+            - expect:
+                view: {player: 1, stock: 96, hand_sizes: {"1": 4, "2": 4}}
+                legal_contains: [discard AS 1]
+    """
+    assert real_case(tmp_path, "ctverak", case).ok
+    without = real_case(tmp_path, "ctverak", case.replace("rest_in: stock", ""))
+    assert without.status == "error" and "impossible position" in str(without.error)
+    no_position = real_case(
+        tmp_path, "ctverak", "- name: x\n  rest_in: stock\n  steps:\n    - expect: {to_act: 1}"
+    )
+    assert no_position.status == "error" and "'rest_in' needs a 'position'" in str(
+        no_position.error
+    )

@@ -26,7 +26,7 @@ from itertools import product
 from typing import Any
 
 from tabletop.game import observation_layout
-from tabletop_ctverak.cards import JOKER, JOKER_RANK, parse_card
+from tabletop_ctverak.cards import JOKER, JOKER_RANK, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STEP_NAMES, Action, State
 
 SEATS = 6
@@ -143,44 +143,43 @@ LAYOUT = (
 OFFSET, SIZE = observation_layout(LAYOUT)
 
 
+_FLAGS = ("discard_owed", "laid", "turn_progress", "stock_exhausted")
+_COUNTED = ("stock", "idle_turns", "reshuffles")
+_HAND, _MELDS, _TOPS, _BELOW = OFFSET["hand"], OFFSET["melds"], OFFSET["tops"], OFFSET["below"]
+_CODES = {card_code(card): card for card in range(KINDS)}  # the views' codes, read once
+
+
 def observation(view: dict[str, Any], player: int) -> list[float]:
     """The view as :data:`SIZE` numbers in :data:`LAYOUT` order: card kinds are counted
     (the own hand, each seat's melds, the cards below the pile tops), the pile tops are
-    one-hot, seats are 1-6 whatever the player count."""
+    one-hot, seats are 1-6 whatever the player count. The hot path of the bridges: card
+    codes are looked up, not parsed."""
     out = [0.0] * SIZE
-
-    def count(key: str, at: int, code: str) -> None:
-        out[OFFSET[key] + at + _kind(code)] += 1.0
-
-    for code in view.get("hand") or []:
-        count("hand", 0, code)
+    kind = _CODES
+    for code in view.get("hand") or ():
+        out[_HAND + kind[code]] += 1.0
     for seat, melds in view["melds"].items():
+        base = _MELDS + KINDS * (int(seat) - 1)
         for meld in melds:
             for code in meld:
-                count("melds", KINDS * (int(seat) - 1), code)
+                out[base + kind[code]] += 1.0
     for pile, cards in enumerate(view["piles"]):
         if cards:
-            count("tops", KINDS * pile, cards[-1])
-        for code in cards[:-1]:
-            count("below", 0, code)
+            out[_TOPS + KINDS * pile + kind[cards[-1]]] += 1.0
+            for code in cards[:-1]:
+                out[_BELOW + kind[code]] += 1.0
         out[OFFSET["pile_sizes"] + pile] = float(len(cards))
     for key in ("hand_sizes", "ctverky", "points"):
+        at = OFFSET[key] - 1
         for seat, number in view[key].items():
-            out[OFFSET[key] + int(seat) - 1] = float(number)
+            out[at + int(seat)] = float(number)
     if view["to_act"]:
         out[OFFSET["to_act"] + view["to_act"] - 1] = 1.0
     out[OFFSET["me"] + player - 1] = 1.0
     out[OFFSET["step"] + STEP_NAMES.index(view["step"])] = 1.0
-    flags = ("discard_owed", "laid", "turn_progress", "stock_exhausted")
-    for i, flag in enumerate(flags):
+    for i, flag in enumerate(_FLAGS):
         out[OFFSET["flags"] + i] = float(bool(view[flag]))
     out[OFFSET["flags"] + 4] = float(view["deck"] == "half")
-    for i, key in enumerate(("stock", "idle_turns", "reshuffles")):
+    for i, key in enumerate(_COUNTED):
         out[OFFSET["counts"] + i] = float(view[key])
     return out
-
-
-def _kind(code: str) -> int:
-    card = parse_card(code)
-    assert card is not None, code
-    return card

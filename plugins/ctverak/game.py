@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -17,6 +17,9 @@ from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_a
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
 from tabletop_ctverak.rules import Action, State
+
+if TYPE_CHECKING:
+    from tabletop.coach.base import Coach
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -45,6 +48,8 @@ class CtverakGame(Game[State, Action]):
         summary="Rummy-like card game: be first to lay four čtverky (four of a rank); jokers wild.",
         hidden_information=True,
         max_actions=max_actions,
+        # K6.2: with scoring=extended a game is worth its points, not only its win
+        points_decide=lambda options: getattr(options, "scoring", "simple") == "extended",
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
@@ -140,6 +145,13 @@ class CtverakGame(Game[State, Action]):
         from tabletop_ctverak.encoding import observation
 
         return observation(view, player)
+
+    def coach(self, level: str) -> Coach | None:
+        """Every level's coach is the expert playing on over sampled deals, the number
+        of deals growing with the level (tabletop_ctverak.coach)."""
+        from tabletop_ctverak.coach import CtverakCoach
+
+        return CtverakCoach(samples={"1": 4, "2": 8, "3": 16, "4": 32}.get(level, 64))
 
     def levels(self) -> Mapping[str, Level]:
         from tabletop_ctverak.levels import LEVELS

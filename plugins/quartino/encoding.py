@@ -68,32 +68,46 @@ def action_of(action_id: int) -> Action:
     return END_TURN
 
 
+_COLOUR = {letter: i for i, letter in enumerate(COLOURS)}
+_COUNTS, _TOPS, _SUPPLY = OFFSET["counts"], OFFSET["tops"], OFFSET["supply"]
+_STAND, _DONE, _SIZES = OFFSET["stand"], OFFSET["done"], OFFSET["stand_size"]
+_OWED, _LEFT = OFFSET["owed"], OFFSET["turns_left"]
+_SEATS = ((OFFSET["to_act"], "to_act"), (OFFSET["winner"], "winner"))
+_FIELDS = tuple(enumerate(FIELDS))
+
+
 def observation(view: dict[str, Any], player: int) -> list[float]:
-    """The view as :data:`SIZE` numbers (see the module docstring)."""
+    """The view as :data:`SIZE` numbers (see the module docstring). The hot path of the
+    bridges: every index is computed once, at import."""
     out = [0.0] * SIZE
-    colour = {letter: i for i, letter in enumerate(COLOURS)}
+    colour = _COLOUR
     card = deck().index
-    for f, name in enumerate(FIELDS):
-        stack = view["board"].get(name, [])
-        for letter in stack:
-            out[OFFSET["counts"] + NCOLOURS * f + colour[letter]] += 1.0
+    board = view["board"]
+    for f, name in _FIELDS:
+        stack = board.get(name)
         if stack:
-            out[OFFSET["tops"] + NCOLOURS * f + colour[stack[-1]]] = 1.0
+            at = NCOLOURS * f
+            for letter in stack:
+                out[_COUNTS + at + colour[letter]] += 1.0
+            out[_TOPS + at + colour[stack[-1]]] = 1.0
     for letter, count in view["supply"].items():
-        out[OFFSET["supply"] + colour[letter]] = float(count)
-    for code in view.get("stand", []):
-        out[OFFSET["stand"] + card[code]] = 1.0
+        out[_SUPPLY + colour[letter]] = float(count)
+    for code in view.get("stand", ()):
+        out[_STAND + card[code]] = 1.0
     for seat, cards in view["done"].items():
+        base = _DONE + CARDS * (int(seat) - 1)
         for code in cards:
-            out[OFFSET["done"] + CARDS * (int(seat) - 1) + card[code]] = 1.0
+            out[base + card[code]] = 1.0
     for seat, size in view["stand_size"].items():
-        out[OFFSET["stand_size"] + int(seat) - 1] = float(size)
-    for key, seat in (("to_act", view["to_act"]), ("me", player), ("winner", view["winner"])):
+        out[_SIZES + int(seat) - 1] = float(size)
+    for at, key in _SEATS:
+        seat = view[key]
         if seat:
-            out[OFFSET[key] + seat - 1] = 1.0
-    out[OFFSET["owed"]] = float(view["owed"])
-    out[OFFSET["owed"] + 1] = float(view["batch"])
-    out[OFFSET["turns_left"]] = float(view["max_turns"] - view["turns"])
+            out[at + seat - 1] = 1.0
+    out[OFFSET["me"] + player - 1] = 1.0
+    out[_OWED] = float(view["owed"])
+    out[_OWED + 1] = float(view["batch"])
+    out[_LEFT] = float(view["max_turns"] - view["turns"])
     out[OFFSET["options"]] = float(view["situations"])
     out[OFFSET["options"] + 1] = float(view["mirror"])
     return out

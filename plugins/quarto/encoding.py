@@ -14,6 +14,7 @@ whether colour, height, shape and top count (Q4.5), so that one network can lear
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from pydantic import BaseModel
@@ -33,23 +34,38 @@ def action_ids(options: BaseModel) -> int:
     return QUARTO + 2 if options.claim == "manual" else QUARTO
 
 
+_PHASE = {name: PHASE + i for i, name in enumerate(PHASE_NAMES)}
+_BOARD = {  # (square, piece code): its index, for every square and piece
+    (square, code): BOARD + 16 * s + p
+    for square, s in SQUARE_BY_NAME.items()
+    for code, p in PIECE_BY_CODE.items()
+}
+
+
+@functools.lru_cache(maxsize=64)
+def _variant(options: QuartoOptions) -> tuple[float, ...]:
+    """The variant's numbers: the 2x2 blocks (Q4.4), then each attribute counted (Q4.5)."""
+    return (float(options.squares), *(float(name in options.attributes) for name in ATTRIBUTES))
+
+
 def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[float]:
-    """The view as :data:`SIZE` numbers (see the module docstring for the layout)."""
+    """The view as :data:`SIZE` numbers (see the module docstring for the layout); every
+    index is looked up, none computed (the bridges' hot path)."""
     assert isinstance(options, QuartoOptions)
-    out = [0.0] * SIZE
-    for square, code in view["board"].items():
-        out[BOARD + 16 * SQUARE_BY_NAME[square] + PIECE_BY_CODE[code]] = 1.0
+    out = [0.0] * VARIANT
+    board = _BOARD
+    for item in view["board"].items():
+        out[board[item]] = 1.0
+    piece = PIECE_BY_CODE
     if view["in_hand"] is not None:
-        out[HAND + PIECE_BY_CODE[view["in_hand"]]] = 1.0
+        out[HAND + piece[view["in_hand"]]] = 1.0
     for code in view["pool"]:
-        out[POOL + PIECE_BY_CODE[code]] = 1.0
+        out[POOL + piece[code]] = 1.0
     if view["last_placed"] is not None:
         out[LAST + SQUARE_BY_NAME[view["last_placed"]]] = 1.0
-    out[PHASE + PHASE_NAMES.index(view["phase"])] = 1.0
+    out[_PHASE[view["phase"]]] = 1.0
     if view["to_act"] in (1, 2):
         out[TO_ACT + view["to_act"] - 1] = 1.0
     out[ME + player - 1] = 1.0
-    out[VARIANT] = float(options.squares)
-    for i, name in enumerate(ATTRIBUTES):
-        out[VARIANT + 1 + i] = float(name in options.attributes)
+    out += _variant(options)
     return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -24,6 +24,9 @@ from tabletop_quarto.rules import (
     State,
     piece_at,
 )
+
+if TYPE_CHECKING:
+    from tabletop.coach.base import Coach
 
 VERSION = "1.0.0"
 
@@ -126,6 +129,15 @@ class QuartoGame(Game[State, int]):
         from tabletop_quarto.agents import hint
 
         return hint(view, rules_for(options))
+
+    def coach(self, level: str) -> Coach | None:
+        """Level 5 (the strongest) is exact where the solver settles (tabletop_quarto.coach);
+        the other levels get the generic coach (their search)."""
+        if level != "5":
+            return None
+        from tabletop_quarto.coach import QuartoCoach
+
+        return QuartoCoach()
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from tabletop_quarto.agents import AGENTS

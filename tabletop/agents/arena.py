@@ -1,8 +1,11 @@
-"""``tabletop arena``: agents play many seeded games; win rates, intervals and Elo.
+"""``tabletop arena``: agents play many seeded games; win rates, intervals and Elo, and
+for games that score (``Game.scores``) mean points per agent and per seat with intervals
+and the margin over the best other seat; ranked by points where ``GameInfo.points_decide``.
 
 Seats rotate from game to game; game ``i`` is played from a seed derived from the
 arena's seed and ``i`` alone, so results are the same whatever ``--jobs`` is, on local
-processes or on Ray (``--backend ray``, :mod:`tabletop.analysis.backends`).
+processes or on Ray (``--backend ray``, :mod:`tabletop.analysis.backends`). A win shared
+by several winners counts as a share: ``1/k`` of a win for each of ``k`` winners.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.agents.seat import make_seat
@@ -38,8 +41,9 @@ class Setup:
 @dataclass(frozen=True)
 class GameResult:
     """One game: the agent in each seat, the winners, its length and thinking time (per
-    seat: in all, and the longest single move), and how it ended (``Outcome.kind``, or
-    ``action-limit`` when the arena cut it at the game's ``max_actions``)."""
+    seat: in all, and the longest single move), how it ended (``Outcome.kind``, or
+    ``action-limit`` when the arena cut it at the game's ``max_actions``) and, for a
+    game that scores, the points per seat at the end."""
 
     index: int
     seats: tuple[str, ...]
@@ -48,6 +52,7 @@ class GameResult:
     seconds: tuple[float, ...]
     longest: tuple[float, ...]
     kind: str = ""
+    points: tuple[int, ...] | None = None
 
 
 def seating(agents: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -87,7 +92,9 @@ def play_game(setup: Setup, index: int, watch: Callable[[Match], None] | None = 
     winners = outcome.winners if outcome else ()
     kind = (outcome.kind or "ended") if outcome else "action-limit"
     actions = len(match.actions)
-    return GameResult(index, seats, winners, actions, tuple(thinking), tuple(longest), kind)
+    scores = game.scores(match.state)
+    points = None if scores is None else tuple(scores.get(n, 0) for n in range(1, len(seats) + 1))
+    return GameResult(index, seats, winners, actions, tuple(thinking), tuple(longest), kind, points)
 
 
 def _play_star(args: tuple[Setup, int]) -> GameResult:
@@ -109,7 +116,7 @@ def play_all(
     return run(_play_star, work, jobs, backend, address, progress)
 
 
-def wilson(successes: float, trials: int) -> tuple[float, float]:
+def wilson(successes: float, trials: float) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion."""
     if trials == 0:
         return 0.0, 1.0
@@ -121,20 +128,49 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return min(max(0.0, centre - half), p), max(min(1.0, centre + half), p)
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation; the mean alone
+    for fewer than two values)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def _points_row(values: Sequence[float], key: str = "points") -> dict[str, Any]:
+    mean, low, high = mean_interval(values)
+    return {key: round(mean, 3), f"{key}_ci95": [round(low, 3), round(high, 3)]}
+
+
+def margins(points: Sequence[int]) -> list[int]:
+    """Per seat, its points minus the best of the other seats' (the lead; negative when
+    behind)."""
+    return [p - max((q for j, q in enumerate(points) if j != i), default=0)
+            for i, p in enumerate(points)]  # fmt: skip
+
+
 @dataclass
 class Tally:
-    """One agent's record over all its seats."""
+    """One agent's record over all its seats (``wins`` and ``losses`` in shares of a game:
+    half a win when two winners share it), and its points and margins per seat-game."""
 
     agent: str
-    wins: int = 0
+    wins: float = 0
     draws: int = 0
-    losses: int = 0
+    losses: float = 0
     seconds: float = 0.0
     longest: float = 0.0
+    points: list[int] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
 
     @property
     def games(self) -> int:
-        return self.wins + self.draws + self.losses
+        return round(self.wins + self.draws + self.losses)
 
     def row(self, elo: float) -> dict[str, Any]:
         decided = self.wins + self.losses
@@ -154,18 +190,22 @@ class Tally:
             "elo": round(elo, 1),
             "seconds_per_game": round(self.seconds / self.games, 3) if self.games else 0.0,
             "longest_move_seconds": round(self.longest, 3),
+            **(_points_row(self.points) if self.points else {}),
+            **(_points_row(self.margins, "margin") if self.points else {}),
         }
 
 
 def tally(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Tally]:
     """Wins, draws and losses per agent, counted once per game it played in.
 
-    An agent wins a game when one of its seats is among the winners, draws when there
-    are no winners, and loses otherwise: with more players than agents, an agent that
-    holds several seats is judged by the game, not by each seat.
+    A game without winners is a draw. Otherwise an agent wins the share of the winners its
+    seats hold (all of them: a whole win; one of two winners: half a win) and loses the
+    rest: with more players than agents, an agent that holds several seats is judged by
+    the game, not by each seat. Points and margins are kept per seat it held.
     """
     table = {name: Tally(name) for name in agents}
     for result in results:
+        margin = margins(result.points) if result.points is not None else None
         for name in dict.fromkeys(result.seats):
             entry = table[name]
             seats = [n for n, s in enumerate(result.seats, start=1) if s == name]
@@ -173,11 +213,35 @@ def tally(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, Tal
             entry.longest = max(entry.longest, *(result.longest[n - 1] for n in seats))
             if not result.winners:
                 entry.draws += 1
-            elif any(n in result.winners for n in seats):
-                entry.wins += 1
             else:
-                entry.losses += 1
+                share = sum(n in result.winners for n in seats) / len(result.winners)
+                entry.wins += share
+                entry.losses += 1 - share
+            if result.points is not None and margin is not None:
+                entry.points.extend(result.points[n - 1] for n in seats)
+                entry.margins.extend(margin[n - 1] for n in seats)
     return table
+
+
+def seat_rows(results: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
+    """Per seat: win shares (a shared win split among its winners) and, for games that
+    score, mean points and margin with 95% intervals (the balance of the seats)."""
+    rows = []
+    for seat in range(1, players + 1):
+        shares = [1 / len(r.winners) if seat in r.winners else 0.0 for r in results]
+        low, high = wilson(sum(shares), len(results))
+        row: dict[str, Any] = {
+            "seat": seat,
+            "win_share": round(sum(shares) / len(results), 4) if results else 0.0,
+            "win_share_ci95": [round(low, 4), round(high, 4)],
+        }
+        scored = [r for r in results if r.points is not None]
+        if scored:
+            row.update(_points_row([r.points[seat - 1] for r in scored if r.points]))
+            row.update(_points_row([margins(r.points)[seat - 1] for r in scored if r.points],
+                                   "margin"))  # fmt: skip
+        rows.append(row)
+    return rows
 
 
 def elo(
@@ -214,9 +278,17 @@ def elo(
 def summary(
     setup: Setup, results: Sequence[GameResult], jobs: int, seconds: float
 ) -> dict[str, Any]:
-    """The arena's JSON result."""
+    """The arena's JSON result: agents ranked by mean points where the game says points
+    decide (``GameInfo.points_decide``) and it scores, else in the order given."""
     ratings = elo(results, setup.agents)
     table = tally(results, setup.agents)
+    rows = [table[name].row(ratings[name]) for name in dict.fromkeys(setup.agents)]
+    scored = any(r.points is not None for r in results)
+    game = resolve(setup.game)
+    options = opts.build(game.info.options, setup.options, game.info.id)
+    by_points = scored and game.info.points_decide(options)
+    if by_points:
+        rows.sort(key=lambda row: -row["points"])
     return {
         "game": setup.game,
         "players": setup.players,
@@ -226,9 +298,16 @@ def summary(
         "jobs": jobs,
         "seconds": round(seconds, 2),
         "games_per_second": round(len(results) / seconds, 3) if seconds else None,
-        "agents": [table[name].row(ratings[name]) for name in dict.fromkeys(setup.agents)],
+        "ranked_by": "points" if by_points else "given order",
+        "agents": rows,
+        "seats": seat_rows(results, setup.players),
         "results": [
-            {"seats": list(r.seats), "winners": list(r.winners), "actions": r.actions}
+            {
+                "seats": list(r.seats),
+                "winners": list(r.winners),
+                "actions": r.actions,
+                **({"points": list(r.points)} if r.points is not None else {}),
+            }
             for r in results
         ],
     }

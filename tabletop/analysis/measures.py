@@ -2,12 +2,18 @@
 
 Named after Ludii's evaluation metrics where one exists (docs/analysis.md explains
 each): AdvantageP1, Balance, Completion, Drawishness, DurationTurns, LeadChange,
-Decisiveness; and Jaffe's restricted play for skill (the higher level in one seat
-against the lower in the others, its win rate against the 1/N of a fair seat).
+Decisiveness, Drama, Stability, ClarityVariance, BranchingFactor, ScoreDifference; and
+Jaffe's restricted play for skill (the higher level in one seat against the lower in the
+others, its win rate against the 1/N of a fair seat).
+
+A game won by ``k`` players together counts ``1/k`` of a win for each of them, so the
+seats' win rates and the draw rate always add up to 1 and a fair seat's share is exactly
+``(1 − draw rate) / N``.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -18,6 +24,26 @@ from tabletop.analysis.observe import GameStats
 
 # Ends that are not the rules' own end of play: a cut, a stall, a block, a clock.
 CUT_KINDS = frozenset({"turn-limit", "action-limit", "blocked", "stall", "time"})
+SECONDS_PER_TURN = 20.0  # the default of --seconds-per-turn: a length in minutes is an estimate
+
+
+def share(game: GameStats, seat: int) -> float:
+    """What game ``game`` counts as a win for ``seat`` (1-based): 1/k of k winners."""
+    return 1 / len(game.winners) if seat in game.winners else 0.0
+
+
+def margin(scores: Sequence[int]) -> int:
+    """Ludii's ScoreDifference for one game: the highest points minus the next highest."""
+    ranked = sorted(scores, reverse=True)
+    return ranked[0] - ranked[1] if len(ranked) > 1 else 0
+
+
+def mean_ci(values: Sequence[float]) -> dict[str, Any]:
+    """Mean with its 95% t interval (the normal quantile: these runs have many games)."""
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    half = 1.959963984540054 * sd / math.sqrt(len(values))
+    return {"mean": _r(mean), "ci95": [_r(mean - half), _r(mean + half)]}
 
 
 def _r(value: float) -> float:
@@ -47,10 +73,58 @@ def _mean(values: Sequence[float | int | None]) -> float | None:
     return _r(statistics.fmean(known)) if known else None
 
 
-def self_play(games: Sequence[GameStats], players: int) -> dict[str, Any]:
+def _optional(games: Sequence[GameStats], field: str) -> float | None:
+    return _mean([getattr(g, field) for g in games])
+
+
+def branching_spread(games: Sequence[GameStats]) -> dict[str, Any] | None:
+    """The legal actions per decision over every decision of every game (Ludii's
+    BranchingFactor average, median, maximum and the distribution)."""
+    count: Counter[int] = Counter()
+    for g in games:
+        count.update(dict(g.branching))
+    if not count:
+        return None
+    values = sorted(count.elements())
+    return {
+        "mean": _r(statistics.fmean(values)),
+        "median": statistics.median(values),
+        "max": max(values),
+        "distribution": {str(k): count[k] for k in sorted(count)},
+    }
+
+
+def points(games: Sequence[GameStats], players: int) -> dict[str, Any] | None:
+    """Mean points per seat with 95% intervals and the score margin, for games that
+    score (every game of the block has points), else None."""
+    scored = [g.scores for g in games if g.scores is not None]
+    if not scored or len(scored) < len(games):
+        return None
+    seats = [mean_ci([s[seat] for s in scored]) for seat in range(players)]
+    return {
+        "seat_points": [s["mean"] for s in seats],
+        "seat_points_ci95": [s["ci95"] for s in seats],
+        "score_margin": mean_ci([margin(s) for s in scored]),
+    }
+
+
+def minutes(turns: Sequence[int], seconds_per_turn: float) -> dict[str, Any]:
+    """The estimated length in minutes: turns times ``seconds_per_turn``."""
+    per = seconds_per_turn / 60
+    return {
+        "mean": _r(statistics.fmean(turns) * per),
+        "median": _r(statistics.median(turns) * per),
+        "seconds_per_turn": seconds_per_turn,
+        "estimate": True,
+    }
+
+
+def self_play(
+    games: Sequence[GameStats], players: int, seconds_per_turn: float = SECONDS_PER_TURN
+) -> dict[str, Any]:
     """The measures of one configuration at one level (every seat the same agent)."""
     n = len(games)
-    wins = [sum(1 for g in games if seat in g.winners) for seat in range(1, players + 1)]
+    wins = [math.fsum(share(g, seat) for g in games) for seat in range(1, players + 1)]
     rates = [w / n for w in wins]
     draws = sum(1 for g in games if not g.winners)
     reasons = Counter(g.kind for g in games)
@@ -71,21 +145,27 @@ def self_play(games: Sequence[GameStats], players: int) -> dict[str, Any]:
         "end_reasons": dict(sorted(reasons.items())),
         "length_actions": spread([g.actions for g in games]),
         "length_turns": spread([g.turns for g in games]),
+        "length_minutes": minutes([g.turns for g in games], seconds_per_turn),
         "branching": _r(sum(g.legal for g in games) / max(1, sum(g.decisions for g in games))),
+        "branching_spread": branching_spread(games),
         "lead_changes": _mean(changes) if evaluated else None,
         "lead_change_rate": _mean(rate) if evaluated else None,
         "decisiveness": _mean([g.decisive for g in evaluated]) if evaluated else None,
+        "drama": _optional(evaluated, "drama") if evaluated else None,
+        "stability": _optional(evaluated, "stability") if evaluated else None,
+        "clarity": _optional(evaluated, "clarity") if evaluated else None,
+        "points": points(games, players),
     }
 
 
 def skill(games: Sequence[GameStats], higher: str, players: int) -> dict[str, Any]:
     """How the one ``higher`` seat did against ``lower`` in all the others."""
-    won = sum(1 for g in games if g.seats.index(higher) + 1 in g.winners)
+    won = math.fsum(share(g, g.seats.index(higher) + 1) for g in games)
     draws = sum(1 for g in games if not g.winners)
     return skill_row(won, draws, len(games), players)
 
 
-def skill_row(won: int, draws: int, games: int, players: int) -> dict[str, Any]:
+def skill_row(won: float, draws: int, games: int, players: int) -> dict[str, Any]:
     """The skill measures from counts. The *score* counts a draw as ``1/N`` of a win
     (as AdvantageP1 does), so it is comparable with ``baseline`` = ``1/N``, what one
     seat scores when skill does not matter, whatever the draw rate."""

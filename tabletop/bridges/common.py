@@ -77,3 +77,38 @@ def returns(outcome: Outcome | None, players: int) -> list[float]:
     if outcome is None or not outcome.winners:
         return [0.0] * players
     return [1.0 if seat in outcome.winners else -1.0 for seat in range(1, players + 1)]
+
+
+REWARDS = ("win", "score")
+NO_SCORES = (
+    "reward='score' needs a game that keeps points (Game.scores); {game} does not: use reward='win'"
+)
+BAD_REWARD = "reward {reward!r} is not offered; use 'win' (+1/-1/0) or 'score' (points)"
+
+
+def check_reward(config: Setup, reward: str) -> None:
+    """UsageError unless ``reward`` is offered for this game: ``win`` always, ``score``
+    where :meth:`Game.scores` gives points (asked of the start position)."""
+    if reward not in REWARDS:
+        raise UsageError(BAD_REWARD.format(reward=reward))
+    if reward == "score":
+        start = config.game.new(config.players, config.options, 0)
+        if config.game.scores(start) is None:
+            raise UsageError(NO_SCORES.format(game=config.game.info.id))
+
+
+def score_returns(points: Mapping[int, int] | None, players: int) -> list[float]:
+    """Points as returns: each seat's points minus the mean of the others' (so they sum
+    to zero, and with two players are the points difference); all 0 without points."""
+    if not points:
+        return [0.0] * players
+    values = [float(points.get(seat, 0)) for seat in range(1, players + 1)]
+    total = sum(values)
+    return [v - (total - v) / max(1, players - 1) for v in values]
+
+
+def end_returns(config: Setup, state: Any, reward: str) -> list[float]:
+    """The returns of a finished ``state`` under ``reward`` (``win`` or ``score``)."""
+    if reward == "score":
+        return score_returns(config.game.scores(state), config.players)
+    return returns(config.game.outcome(state), config.players)

@@ -7,10 +7,15 @@ perfect-information game the position itself; with hidden cards one determinisat
 through :mod:`tabletop.bridges.openspiel`, so it never sees what its seat may not. Its
 random numbers come from the turn's generator: the same arena seed gives the same games.
 OpenSpiel is imported only when such an agent is made.
+
+:class:`BotAgent` seats any OpenSpiel bot the same way: ``BotAgent(make)`` with
+``make(spiel_game, numpy_random_state)`` returning the bot; at each move it gets a fresh
+bot and a state sampled from the seat's view, so it cannot see what the seat may not.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.agents.base import Budget, Level, Turn
@@ -28,16 +33,17 @@ def is_name(level: str | None) -> bool:
     return bool(level) and str(level).lower().startswith(PREFIX)
 
 
-class OpenSpielMCTS:
-    """The agent: one fresh MCTSBot search per move."""
+class BotAgent:
+    """Any OpenSpiel bot as a tabletop agent: ``make(spiel_game, rng)`` makes the bot for
+    each move (``rng`` a ``numpy.random.RandomState`` from the turn's generator), which
+    acts on a state the game samples from the seat's view (:meth:`Game.sample`)."""
 
-    def __init__(self, simulations: int) -> None:
-        self.simulations = simulations
+    def __init__(self, make: Callable[[Any, Any], Any]) -> None:
+        self.make = make
         self._games: dict[tuple[str, int, str], Any] = {}
 
     def act(self, turn: Turn) -> Any:
         import numpy as np
-        from open_spiel.python.algorithms import mcts
 
         from tabletop.bridges import openspiel
 
@@ -47,16 +53,22 @@ class OpenSpielMCTS:
             self._games[key] = openspiel.load(game.info.id, turn.players, turn.options)
         spiel = self._games[key]
         state = game.sample(turn.view, turn.player, turn.players, turn.options, turn.rng)
-        rng = np.random.RandomState(turn.rng.randrange(2**31))
-        bot = mcts.MCTSBot(
-            spiel,
-            UCT_C,
-            self.simulations,
-            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
-            solve=True,
-            random_state=rng,
-        )
-        return game.action_of(state, bot.step(spiel.state_of(state)))
+        bot = self.make(spiel, np.random.RandomState(turn.rng.randrange(2**31)))
+        return game.action_of(state, int(bot.step(spiel.state_of(state))))
+
+
+class OpenSpielMCTS(BotAgent):
+    """The agent: one fresh MCTSBot search per move."""
+
+    def __init__(self, simulations: int) -> None:
+        super().__init__(self._bot)
+        self.simulations = simulations
+
+    def _bot(self, spiel: Any, rng: Any) -> Any:
+        from open_spiel.python.algorithms import mcts
+
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        return mcts.MCTSBot(spiel, UCT_C, self.simulations, evaluator, solve=True, random_state=rng)
 
 
 def level(game: Game[Any, Any], level: str) -> Level:

@@ -11,26 +11,40 @@ its own name (a list-valued option such as Quarto's ``attributes`` is written wi
 ``+``, e.g. ``colour+height``: OpenSpiel's game strings use commas themselves).
 Players are numbered from 0 (seat 1 is player 0). Action ids are the game's own
 (:meth:`~tabletop.game.Game.action_id`); the observation tensor is its observation of the
-player's view and the observation string that view as JSON. Returns: each winner +1,
-every other player -1, a draw 0 (zero-sum with two players, general-sum with more).
+player's view and the observation string that view as JSON. Returns (parameter
+``reward``): ``win`` (the default) each winner +1, every other player -1, a draw 0
+(zero-sum with two players, general-sum with more); ``score`` (games that keep points,
+:meth:`~tabletop.game.Game.scores`) each player's points minus the mean of the others'
+(zero-sum; the declared bounds are :data:`SCORE_BOUND`).
 
 Dynamics are declared as they are: sequential turns; perfect information unless the
 game hides something (``GameInfo.hidden_information``). A game whose deal depends on the
-seed (hidden cards, a starting player by lot, ...) begins with one explicit chance node,
-the shuffle: :data:`SHUFFLES` equally likely outcomes, outcome ``s`` being the game's own
-shuffle with seed ``s``. Every later draw comes from that shuffled stock (and a
-reshuffle from that seed), so this one node is all the chance there is. A deterministic
-game (Quarto, Connect Four) has no chance node. States serialize as their history, so
+seed (hidden cards, a starting player by lot, ...) begins with the shuffle: :data:`DRAWS`
+explicit chance nodes of :data:`DIGITS` equally likely outcomes each, the base-16 digits
+(most significant first) of a seed ``s`` below :data:`SHUFFLES`; the deal is the game's
+own shuffle with seed ``s``. Every later draw comes from that shuffled stock (and a
+reshuffle from that seed), so these nodes are all the chance there is: the deal space is
+whole (2^16 shuffles) and costs four 16-way choices a game. A deterministic game (Quarto,
+Connect Four) has no chance node. States serialize as their history, so
 ``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)`` work.
+
+Information states have perfect recall (:mod:`.observers`, :mod:`.recall`):
+``information_state_string(p)`` names player p's whole record (what they saw change and
+what they did); ``make_py_observer`` honours every ``IIGObservationType``.
+``state.resample_from_infostate(p, sampler)`` is a state the game samples from p's view
+(:meth:`~tabletop.game.Game.sample`) with p's record kept, so
+``open_spiel.python.algorithms.ismcts.ISMCTSBot`` plays; :class:`SampledBot` puts any
+OpenSpiel bot at a seat so that it acts on such a sample, never on the hidden cards.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 try:
-    import numpy as np
+    import numpy  # noqa: F401 - the observers' tensors
     import pyspiel
 except ImportError as exc:  # pragma: no cover - the extra is missing
     from tabletop.bridges.common import MISSING
@@ -40,15 +54,23 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import Setup, returns, setup
+from tabletop.bridges.common import Setup, check_reward, end_returns, setup
+from tabletop.bridges.observers import BEFORE, Kind, Observer
+from tabletop.bridges.recall import Step, resampled
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
 from tabletop.game import Game
 
-SHUFFLES = 1 << 16
+DIGITS = 16  # outcomes of one chance node of the shuffle
+DRAWS = 4  # chance nodes of the shuffle: DIGITS ** DRAWS seeds
+SHUFFLES = DIGITS**DRAWS
 SEP = "+"  # joins the values of a list option
+REWARD = "reward"  # the parameter of the returns: "win" (+1/-1/0) or "score" (points)
+SCORE_BOUND = 10_000.0  # the utility bounds declared with reward=score (a bound, not a measure)
 PREFIX = "tabletop_"
 _T = pyspiel.GameType
+_DIGIT_OUTCOMES = [(digit, 1.0 / DIGITS) for digit in range(DIGITS)]
+INFO_STATE = pyspiel.IIGObservationType(perfect_recall=True)
 
 
 class Frozen:
@@ -70,7 +92,7 @@ class Frozen:
 def parameters(game: Game[Any, Any]) -> dict[str, Any]:
     """The OpenSpiel parameters of a game with their defaults: ``players``, then each
     option (lists as ``+`` text; options without a simple value are not offered)."""
-    found: dict[str, Any] = {"players": game.info.min_players}
+    found: dict[str, Any] = {"players": game.info.min_players, REWARD: "win"}
     for name, value in opts.dump(game.info.options()).items():
         if isinstance(value, list):
             found[name] = SEP.join(str(v) for v in value)
@@ -85,7 +107,7 @@ def _options(game: Game[Any, Any], values: dict[str, Any]) -> dict[str, Any]:
     defaults = opts.dump(game.info.options())
     out: dict[str, Any] = {}
     for name, value in values.items():
-        if name == "players":
+        if name in ("players", REWARD):
             continue
         if isinstance(defaults.get(name), list) and isinstance(value, str):
             value = [part.strip() for part in value.split(SEP) if part.strip()]
@@ -93,11 +115,11 @@ def _options(game: Game[Any, Any], values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def game_type(game: Game[Any, Any], config: Setup | None = None) -> Any:
+def game_type(game: Game[Any, Any], config: Setup | None = None, reward: str = "win") -> Any:
     """The GameType of a game (of one configuration: chance and utility are exact)."""
     info = game.info
     chance = config.chance if config else info.hidden_information
-    two = (config.players if config else info.max_players) == 2
+    two = (config.players if config else info.max_players) == 2 or reward == "score"
     return pyspiel.GameType(
         short_name=PREFIX + info.id,
         long_name=f"{info.name} (tabletop)",
@@ -112,8 +134,8 @@ def game_type(game: Game[Any, Any], config: Setup | None = None) -> Any:
         reward_model=_T.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(game),
@@ -129,118 +151,160 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         values = {**parameters(self.tabletop), **(params or {})}
         self.config = setup(self.tabletop, int(values["players"]), _options(self.tabletop, values))
         c = self.config
+        self.reward = str(values[REWARD])
+        check_reward(c, self.reward)
+        bound = SCORE_BOUND if self.reward == "score" else 1.0
         self.chance = c.chance
         info = pyspiel.GameInfo(
             num_distinct_actions=c.ids,
-            max_chance_outcomes=SHUFFLES if self.chance else 0,
+            max_chance_outcomes=DIGITS if self.chance else 0,
             num_players=c.players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0 if c.players == 2 else None,
-            max_game_length=c.game.info.max_actions(c.players, c.options) + int(self.chance),
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if c.players == 2 or self.reward == "score" else None,
+            max_game_length=c.game.info.max_actions(c.players, c.options)
+            + (DRAWS if self.chance else 0),
         )
-        super().__init__(game_type(self.tabletop, c), info, values)
+        super().__init__(game_type(self.tabletop, c, self.reward), info, values)
         self.shared = Frozen(c)
+        self.info_kind = Frozen(Kind(c, INFO_STATE))
 
     def new_initial_state(self) -> TabletopState:
         c = self.config
-        return TabletopState(self, None if self.chance else c.game.new(c.players, c.options, 0))
+        if self.chance:
+            return TabletopState(self, None)
+        return TabletopState(self, Step(None, c.game.new(c.players, c.options, 0)))
 
     def state_of(self, state: Any) -> TabletopState:
         """An OpenSpiel state holding the tabletop ``state`` (its history is not known:
-        for search from a position, e.g. a sample of a player's view)."""
-        return TabletopState(self, state)
+        for search from a position, e.g. a sample of a player's view; records start here)."""
+        return TabletopState(self, Step(None, state))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
-        return Observer(self.config)
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return Observer(self.config, kind, params)
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]
-    """A position: ``None`` before the shuffle (the chance node), else the tabletop state."""
+    """A position: before the deal the shuffle's digits so far (the chance nodes), then
+    the history of tabletop states (:class:`~tabletop.bridges.recall.Step`)."""
 
-    def __init__(self, game: TabletopGame, state: Any) -> None:
+    def __init__(self, game: TabletopGame, step: Step | None, seed: int = 0, drawn: int = 0):
         super().__init__(game)
         self.shared = game.shared
-        self.held = Frozen(state)
+        self.info_kind = game.info_kind
+        self.reward = game.reward
+        self.held = Frozen(step)
+        self.seed = seed
+        self.drawn = drawn
+
+    @property
+    def step(self) -> Step | None:
+        """The last link of the history (None before the deal)."""
+        return self.held.value  # type: ignore[no-any-return]
 
     @property
     def tabletop(self) -> Any:
-        """The tabletop state (None before the shuffle)."""
-        return self.held.value
+        """The tabletop state (None before the deal)."""
+        step = self.held.value
+        return None if step is None else step.state
 
     def current_player(self) -> int:
-        state = self.held.value
-        if state is None:
+        step = self.held.value
+        if step is None:
             return int(pyspiel.PlayerId.CHANCE)
-        seat = self.shared.value.game.to_act(state)
+        seat = self.shared.value.game.to_act(step.state)
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat - 1
 
     def _legal_actions(self, player: int) -> list[int]:
-        c, state = self.shared.value, self.held.value
-        if state is None or c.game.to_act(state) != player + 1:
+        c, step = self.shared.value, self.held.value
+        if step is None or c.game.to_act(step.state) != player + 1:
             return []
-        return sorted(c.game.action_id(state, action) for action in c.game.legal(state))
+        state = step.state
+        action_id = c.game.action_id
+        return sorted(action_id(state, action) for action in c.game.legal(state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.held.value is not None:
-            return []
-        return [(seed, 1.0 / SHUFFLES) for seed in range(SHUFFLES)]
+        return [] if self.held.value is not None else _DIGIT_OUTCOMES
 
     def _apply_action(self, action: int) -> None:
-        c, state = self.shared.value, self.held.value
-        if state is None:
-            self.held = Frozen(c.game.new(c.players, c.options, int(action)))
-        else:
-            self.held = Frozen(c.game.apply(state, c.game.action_of(state, int(action))))
+        c, step = self.shared.value, self.held.value
+        if step is None:
+            self.seed = self.seed * DIGITS + int(action)
+            self.drawn += 1
+            if self.drawn == DRAWS:
+                self.held = Frozen(Step(None, c.game.new(c.players, c.options, self.seed)))
+            return
+        state = step.state
+        actor = c.game.to_act(state) - 1
+        after = c.game.apply(state, c.game.action_of(state, int(action)))
+        self.held = Frozen(step.then(after, actor, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        c, state = self.shared.value, self.held.value
-        if state is None or player == pyspiel.PlayerId.CHANCE:
-            return f"shuffle {action}"
+        c, step = self.shared.value, self.held.value
+        if step is None or player == pyspiel.PlayerId.CHANCE:
+            return f"shuffle digit {action}"
         try:
-            return str(c.game.format(state, c.game.action_of(state, int(action))))
+            return str(c.game.format(step.state, c.game.action_of(step.state, int(action))))
         except (ValueError, IndexError, KeyError):
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        state = self.held.value
-        return state is not None and self.shared.value.game.to_act(state) is None
+        step = self.held.value
+        return step is not None and self.shared.value.game.to_act(step.state) is None
 
     def returns(self) -> list[float]:
-        c, state = self.shared.value, self.held.value
-        outcome = None if state is None else c.game.outcome(state)
-        return returns(outcome, c.players)
+        c, step = self.shared.value, self.held.value
+        if step is None or c.game.to_act(step.state) is not None:
+            return [0.0] * c.players
+        return end_returns(c, step.state, self.reward)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
+        """A state the game samples from ``player_id``'s view (:meth:`Game.sample`, the
+        generator seeded from ``probability_sampler()``) with that player's record kept:
+        the same information state, other hidden cards. Before the deal: a clone."""
+        c, step = self.shared.value, self.held.value
+        game = self.get_game()
+        if step is None:
+            return TabletopState(game, None, self.seed, self.drawn)
+        rng = random.Random(int(float(probability_sampler()) * 2**52))
+        view = c.game.view(step.state, player_id + 1)
+        other = c.game.sample(view, player_id + 1, c.players, c.options, rng)
+        kind = self.info_kind.value
+        return TabletopState(game, resampled(step, player_id, other, kind.looks))
 
     def __str__(self) -> str:
-        state = self.held.value
-        if state is None:
-            return "the shuffle is due"
-        return json.dumps(self.shared.value.game.to_json(state), sort_keys=True)
+        step = self.held.value
+        if step is None:
+            return f"{BEFORE} ({self.drawn} of {DRAWS} digits drawn)"
+        return json.dumps(self.shared.value.game.to_json(step.state), sort_keys=True)
 
 
-class Observer:
-    """The observer (PyObserver protocol): the game's observation of a player's view."""
+class SampledBot(pyspiel.Bot):  # type: ignore[misc]
+    """Any OpenSpiel bot made safe for a hidden-information game: each ``step`` hands it a
+    state resampled from the acting player's information state (other hidden cards,
+    the same record), so a bot that reads the whole state (``MCTSBot``, alpha-beta, a
+    policy that peeks) can only use what that player knows. ``SampledBot(bot, seed)``."""
 
-    def __init__(self, config: Setup) -> None:
-        self.config = config
-        self.tensor = np.zeros(config.shape, np.float32).reshape(-1)
-        self.dict = {"observation": self.tensor.reshape(config.shape)}
+    def __init__(self, bot: Any, seed: int = 0) -> None:
+        super().__init__()
+        self.bot = bot
+        self.rng = random.Random(seed)
 
-    def set_from(self, state: TabletopState, player: int) -> None:
-        c, held = self.config, state.tabletop
-        if held is None:
-            self.tensor.fill(0.0)
-            return
-        view = c.game.view(held, player + 1)
-        self.tensor[:] = c.game.observation(view, player + 1, c.players, c.options)
+    def step(self, state: Any) -> int:
+        sample = state.resample_from_infostate(state.current_player(), self.rng.random)
+        return int(self.bot.step(sample))
 
-    def string_from(self, state: TabletopState, player: int) -> str:
-        held = state.tabletop
-        if held is None:
-            return "the shuffle is due"
-        return json.dumps(self.config.game.view(held, player + 1), sort_keys=True)
+    def restart_at(self, state: Any) -> None:
+        pass  # the real state never reaches the bot
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
 
 
 def register() -> list[str]:

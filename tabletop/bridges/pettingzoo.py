@@ -14,12 +14,21 @@ Agents are ``player_0`` … ``player_{N-1}`` (seat 1 is ``player_0``). Each obse
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the game's
 :meth:`~tabletop.game.Game.observation` of that agent's own view, so it never holds what
 the agent may not see; the mask marks the legal action ids and is all zeros for an agent
-that is not to act. Rewards come at the end only: each winner +1 and every other player
--1 (with 3+ players several agents lose -1 each: not zero-sum), all 0 for a draw. Games
-always end by their rules (turn and stall limits included), so nothing is truncated.
-``reset(seed=s)`` deals game ``s``; without a seed the next game's seed comes from the
-environment's generator (seeded by ``env(seed=...)``). ``render_mode="ansi"``:
-``render()`` returns the terminal drawing of the spectator's view as text.
+that is not to act. Rewards come at the end only: with ``reward="win"`` (the default)
+each winner +1 and every other player -1 (with 3+ players several agents lose -1 each:
+not zero-sum), all 0 for a draw; with ``reward="score"`` (games that keep points,
+:meth:`~tabletop.game.Game.scores`) each agent's points minus the mean of the others'.
+Games always end by their rules (turn and stall limits included), so nothing is
+truncated. An illegal action ends the game, -1 for the agent that tried it and 0 for the
+others (PettingZoo's ``TerminateIllegalWrapper`` convention); an id outside the action
+space is an error. ``reset(seed=s)`` deals game ``s``; without a seed the next game's
+seed comes from the environment's generator (seeded by ``env(seed=...)``).
+``render_mode="ansi"``: ``render()`` returns the terminal drawing of the spectator's
+view as text.
+
+For speed the environment does the wrappers' checks itself (no wrapper layers), builds
+the action mask in one pass over the legal actions, binds the game's functions once and
+writes each observation straight into a numpy array.
 """
 
 from __future__ import annotations
@@ -33,7 +42,6 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - the extra is missing
     from tabletop.bridges.common import MISSING
     from tabletop.core.errors import UsageError
@@ -42,13 +50,16 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import Setup, returns, setup
+from tabletop.bridges.common import Setup, check_reward, end_returns, setup
 from tabletop.core.errors import UsageError
 from tabletop.game import Game
 
+OUT_OF_RANGE = "action {action!r} is not an action id of {game}: use an int 0-{top}"
+NOT_RESET = "call reset() before step()"
+
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
-    """The raw AEC environment of one configured game (use :func:`env` for the wrapped one)."""
+    """The AEC environment of one configured game (what :func:`env` returns)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; set per game
         "render_modes": ["ansi"],
@@ -56,11 +67,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, config: Setup, seed: int | None = None, render_mode: str | None = None):
+    def __init__(
+        self,
+        config: Setup,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+    ):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise UsageError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+        check_reward(config, reward)
         self.config = config
+        self.reward = reward
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{config.game.info.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(config.players)]
@@ -73,8 +92,17 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
+        game = config.game  # bound once: the hot path looks nothing up
+        self._legal, self._apply, self._to_act = game.legal, game.apply, game.to_act
+        self._view, self._observation = game.view, game.observation
+        self._action_id, self._action_of = game.action_id, game.action_of
+        self._size = int(np.prod(config.shape))
+        self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random(seed)
         self._first_seed = seed
+        self._ready = False
+        self._ids_of: Any = None
+        self._ids: list[int] = []
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
@@ -87,20 +115,30 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     # the game
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent) + 1
+        return self._seat_of[agent]
 
     def _agent(self, seat: int) -> str:
         return self.possible_agents[seat - 1]
 
+    def legal_ids(self) -> list[int]:
+        """The action ids legal now (one pass over the game's legal actions, once a state:
+        the mask and the step's check share it)."""
+        state = self.state_
+        if self._ids_of is not state:
+            action_id = self._action_id
+            self._ids = [action_id(state, action) for action in self._legal(state)]
+            self._ids_of = state
+        return self._ids
+
     def observe(self, agent: str) -> dict[str, Any]:
         c = self.config
-        seat = self._seat(agent)
-        view = c.game.view(self.state_, seat)
-        vector = np.asarray(c.game.observation(view, seat, c.players, c.options), np.float32)
+        seat = self._seat_of[agent]
+        state = self.state_
+        values = self._observation(self._view(state, seat), seat, c.players, c.options)
+        vector = np.fromiter(values, np.float32, self._size)
         mask = np.zeros(c.ids, np.int8)
-        if c.game.to_act(self.state_) == seat:
-            for action in c.game.legal(self.state_):
-                mask[c.game.action_id(self.state_, action)] = 1
+        if self._to_act(state) == seat and not self.terminations[agent]:
+            mask[self.legal_ids()] = 1
         return {"observation": vector.reshape(c.shape), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
@@ -115,21 +153,34 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        seat = c.game.to_act(self.state_)
+        seat = self._to_act(self.state_)
         self.agent_selection = self._agent(seat if seat is not None else 1)
+        self._ready = True
 
     def step(self, action: Any) -> None:
+        if not self._ready:
+            raise UsageError(NOT_RESET)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         c = self.config
+        if (
+            isinstance(action, bool)
+            or not isinstance(action, int | np.integer)
+            or not (0 <= action < c.ids)
+        ):
+            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
-        self.state_ = c.game.apply(self.state_, c.game.action_of(self.state_, int(action)))
-        seat = c.game.to_act(self.state_)
+        action = int(action)
+        if action not in self.legal_ids():
+            self._illegal(agent)
+            return
+        self.state_ = self._apply(self.state_, self._action_of(self.state_, action))
+        seat = self._to_act(self.state_)
         if seat is None:
-            scores = returns(c.game.outcome(self.state_), c.players)
+            scores = end_returns(c, self.state_, self.reward)
             self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
@@ -137,19 +188,34 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self._agent(seat)
         self._accumulate_rewards()
 
+    def _illegal(self, agent: str) -> None:
+        """An illegal action: the game ends, -1 for ``agent``, 0 for the others."""
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self.infos[agent] = {**self.infos[agent], "illegal": True}
+        self._accumulate_rewards()
+        self._deads_step_first()
+
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
         c = self.config
-        out = io.StringIO()
-        console = Console(file=out, width=100, color_system=None, force_terminal=False)
-        console.print(c.game.render(c.game.view(self.state_, None), None))
-        return out.getvalue()
+        return ansi(c.game, c.game.view(self.state_, None), None)
 
     def close(self) -> None:
         pass
+
+
+def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
+    """The terminal drawing of ``view`` (``player``'s, None: a spectator's) as plain text."""
+    from rich.console import Console
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, force_terminal=False)
+    console.print(game.render(view, player))
+    return out.getvalue()
 
 
 def env(
@@ -158,10 +224,10 @@ def env(
     options: BaseModel | Mapping[str, Any] | None = None,
     seed: int | None = None,
     render_mode: str | None = None,
-) -> Any:
-    """The AEC environment of ``game`` (an id or a Game) with PettingZoo's usual wrappers:
-    an illegal action ends the game with -1 for the agent that tried it."""
-    raw = TabletopEnv(setup(game, players, options), seed=seed, render_mode=render_mode)
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    reward: str = "win",
+) -> TabletopEnv:
+    """The AEC environment of ``game`` (an id or a Game); ``reward`` is ``win`` or
+    ``score`` (module docstring). It checks what PettingZoo's ``OrderEnforcingWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper`` check, without them."""
+    config = setup(game, players, options)
+    return TabletopEnv(config, seed=seed, render_mode=render_mode, reward=reward)

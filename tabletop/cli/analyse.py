@@ -4,14 +4,30 @@ analysis itself is :mod:`tabletop.analysis`, imported only when the command runs
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 
 from tabletop.cli.options import AddressOpt, BackendOpt, GameArg
 from tabletop.core.errors import UsageError
+
+ExportOpt = Annotated[
+    Path | None,
+    typer.Option("--export", help="Write one row per game to FILE.jsonl or FILE.csv."),
+]
+SecondsPerTurnOpt = Annotated[
+    float,
+    typer.Option(
+        "--seconds-per-turn",
+        help="Seconds a person takes for a turn, for the length in minutes (an estimate).",
+    ),
+]
+ReportOpt = Annotated[Path | None, typer.Option("--report", help="Write an HTML report.")]
+SECONDS_PER_TURN = 20.0  # tabletop.analysis.measures.SECONDS_PER_TURN (not imported: lazy)
 
 
 def analyse(
@@ -32,14 +48,43 @@ def analyse(
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None, typer.Option("--report", help="Write an HTML page of plots.")
-    ] = None,
+    report: ReportOpt = None,
+    export: ExportOpt = None,
+    seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,
 ) -> None:
     """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
     analyse_command(
-        game, players, option or [], agents, games, seed, jobs, backend, address, as_json, report
+        game,
+        players,
+        option or [],
+        agents,
+        games,
+        seed,
+        jobs,
+        backend,
+        address,
+        as_json,
+        report,
+        export,
+        seconds_per_turn,
     )
+
+
+def check_outputs(report: Path | None, export: Path | None, seconds_per_turn: float) -> None:
+    """The report's and export's files and the turn time, checked before any game."""
+    from tabletop.analysis.export import check_export
+
+    if not 0 < seconds_per_turn <= 3600:
+        raise UsageError(
+            f"--seconds-per-turn must be above 0 and at most 3600, not {seconds_per_turn:g}"
+        )
+    if report is not None:
+        from tabletop.analysis.report import check_matplotlib
+
+        check_matplotlib()
+        if not report.parent.is_dir():
+            raise UsageError(f"--report {report}: no such folder {report.parent}")
+    check_export(export)
 
 
 def analyse_command(
@@ -54,38 +99,73 @@ def analyse_command(
     address: str | None,
     as_json: bool,
     report: Path | None,
+    export: Path | None = None,
+    seconds_per_turn: float = SECONDS_PER_TURN,
 ) -> None:
     """Check everything first (nothing is played on bad input), then play and print."""
+    from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.run import analyse, total_games
+    from tabletop.analysis.run import play, summarise, total_games
     from tabletop.analysis.sweep import make_plan
 
     plan = make_plan(game, players, options, agents, games, seed)
     check_backend(backend, jobs, address)  # Ray installed, the cluster reachable
-    if report is not None:
-        from tabletop.analysis.report import check_matplotlib
-
-        check_matplotlib()
-        if not report.parent.is_dir():
-            raise UsageError(f"--report {report}: no such folder {report.parent}")
-    if as_json:
-        data = analyse(plan, jobs, backend, address)
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{plan.game}: playing", total=total_games(plan))
-            data = analyse(plan, jobs, backend, address, lambda _: bar.advance(task))
+    check_outputs(report, export, seconds_per_turn)
+    with progress(plan.game, total_games(plan)) as advance:
+        played = play(plan, jobs, backend, address, advance)
+    data = summarise(played, jobs, backend, seconds_per_turn)
+    notes: list[str] = []
     if report is not None:
         from tabletop.analysis.report import write_report
 
         write_report(data, report)
+        notes.append(text.REPORT_WRITTEN.format(path=report))
+    if export is not None:
+        from tabletop.analysis.export import game_rows, write_rows
+
+        rows = game_rows(played, seconds_per_turn=seconds_per_turn)
+        write_rows(rows, export)
+        notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
-    else:
-        print_analysis(data)
-        if report is not None:
-            print(f"report written to {report}")
+        return
+    print_analysis(data)
+    for note in notes:
+        print(note)
+
+
+@contextmanager
+def progress(
+    what: str, total: int, stream: TextIO | None = None
+) -> Iterator[Callable[[Any], None]]:
+    """A callback that advances the progress of ``total`` games: a transient rich bar
+    when ``stream`` (default stderr) is a terminal, else a line now and then with an
+    ETA (:class:`tabletop.analysis.progress.Lines`)."""
+    from tabletop.analysis import progress as lines_module
+
+    out = stream if stream is not None else sys.stderr
+    if out.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(file=out), transient=True) as bar:
+            task = bar.add_task(f"{what}: playing", total=total)
+            yield lambda _: bar.advance(task)
+        return
+    lines = lines_module.Lines(what, total, out, lines_module.EVERY)
+    yield lines
+    lines.finish()
+
+
+def output_console() -> Any:
+    """A rich console for stdout that never cuts a table: full width when piped."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal else Console(width=PIPED_WIDTH)
+
+
+PIPED_WIDTH = 400  # columns of the console when stdout is not a terminal
 
 
 def _pct(value: float) -> str:
@@ -104,28 +184,49 @@ def _maybe(value: float | None, digits: int = 2) -> str:
 
 
 LEGEND = (
-    "seats won %: each seat's win rate, seat 1 first, ± the widest half 95% interval; "
-    "bal: balance (1 = all seats equal); done: ended by the rules (no cut, block or stall); "
-    "acts: actions mean±sd; turns: mean; bf: legal actions per decision"
+    "seats won %: each seat's win rate, seat 1 first (a shared win counts 1/k), ± the widest "
+    "half 95% interval; bal: balance (1 = all seats equal); done: ended by the rules (no cut, "
+    "block or stall); turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
+    "(--seconds-per-turn); acts: actions mean±sd; bf: legal actions per decision"
 )
-EVALUATED = "; lead: lead changes a game; dec: decisiveness (Ludii)"
+EVALUATED = "; lead: lead changes a game; dec: decisiveness; drama (Ludii; docs/analysis.md)"
+SCORED = "; points: mean points per seat; margin: first minus second, 95% interval"
+LEVELS = "levels: {names}"
+
+
+def _points(row: dict[str, Any]) -> list[str]:
+    points = row.get("points")
+    if not points:
+        return ["-", "-"]
+    seats = " ".join(f"{p:.1f}" for p in points["seat_points"])
+    low, high = points["score_margin"]["ci95"]
+    return [seats, f"{points['score_margin']['mean']:.1f} [{low:.1f}-{high:.1f}]"]
 
 
 def print_analysis(data: dict[str, Any]) -> None:
     """The analysis as rich tables (``--json`` has every number)."""
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
+    from tabletop.analysis.findings import (
+        completion_level_changes,
+        seat_level_changes,
+        seat_warnings,
+    )
     from tabletop.analysis.run import label
 
     keys = data["swept"]
-    console = Console()
+    console = output_console()
     console.print(f"{data['game']}: {data['games']} games a row, seed {data['seed']}")
-    evaluated = any(row["lead_changes"] is not None for row in data["configurations"])
-    columns = ["lvl", "seats won %", "bal", "draw", "done", "acts", "turns", "bf"] + (
-        ["lead", "dec"] if evaluated else []
+    names = data.get("agents", {})
+    console.print(
+        LEVELS.format(names="; ".join(f"{lv} = {names.get(lv, lv)}" for lv in data["levels"]))
     )
+    evaluated = any(row["lead_changes"] is not None for row in data["configurations"])
+    scored = any(row.get("points") for row in data["configurations"])
+    columns = ["lvl", "seats won %", "bal", "draw", "done", "turns", "min", "acts", "bf"]
+    columns += ["lead", "dec", "drama"] if evaluated else []
+    columns += ["points", "margin"] if scored else []
     rows = data["configurations"]
     for start in range(0, len(rows), len(data["levels"])):
         group = rows[start : start + len(data["levels"])]
@@ -136,20 +237,27 @@ def print_analysis(data: dict[str, Any]) -> None:
             table.add_column(column, justify="right", no_wrap=True)
         for row in group:
             actions, turns = row["length_actions"], row["length_turns"]
-            evaluation = [_maybe(row["lead_changes"], 1), _maybe(row["decisiveness"])]
+            evaluation = [
+                _maybe(row["lead_changes"], 1),
+                _maybe(row["decisiveness"]),
+                _maybe(row.get("drama"), 3),
+            ]
             table.add_row(
                 row["level"],
                 _seats(row),
                 f"{row['balance']:.2f}",
                 _pct(row["draw_rate"]),
                 _pct(row["completion_rate"]),
-                f"{actions['mean']:.0f}±{actions['sd']:.0f}",
                 f"{turns['mean']:.0f}",
+                f"{row['length_minutes']['mean']:.0f}",
+                f"{actions['mean']:.0f}±{actions['sd']:.0f}",
                 f"{row['branching']:.1f}",
                 *(evaluation if evaluated else []),
+                *(_points(row) if scored else []),
             )
         console.print(table)
-    console.print(LEGEND + (EVALUATED if evaluated else ""))
+    legend = LEGEND.format(seconds=data.get("seconds_per_turn", SECONDS_PER_TURN))
+    console.print(legend + (EVALUATED if evaluated else "") + (SCORED if scored else ""))
     if data["skill"]:
         skill = Table(
             title="skill: higher level in one seat, lower in the others", box=box.SIMPLE_HEAD
@@ -176,6 +284,8 @@ def print_analysis(data: dict[str, Any]) -> None:
                 _pct(row["draw_rate"]),
             )
         console.print(skill)
+    for line in seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data):
+        console.print(line)
     console.print(
         f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} "
         f"job(s), backend {data['backend']}"

@@ -21,6 +21,8 @@ import typer
 from typer.core import TyperGroup
 
 from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
+from tabletop.cli import review as review_cli
+from tabletop.cli.compare import compare as compare_ab
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
@@ -204,13 +206,22 @@ def test_(
 def check(
     game: GameArg,
     games: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--games",
-            help=f"Random games per configuration, 1..{flags.GAMES_MAX}.",
+            help=f"Random games in all, spread over the configurations (default 200), "
+            f"1..{flags.GAMES_MAX}.",
             parser=parsers.games,
         ),
-    ] = 200,
+    ] = None,
+    per_config: Annotated[
+        int | None,
+        typer.Option(
+            "--games-per-config",
+            help=f"Random games in each configuration instead (for depth), 1..{flags.GAMES_MAX}.",
+            parser=parsers.games,
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help=SEED_HELP, parser=parsers.seed)] = 0,
     record: Annotated[bool, typer.Option("--record", help="Write golden playthroughs.")] = False,
     players: PlayersOpt = None,
@@ -219,7 +230,8 @@ def check(
     """Conformance kit: seeded random games checking the game's invariants."""
     from tabletop.cli.check import check_command
 
-    raise typer.Exit(check_command(game, games, seed, record, players, option or []))
+    status = check_command(game, games, seed, record, players, option or [], per_config)
+    raise typer.Exit(status)
 
 
 # ``test`` and ``check`` are the conformance kit's commands: their bodies are the kit's.
@@ -229,10 +241,12 @@ for name, command in (
     ("play", play.play),
     ("run", run.run),
     ("replay", replay.replay),
+    ("review", review_cli.review),
     ("test", test_),
     ("check", check),
     ("arena", arena.arena),
     ("analyse", analyse.analyse),
+    ("compare", compare_ab),
     ("solve", solve.solve),
     ("new", scaffold.new),
     ("serve", serve.serve),

@@ -15,24 +15,45 @@ from tabletop.kit.conformance import check_game
 from tabletop.kit.golden import record_golden
 from tabletop.kit.report import failure_lines
 
+TITLE = (
+    "{name}: {games} games, {configs} configurations, seed {seed}, {seconds:.1f}s "
+    "({rate:.1f} games/s)"
+)
+
 
 def check_command(
     game: str,
-    games: int,
+    games: int | None,
     seed: int,
     record: bool,
     players: int | None,
     options: Sequence[str] = (),
+    games_per_config: int | None = None,
 ) -> int:
     """The body of ``tabletop check``: the report with rich; with ``record`` (and all checks
-    passing), golden playthroughs written to ``tests/golden/``. Returns the exit status."""
+    passing), golden playthroughs written to ``tests/golden/``. ``games`` is the number of
+    games in all (None: the kit's default), ``games_per_config`` that many in each
+    configuration instead. Returns the exit status."""
     console = Console(highlight=False)
     resolved = registry().get(game)
     chosen = opts.parse_pairs(options) if options else None
-    report = check_game(resolved, games=games, seed=seed, players=players, options=chosen)
+    report = check_game(
+        resolved,
+        games=games,
+        seed=seed,
+        players=players,
+        options=chosen,
+        games_per_config=games_per_config,
+    )
     table = Table(
-        title=f"{resolved.info.name}: {report.games} games, {len(report.configs)} configurations, "
-        f"seed {seed}, {report.seconds:.1f}s",
+        title=TITLE.format(
+            name=resolved.info.name,
+            games=report.games,
+            configs=len(report.configs),
+            seed=seed,
+            seconds=report.seconds,
+            rate=report.games / report.seconds if report.seconds else 0.0,
+        ),
         title_justify="left",
     )
     for column in ("check", "result", "runs", "what it checks"):

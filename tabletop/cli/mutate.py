@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -15,11 +16,17 @@ from rich.text import Text
 
 from tabletop.core.errors import UsageError
 from tabletop.core.registry import registry
+from tabletop.game import Game
 from tabletop.kit.mutation.command import suite_spec
 from tabletop.kit.mutation.mutants import Mutant, shown_path
 from tabletop.kit.mutation.report import Tally, by_module, by_rule, summary, survivors, tally
 from tabletop.kit.mutation.runner import SuiteSpec, Verdict
 from tabletop.kit.mutation.session import Results, mutate
+
+RULES_TITLE = (
+    "Per rule ID: a killed mutant under the rules of the cases that failed, "
+    "a survivor under the rules its code cites"
+)
 
 
 def mutate_command(
@@ -35,12 +42,14 @@ def mutate_command(
     """Run the mutation test and print the report; 1 when the score is below ``fail_under``."""
     if seconds is not None and seconds <= 0:
         raise UsageError(f"--seconds must be more than 0, not {seconds:g}")
-    spec, known = suite_spec(registry(), game, files, keyword=keyword)
+    games = registry()
+    spec, known = suite_spec(games, game, files, keyword=keyword)
+    chosen = games.get(spec.game)
     console = Console(highlight=False, stderr=as_json)
     if as_json:
-        results = mutate(spec, known, modules, max_mutants, seconds)
+        results = mutate(spec, known, modules, max_mutants, seconds, game=chosen)
     else:
-        results = _with_progress(spec, known, modules, max_mutants, seconds, console)
+        results = _with_progress(spec, known, modules, max_mutants, seconds, console, chosen)
     if as_json:
         print(json.dumps(summary(results), ensure_ascii=False))
     else:
@@ -58,6 +67,7 @@ def _with_progress(
     max_mutants: int | None,
     seconds: float | None,
     console: Console,
+    game: Game[Any, Any],
 ) -> Results:
     columns = (
         TextColumn("[progress.description]{task.description}"),
@@ -78,7 +88,7 @@ def _with_progress(
             text = f"{counts['killed']} killed, {counts['survived']} survived  {mutant.short}"
             progress.update(task, advance=1, counts=text)
 
-        return mutate(spec, known, modules, max_mutants, seconds, None, advance, planned)
+        return mutate(spec, known, modules, max_mutants, seconds, None, advance, planned, game)
 
 
 def _percent(score: float | None) -> Text:
@@ -119,7 +129,7 @@ def print_report(results: Results, console: Console, diffs: bool = True) -> None
             console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark"), soft_wrap=True)
     console.print(_table(f"Mutation score of {results.game} per module", "module",
                          by_module(results)))  # fmt: skip
-    console.print(_table("Per rule ID cited by the mutated code", "rule", by_rule(results)))
+    console.print(_table(RULES_TITLE, "rule", by_rule(results)))
     total = tally(results.verdicts)
     score = total.score
     shown = "-" if score is None else f"{100 * score:.1f}%"

@@ -25,6 +25,7 @@ from tabletop.core.match import Match
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table
 
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
+NO_HINTS = "no hints for this game"  # Game.hint's default: then only the coach speaks
 CLOCK_WARNINGS = (30, 10, 5)
 
 
@@ -250,8 +251,7 @@ class Session:
                 self.console.print("legal: " + escape(", ".join(match.listing_text())))
                 self.console.print(f"also: {COMMANDS}")
             elif verb == "hint":
-                view = match.game.view(match.state, player)
-                self.console.print(escape(match.game.hint(view, player, match.options)))
+                self.console.print(escape(self.hint(player)))
             elif verb == "rules":
                 from rich.markdown import Markdown
 
@@ -268,6 +268,20 @@ class Session:
                     self.console.print(f"[red]{escape(exc.reason)}[/]")
                     continue
                 return True
+
+    def hint(self, player: int) -> str:
+        """``hint``: the game's own one-line advice, then the coach's judgement of every
+        legal action (:mod:`tabletop.coach`, about 2 s), both from ``player``'s view only."""
+        from tabletop.coach.choose import coach_for, turn_for
+        from tabletop.coach.hints import hint_text
+
+        match = self.match
+        game = match.game
+        view = game.view(match.state, player)
+        advice = game.hint(view, player, match.options)
+        turn = turn_for(game, match.state, match.players, match.options)
+        judged = hint_text(coach_for(game).assess(turn))
+        return judged if advice == NO_HINTS else f"{advice}\n{judged}"
 
     def clock_warning(self, left: float) -> None:
         self.console.print(f"\n[yellow]⏱ {left:.0f} s left[/]")

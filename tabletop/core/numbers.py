@@ -12,9 +12,11 @@ MAX_DIGITS = 20
 _INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 
 
-def parse_int(text: str, lo: int | None = None, hi: int | None = None) -> int | None:
+def parse_int(text: str, lo: int | None = 0, hi: int | None = None) -> int | None:
     """``text`` as an int when it is an optionally signed run of at most 20 ASCII digits
-    (surrounding spaces allowed) within ``lo``..``hi``; otherwise None."""
+    (surrounding spaces allowed) within ``lo``..``hi``; otherwise None. ``lo`` is 0 unless
+    given (a count, an index or a seat is never negative, so ``-1`` is refused): pass
+    ``lo=None`` to read negative numbers too."""
     word = text.strip()
     if not _INTEGER.fullmatch(word):
         return None

@@ -81,7 +81,7 @@ def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
         field.annotation
     ):
         return value
-    number = parse_int(value)
+    number = parse_int(value, lo=None)  # the bounds are the model's (a message naming them)
     if number is None:
         raise OptionError(
             f"bad value {quote(value)} for option {name!r} of {game_id}: not a whole number "

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.core.errors import UsageError
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.game import Game
@@ -21,9 +22,11 @@ from tabletop.kit.checks.context import Failed
 from tabletop.kit.configurations import plan_configurations
 from tabletop.kit.report import CheckReport, CheckStats
 
+GAMES = 200  # random games of a check in all, spread over its configurations
 DEEP_POSITIONS = 3  # positions per game that get the expensive checks
 DEEP_GAMES = 25  # games per configuration that get them (then every tenth)
 MUTANTS = 4  # mutated positions tried per deep game (mutants, see tabletop.kit.fuzzing)
+PURE_EVERY = 4  # in a deep game, the input's JSON is compared around every 4th apply (pure)
 
 
 def resolve(game: str | Game[Any, Any]) -> Game[Any, Any]:
@@ -31,22 +34,45 @@ def resolve(game: str | Game[Any, Any]) -> Game[Any, Any]:
     return registry().get(game) if isinstance(game, str) else game
 
 
+def spread_games(configs: int, games: int | None, per_config: int | None) -> list[int]:
+    """How many games each of ``configs`` configurations gets: ``per_config`` each, else a
+    total of ``games`` (default :data:`GAMES`) spread evenly, the first ones taking the
+    remainder, and at least one each (a configuration never played is never checked)."""
+    if games is not None and per_config is not None:
+        raise UsageError(
+            "give the games in all (--games) or per configuration (--games-per-config), not both"
+        )
+    for what, value in (("--games", games), ("--games-per-config", per_config)):
+        if value is not None and value < 1:
+            raise UsageError(f"{what} must be 1 or more, not {value}")
+    if per_config is not None:
+        return [per_config] * configs
+    total = GAMES if games is None else games
+    return [max(1, total // configs + (index < total % configs)) for index in range(configs)]
+
+
 def check_game(
     game: str | Game[Any, Any],
-    games: int = 200,
+    games: int | None = None,
     seed: int = 0,
     players: int | None = None,
     fuzz: int = 40,
     max_configs: int = 12,
     options: BaseModel | Mapping[str, Any] | None = None,
+    games_per_config: int | None = None,
 ) -> CheckReport:
-    """Play ``games`` seeded random games per configuration and run every check.
+    """Play seeded random games in every configuration and run every check.
 
-    ``fuzz`` bad inputs are tried at each of a few positions per game; the first
+    ``games`` is the number of games in all (default :data:`GAMES`), spread evenly over the
+    configurations (at least one each), so a run takes about as long however many
+    configurations a game has; ``games_per_config`` plays that many in each instead (for
+    depth). ``fuzz`` bad inputs are tried at each of a few positions per game; the first
     ``DEEP_GAMES`` games of a configuration (and every tenth after) also get the costliest
-    checks (a deep copy around every apply, a real save/load). The configurations are
-    :func:`plan_configurations`'s (with ``options``: only that one). Game ``i`` of configuration
-    ``c`` uses seed ``seed + c * games + i``.
+    checks (the input's JSON compared around the first applies and every
+    :data:`PURE_EVERY`-th, a real save/load). The configurations are
+    :func:`plan_configurations`'s (with ``options``: only that one). The games are numbered
+    from 0 through the configurations in order; game ``n`` uses seed ``seed + n`` (so with
+    ``games_per_config=G``, game ``i`` of configuration ``c`` has seed ``seed + c * G + i``).
     """
     resolved = resolve(game)
     info = resolved.info
@@ -54,17 +80,20 @@ def check_game(
         player_count(resolved, players)  # UsageError naming the allowed counts
     plan = plan_configurations(resolved, players, max_configs, seed, options)
     configs = plan.configs
-    report = CheckReport(info.id, games * len(configs), seed, [c.label() for c in configs])
+    counts = spread_games(len(configs), games, games_per_config) if configs else []
+    report = CheckReport(info.id, sum(counts), seed, [c.label() for c in configs])
     report.how, report.refused = plan.how, plan.refused
     report.checks = {name: CheckStats(name, text) for name, text in CHECKS.items()}
     if kit_encoding.provided(resolved):
         report.checks[kit_encoding.NAME] = CheckStats(kit_encoding.NAME, kit_encoding.DESCRIPTION)
     tally, last = Tally(report), None
     started = time.perf_counter()
-    for index, config in enumerate(configs):
-        for number in range(games):
+    number_in_all = seed
+    for config, count in zip(configs, counts, strict=True):
+        for number in range(count):
             deep = number < DEEP_GAMES or number % 10 == 0
-            last = Context(resolved, config, seed + index * games + number, tally, fuzz)
+            last = Context(resolved, config, number_in_all, tally, fuzz)
+            number_in_all += 1
             play_game(last, deep, save_load=number == 0)
     if last is not None:
         views.hides_something(last)  # a failure names the last game played
@@ -84,8 +113,8 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
     texts: list[str] = []
     bound = game.info.max_actions(players, options)
     ended = False
+    here = ctx.at(texts)  # the texts so far, read when a check fails (not copied each action)
     while True:
-        here = ctx.at(texts)
         legal = run(here, "legal", play.legal, state)
         if legal is FAILED:
             break
@@ -96,7 +125,8 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
             here.fail("bound", f"no end after {bound} actions (info.max_actions)")
             break
         action = legal[rng.randrange(len(legal))]
-        after = run(here, "pure", play.pure, state, action, deep)
+        whole_json = deep and (len(actions) < PURE_EVERY * 2 or len(actions) % PURE_EVERY == 0)
+        after = run(here, "pure", play.pure, state, action, whole_json)
         if after is FAILED:
             break
         texts.append(here.text_of(state, action))
@@ -110,13 +140,15 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
     if not ended or not deep:
         return
     run(whole, "record", play.record, states, actions, rng, save_load)
-    for index in sorted(rng.sample(range(len(states)), min(DEEP_POSITIONS, len(states)))):
+    chosen = sorted(rng.sample(range(len(states)), min(DEEP_POSITIONS, len(states))))
+    for index in chosen:
         here, position = ctx.at(texts[:index]), states[index]
         run(here, "notation", positions.notation, position)
         run(here, "position", positions.position, position)
         run(here, "views", views.views, position, rng)
         run(here, "samples", positions.samples, position, rng)
-        run(here, "fuzz", fuzz_check.fuzz, actions[:index], rng)
+        huge = index == chosen[0]  # the 1 MB lines once a game: a third of Quarto's time
+        run(here, "fuzz", fuzz_check.fuzz, actions[:index], rng, huge)
         if kit_encoding.NAME in ctx.tally.report.checks:
             run(here, kit_encoding.NAME, _encoding, position, rng)
     run(whole, "position", positions.damaged, rng.choice(states), rng)
@@ -138,13 +170,21 @@ def _new(ctx: Context) -> Any:
 
 def assert_conformance(
     game: str | Game[Any, Any],
-    games: int = 200,
+    games: int | None = None,
     seed: int = 0,
     players: int | None = None,
     options: BaseModel | Mapping[str, Any] | None = None,
+    games_per_config: int | None = None,
 ) -> CheckReport:
     """:func:`check_game`, raising AssertionError with the report when a check fails."""
-    report = check_game(game, games=games, seed=seed, players=players, options=options)
+    report = check_game(
+        game,
+        games=games,
+        seed=seed,
+        players=players,
+        options=options,
+        games_per_config=games_per_config,
+    )
     if not report.ok:
         raise AssertionError(report.text())
     return report

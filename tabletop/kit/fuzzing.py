@@ -32,8 +32,9 @@ CONTROL = "\x00\x07\x08\x1b\x7f\u200b\u202e\ufeff"
 
 
 # -- action texts -------------------------------------------------------------------------------
-def hostile_texts(rng: random.Random, listed: Sequence[str]) -> list[str]:
-    """Texts that are no action of any game, built from the listed actions."""
+def hostile_texts(rng: random.Random, listed: Sequence[str], huge: bool = True) -> list[str]:
+    """Texts that are no action of any game, built from the listed actions (``huge``: with
+    the 1 MB and 100 kB lines, the costliest to refuse)."""
     base = rng.choice(listed) if listed else "x 1"
     words = base.split() or ["x"]
     digits = "".join(rng.choice(UNICODE_DIGITS) for _ in range(rng.randrange(1, 3)))
@@ -51,8 +52,7 @@ def hostile_texts(rng: random.Random, listed: Sequence[str]) -> list[str]:
         "\x1b[4~",
         " ".join(w + rng.choice(CONTROL) for w in words),
         rng.choice(CONTROL) + base.replace(" ", rng.choice(CONTROL)),
-        "x" * 1_000_000,
-        base + " " + "y" * 100_000,
+        *(("x" * 1_000_000, base + " " + "y" * 100_000) if huge else ()),
     ]
     return [t for t in texts if t.split() != base.split()]
 

@@ -38,6 +38,7 @@ from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, on
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import host, protocol, rules_page
+from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
@@ -288,6 +289,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         }
 
     routes = [
+        *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
         Route("/", lobby),
         Route("/match/{id}", match_page),
         Route("/match/{id}/host", host_page),

@@ -71,6 +71,7 @@ class CreateMatch(BaseModel):
     spectators: bool = True
     spectator_chat: bool = False  # may spectators write in the chat (they always read it)
     move_time: float | None = None
+    hints: bool | None = None  # the coach's hints (default: on against the computer)
 
 
 def read_body(data: Any) -> CreateMatch:
@@ -207,6 +208,7 @@ class Hub:
             ],
             spectators=body.spectators,
             move_time=body.move_time,
+            hints=body.hints,
         )
         links = await self._open_match(meta, base, body.spectator_chat)
         self.admission.created(address)
@@ -285,7 +287,7 @@ class Hub:
             meta = StoredMatch(
                 secrets.token_urlsafe(8), time.time(), old.game, old.game_version, n,
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
-                old.move_time,
+                old.move_time, hints=old.hints,
             )  # fmt: skip
             await self._open_match(meta, base, room.chat.spectators_write)
             old.rematch = meta.id

@@ -37,6 +37,7 @@ PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, a
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
 SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
+FAN_OUT_CHUNK = 50  # connections told of a change in one turn of the event loop
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -234,10 +235,7 @@ class Room:
         spectators = [c for c in self.connections if c.seat is None]
         start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
         if spectators:
-            texts = self.texts(None, self.presence(), start)
-            for connection in spectators:
-                for text in texts:
-                    connection.post(text)
+            await fan_out(spectators, self.texts(None, self.presence(), start))
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -284,8 +282,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         message = json.dumps({"type": "presence", "presence": self.presence()})
-        for connection in list(self.connections):
-            connection.post(message)
+        await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
         number = len(self.table.match.actions)
@@ -511,6 +508,16 @@ class Room:
                 task.cancel()
         if self._retrying is not None:
             self._retrying.cancel()
+
+
+async def fan_out(connections: list[Connection], texts: tuple[str, ...]) -> None:
+    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections a turn of
+    the event loop: their writers run between the turns, and so does anyone's action."""
+    for start in range(0, len(connections), FAN_OUT_CHUNK):
+        for connection in connections[start : start + FAN_OUT_CHUNK]:
+            for text in texts:
+                connection.post(text)
+        await asyncio.sleep(0)
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:

@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS matches (
     game_version TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, seats TEXT NOT NULL, spectators INTEGER NOT NULL,
     move_time REAL, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing', rematch TEXT,
-    updated REAL
+    updated REAL, hints INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
@@ -55,9 +55,12 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 2
+VERSION = 3
 # What brings a file of version N-1 to N (version 1: no ``updated`` column).
-MIGRATIONS = {2: "ALTER TABLE matches ADD COLUMN updated REAL"}
+MIGRATIONS = {
+    2: "ALTER TABLE matches ADD COLUMN updated REAL",
+    3: "ALTER TABLE matches ADD COLUMN hints INTEGER",
+}
 
 Statement = tuple[str, Sequence[Any]]
 
@@ -93,6 +96,7 @@ class StoredMatch:
     status: str = "ongoing"
     rematch: str | None = None
     updated: float | None = None
+    hints: bool | None = None  # the coach's hints allowed (None: only against the computer)
     actions: list[str] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)
 
@@ -100,9 +104,10 @@ class StoredMatch:
         seats = json.dumps([vars(s) for s in self.seats])
         return (
             "INSERT INTO matches (id, created, game, game_version, players, options, seed, "
-            "seats, spectators, move_time) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "seats, spectators, move_time, hints) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (self.id, self.created, self.game, self.game_version, self.players,
-             json.dumps(self.options), self.seed, seats, int(self.spectators), self.move_time),
+             json.dumps(self.options), self.seed, seats, int(self.spectators), self.move_time,
+             None if self.hints is None else int(self.hints)),
         )  # fmt: skip
 
 
@@ -203,6 +208,7 @@ def _row(row: Sequence[Any]) -> StoredMatch:
     return StoredMatch(
         row[0], row[1], row[2], row[3], row[4], options, row[6], seats,
         bool(row[8]), row[9], row[10], row[11], row[12], row[13],
+        None if row[14] is None else bool(row[14]),
     )  # fmt: skip
 
 
@@ -215,7 +221,7 @@ def load_all(path: Path) -> tuple[list[StoredMatch], list[Unserved]]:
         unserved: list[Unserved] = []
         for row in db.execute(
             "SELECT id, created, game, game_version, players, options, seed, seats, "
-            "spectators, move_time, forfeit, status, rematch, updated FROM matches "
+            "spectators, move_time, forfeit, status, rematch, updated, hints FROM matches "
             "ORDER BY created"
         ):
             try:

@@ -18,13 +18,15 @@ import asyncio
 import multiprocessing
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+T = TypeVar("T")
 PEOPLE_NICE = 5
 BACKGROUND_NICE = 19
 SEATS_KEPT = 64  # seats a worker keeps between moves (tree reuse), least recent dropped
@@ -103,13 +105,18 @@ class Thinkers:
             pool.submit(_ready)
 
     async def decide(self, job: Job, background: bool = False) -> Any:
-        """The job's action, computed in a worker; a worker that died is replaced once."""
+        """The job's action, computed in a worker."""
+        return await self.run(think, job, background=background)
+
+    async def run(self, job: Callable[..., T], *args: Any, background: bool = False) -> T:
+        """``job(*args)`` (picklable) in a worker: a computer's move, the coach's hints and
+        reviews. A worker that died is replaced once."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool(background), think, job)
+            return await loop.run_in_executor(self._pool(background), job, *args)
         except BrokenProcessPool:
             self._pools.pop(background, None)
-            return await loop.run_in_executor(self._pool(background), think, job)
+            return await loop.run_in_executor(self._pool(background), job, *args)
 
     def close(self) -> None:
         for pool in self._pools.values():

@@ -13,7 +13,7 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("connect4-*.json"))
 
 
 def test_connect4_passes_the_conformance_kit(game: ConnectFourGame) -> None:
-    report = assert_conformance(game, games=60, seed=0)
+    report = assert_conformance(game, games_per_config=60, seed=0)
     # every option value was played: 7 and 4 columns, 6 and 4 rows, connect 4 and 3
     assert len(report.configs) == 8 and report.games == 480
     assert report.checks["fuzz"].runs > 10_000

@@ -45,7 +45,7 @@ class Context:
     seed: int
     tally: Tally
     fuzz: int = 40  # bad inputs tried per position (the ``fuzz`` check)
-    texts: tuple[str, ...] = ()
+    texts: Sequence[str] = ()  # a list that grows as the game is played, or a snapshot
 
     @property
     def players(self) -> int:
@@ -58,8 +58,9 @@ class Context:
         return self.config.options
 
     def at(self, texts: Sequence[str]) -> Context:
-        """The same game with ``texts`` the actions played so far."""
-        return replace(self, texts=tuple(texts))
+        """The same game with ``texts`` the actions played so far (not copied: a list that
+        grows as the game goes on is read when a check fails)."""
+        return replace(self, texts=texts)
 
     def count(self, check: str, runs: int) -> None:
         """Count more runs of a check than the one :func:`run` counts (e.g. fuzz inputs)."""
@@ -76,7 +77,7 @@ class Context:
                 self.players,
                 opts.dump(self.options),
                 self.seed,
-                self.texts,
+                tuple(self.texts),
                 info.options().model_dump(mode="json"),
             )
             stats.first = CheckFailure(check, one_line(message), ref)

@@ -16,9 +16,10 @@ from tabletop.kit.checks.context import Context, Failed
 JUNK = string.ascii_letters + string.digits + string.punctuation + " \t\n" + "žčřßΩ€😀\x00\u200b"
 
 
-def fuzz(ctx: Context, actions: list[Any], rng: random.Random) -> None:
+def fuzz(ctx: Context, actions: list[Any], rng: random.Random, huge: bool = True) -> None:
     """``ctx.fuzz`` bad texts after ``actions``: each raises a one-line ActionError (or is
-    a legal action, undone) and leaves the match as it was."""
+    a legal action, undone) and leaves the match as it was (``huge``: the oversized lines
+    among the hostile texts too)."""
     game = ctx.game
     match = Match(game, ctx.players, ctx.options, ctx.seed)
     for action in actions:
@@ -42,7 +43,7 @@ def fuzz(ctx: Context, actions: list[Any], rng: random.Random) -> None:
             match.undo()
         if len(match.actions) != count or match.state is not state:
             raise Failed(f"{text!r} changed the match")
-    hostile = fuzzing.hostile_texts(rng, listed)
+    hostile = fuzzing.hostile_texts(rng, listed, huge)
     ctx.count("fuzz", len(hostile))
     problem = fuzzing.refuse_all(match, hostile)
     if problem:

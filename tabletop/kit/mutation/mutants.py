@@ -58,7 +58,11 @@ class Mutant:
         return apply_edit(original, self.edit)
 
     def diff(self, original: str) -> str:
-        """A unified diff of the mutation, 1 line of context, file names as the path."""
+        """A unified diff of the mutation, 1 line of context, file names as the path (a
+        configuration mutant, which changes no source: its one line of change)."""
+        if self.edit.operator == "config":
+            where = f"{shown_path(self.path)}:{self.line}" if self.line else shown_path(self.path)
+            return f"configuration of {where}: {self.edit.description}\n"
         lines = difflib.unified_diff(
             original.splitlines(keepends=True),
             self.source(original).splitlines(keepends=True),

@@ -74,11 +74,20 @@ def by_module(results: Results) -> dict[str, Tally]:
     return groups
 
 
+def filed_under(mutant: Mutant, verdict: Verdict) -> tuple[str, ...]:
+    """The rule IDs a mutant counts for: a killed one, those of the cases that failed on it
+    (what noticed it); a survivor (or a kill by a golden game or a timeout, which name no
+    case), those its code cites; :data:`NO_RULE` when there are none."""
+    if verdict.status in KILLED and verdict.rules:
+        return verdict.rules
+    return mutant.rules or (NO_RULE,)
+
+
 def by_rule(results: Results) -> dict[str, Tally]:
-    """Counts per rule ID cited by the mutated code (a mutant may count for several)."""
+    """Counts per rule ID (:func:`filed_under`; a mutant may count for several)."""
     groups: dict[str, Tally] = {}
     for mutant, verdict in results.verdicts:
-        for rule in mutant.rules or (NO_RULE,):
+        for rule in filed_under(mutant, verdict):
             groups.setdefault(rule, Tally()).add(verdict)
     return dict(sorted(groups.items(), key=lambda item: _rule_key(item[0])))
 

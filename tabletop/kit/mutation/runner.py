@@ -32,6 +32,7 @@ from typing import Any
 from tabletop.core.errors import TabletopError, one_line
 from tabletop.core.registry import Registry
 from tabletop.game import Game
+from tabletop.kit.mutation.configs import ConfigChange, configured
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Verdict:
 
     status: str  # killed, timeout, survived, not reached
     killer: str = ""
-    rules: tuple[str, ...] = ()  # the killing case's rule IDs
+    rules: tuple[str, ...] = ()  # the rule IDs of every case that failed (a kill)
     seconds: float = 0.0
 
 
@@ -154,7 +155,16 @@ class _Serving:
                 return game
         raise TabletopError(f"no plugin registers the game {self.spec.game!r} any more")
 
-    def run(self, module: str, path: str, source: str, stop_early: bool = True) -> Verdict:
+    def run(
+        self,
+        module: str,
+        path: str,
+        source: str,
+        stop_early: bool = True,
+        config: ConfigChange | None = None,
+    ) -> Verdict:
+        """Every case against the game as the source (or ``config``) makes it; with
+        ``stop_early`` the golden games only when no case failed."""
         from tabletop.kit.golden import replay_golden
         from tabletop.kit.scenarios import run_case
 
@@ -165,21 +175,26 @@ class _Serving:
         except Exception as exc:
             return Verdict("killed", f"the game fails to load: {type(exc).__name__}: "
                            f"{one_line(str(exc))[:120]}")  # fmt: skip
+        if config is not None:
+            try:
+                game = configured(game, config)
+            except Exception as exc:
+                return Verdict("killed", f"the configuration is refused: {type(exc).__name__}: "
+                               f"{one_line(str(exc))[:120]}")  # fmt: skip
         games = _OneGame(game)
         order = sorted(self.cases, key=lambda c: c.name != self.first)
         failures: list[Verdict] = []
-        for case in order:
+        for case in order:  # every case, so a kill is filed under all the cases that fail
             try:
                 result = run_case(case, games)
                 ok = result.ok
             except Exception:
                 ok = False
             if not ok:
-                self.first = case.name
+                if not failures:
+                    self.first = case.name
                 failures.append(Verdict("killed", f"case {case.name!r} ({case.path.name})",
                                         tuple(case.rules)))  # fmt: skip
-                if stop_early:
-                    break
         if not failures or not stop_early:
             for golden in self.spec.golden:
                 try:
@@ -192,8 +207,12 @@ class _Serving:
                         break
         seconds = time.perf_counter() - began
         if failures:
-            first = failures[0]
-            return Verdict("killed", "; ".join(f.killer for f in failures), first.rules, seconds)
+            rules = tuple(dict.fromkeys(rule for f in failures for rule in f.rules))
+            if stop_early and len(failures) > 1:
+                killer = f"{failures[0].killer} and {len(failures) - 1} more"
+            else:
+                killer = "; ".join(f.killer for f in failures)
+            return Verdict("killed", killer, rules, seconds)
         return Verdict("survived", seconds=seconds)
 
     def baseline(self, files: Sequence[str]) -> Baseline:
@@ -231,6 +250,8 @@ def _serve(conn: Connection, spec: SuiteSpec) -> None:
             conn.send(serving.baseline(message[1]))
         elif message[0] == "run":
             conn.send(serving.run(*message[1:]))
+        elif message[0] == "config":
+            conn.send(serving.run("", "", "", config=message[1]))
         else:
             return
 
@@ -287,10 +308,19 @@ class Worker:
             raise TabletopError("the rule suite could not be run (the worker process died)")
         return answer
 
-    def run(self, module: str, path: Path, source: str, timeout: float) -> Verdict:
-        """The verdict on one mutated module source."""
+    def run(
+        self,
+        module: str,
+        path: Path,
+        source: str,
+        timeout: float,
+        config: ConfigChange | None = None,
+    ) -> Verdict:
+        """The verdict on one mutated module source (or, with ``config``, on the game's
+        unchanged code in a mutated configuration)."""
         began = time.perf_counter()
-        answer = self._ask(("run", module, str(path), source), timeout)
+        message = ("config", config) if config else ("run", module, str(path), source)
+        answer = self._ask(message, timeout)
         if isinstance(answer, Verdict):
             return answer
         seconds = time.perf_counter() - began

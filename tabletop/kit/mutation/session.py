@@ -12,12 +12,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.numbers import quote
+from tabletop.game import Game
+from tabletop.kit.mutation.configs import CONFIG, change_of, config_mutants
 from tabletop.kit.mutation.mutants import Mutant, module_mutants
 from tabletop.kit.mutation.runner import Baseline, SuiteSpec, Verdict, Worker
 
+CONFIG_WORD = "configuration"  # --module configuration: only the configuration mutants
 MIN_TIMEOUT = 5.0  # seconds a mutant may take at least, whatever the baseline
 TIMEOUT_FACTOR = 5  # ... or this many times the unmutated run
 
@@ -106,8 +110,11 @@ def mutate(
     timeout: float | None = None,
     progress: Callable[[Mutant, Verdict], None] | None = None,
     planned: Callable[[int], None] | None = None,
+    game: Game[Any, Any] | None = None,
 ) -> Results:
-    """Mutate the game's rules modules one mutation at a time and run the suite on each."""
+    """Mutate the game's rules modules one mutation at a time and run the suite on each;
+    with ``game``, also its configuration (:mod:`tabletop.kit.mutation.configs`: player
+    counts and options), unless ``modules`` are named without ``configuration``."""
     if max_mutants is not None and max_mutants < 1:
         raise UsageError(f"--max-mutants must be 1 or more, not {max_mutants}")
     began = time.perf_counter()
@@ -124,14 +131,23 @@ def mutate(
         if baseline.cases + baseline.golden == 0:
             raise TabletopError(f"no scenario case and no golden game for {spec.game}: "
                                 "nothing to measure")  # fmt: skip
-        chosen = choose_modules(files, modules, baseline, spec.package)
+        wanted = [m for m in modules if m != CONFIG_WORD]
+        only_config = bool(modules) and not wanted
+        chosen = [] if only_config else choose_modules(files, wanted, baseline, spec.package)
         sources = {name: files[name].read_text("utf-8") for name in chosen}
         every: list[Mutant] = []
         for name in chosen:
             every.extend(
                 module_mutants(name, files[name], sources[name], known_rules, len(every) + 1)
             )
-        todo = spread(every, max_mutants)
+        configs: list[Mutant] = []
+        if game is not None and (not modules or CONFIG_WORD in modules):
+            configs = config_mutants(game, known_rules, len(every) + 1)
+            chosen.append(CONFIG)
+            sources[CONFIG] = ""
+        # --max-mutants samples the code's mutants; the few configuration ones all run too
+        todo = [*spread(every, max_mutants), *configs]
+        every.extend(configs)
         results = Results(spec.game, chosen, sources, baseline, total=len(every))
         if planned:
             planned(len(todo))
@@ -141,7 +157,9 @@ def mutate(
                 results.not_run = len(todo) - index
                 break
             ran = baseline.lines.get(str(mutant.path), set())
-            if not reached(ran, mutant.body_lines):
+            if mutant.module == CONFIG:
+                verdict = worker.run("", mutant.path, "", limit, change_of(mutant))
+            elif not reached(ran, mutant.body_lines):
                 verdict = Verdict("not reached")
             else:
                 source = mutant.source(sources[mutant.module])

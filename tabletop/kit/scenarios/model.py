@@ -33,6 +33,8 @@ class Expect(_Model):
     listing_contains: list[str] | None = Field(None, description="these actions are listed")
     listing_excludes: list[str] | None = Field(None, description="these are not listed")
     scores: dict[int, int] | None = Field(None, description="points per player")
+    prompt: str | None = Field(None, description="a fragment of the prompt (what is due)")
+    end: str | None = Field(None, description="the outcome's kind (Outcome.kind), e.g. line")
     state: dict[str, Any] | None = Field(None, description="subset of the position JSON")
     view: dict[str, Any] | list[dict[str, Any]] | None = Field(
         None, description="{player: N or null, ...subset of that player's view}"
@@ -82,15 +84,33 @@ class Case(_Model):
     position: dict[str, Any] | None = Field(None, description="start: the position JSON")
     actions: list[str] = Field([], description="start: actions played first (after position)")
     steps: list[Step] = Field([], description="the steps, checked in order")
+    rest_in: str | None = Field(
+        None,
+        description="with 'position': the list (a dotted path, e.g. stock) that takes the "
+        "cards of the seeded start the position does not place",
+    )
     impossible: str | None = Field(
         None, description="the position must be refused as impossible, citing this"
+    )
+    setup_refused: str | None = Field(
+        None, description="the game must refuse these options and players, citing this"
     )
 
     @model_validator(mode="after")
     def _steps_or_impossible(self) -> Case:
-        if self.impossible is None:
+        if self.rest_in is not None and self.position is None:
+            raise ValueError("'rest_in' needs a 'position' (the cards it places)")
+        if self.setup_refused is not None:
+            if self.impossible is not None or self.position or self.steps or self.actions:
+                raise ValueError(
+                    "'setup_refused' takes 'options' and 'players' only: no 'position', "
+                    "'actions', 'steps' or 'impossible'"
+                )
+        elif self.impossible is None:
             if not self.steps:
-                raise ValueError("no steps: give 'steps' (or 'impossible' with a 'position')")
+                raise ValueError(
+                    "no steps: give 'steps' (or 'impossible' with a 'position', or 'setup_refused')"
+                )
         elif self.position is None or self.steps or self.actions:
             raise ValueError("'impossible' needs a 'position' and no 'steps' or 'actions'")
         return self

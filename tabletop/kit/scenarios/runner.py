@@ -12,7 +12,9 @@ from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
 from tabletop.core.match import Match
 from tabletop.core.registry import Registry, registry
+from tabletop.core.setup import player_count
 from tabletop.game import Game
+from tabletop.kit.scenarios.deal import DealError, deal_rest
 from tabletop.kit.scenarios.loader import LoadedCase, broken
 from tabletop.kit.scenarios.model import RULE_ID, Case, Expect, Step, as_list
 from tabletop.kit.scenarios.subset import Mismatch, show, subset_diff
@@ -98,6 +100,8 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
     try:
         if loaded.case.impossible is not None:
             return runner.impossible(loaded.case.impossible)
+        if loaded.case.setup_refused is not None:
+            return runner.setup_refused(loaded.case.setup_refused)
         runner.setup()
     except _CaseError as exc:
         return CaseResult(loaded, "error", error=broken(loaded, exc.message, exc.key).error)
@@ -155,8 +159,14 @@ class _Runner:
                 ("players",),
                 f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}",
             )
+        position = case.position
+        if position is not None and case.rest_in is not None:
+            try:
+                position = deal_rest(game, players, options, case.seed, position, case.rest_in)
+            except DealError as exc:
+                raise _CaseError(("rest_in",), str(exc)) from None
         try:
-            self.match = Match(game, players, options, case.seed, case.position)
+            self.match = Match(game, players, options, case.seed, position)
         except PositionError as exc:
             raise _CaseError(("position",), f"impossible position: {one_line(str(exc))}") from None
         for index, text in enumerate(case.actions):
@@ -185,6 +195,34 @@ class _Runner:
             message = "the position was accepted, but it must be refused as impossible"
             actual = "accepted"
         mismatch = Mismatch("impossible", f"a refusal citing {wanted!r}", actual)
+        return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
+
+    def setup_refused(self, wanted: str) -> CaseResult:
+        """The case's options and players must be refused (by ``opts.build``, the player
+        count or the game's ``new``) with a message citing ``wanted``."""
+        loaded, case = self.loaded, self.case
+        line = loaded.lines.line(("cases", loaded.index, "setup_refused"))
+        try:
+            game = self.games.get(loaded.game or "")
+        except TabletopError as exc:
+            return CaseResult(
+                loaded, "error", error=broken(loaded, one_line(str(exc)), ("game",)).error
+            )
+        info = game.info
+        players = info.min_players if case.players is None else case.players
+        try:
+            options = opts.build(info.options, case.options, info.id)
+            player_count(game, players)
+            game.new(players, options, case.seed)
+        except TabletopError as exc:
+            refusal = one_line(str(exc))
+            if cites(refusal, wanted):
+                return CaseResult(loaded, "passed")
+            message = "the set-up was refused, but not for the expected reason"
+        else:
+            message = "the set-up was accepted, but it must be refused"
+            refusal = "accepted"
+        mismatch = Mismatch("setup_refused", f"a refusal citing {wanted!r}", refusal)
         return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
 
     @property
@@ -273,6 +311,14 @@ class _Runner:
             reason = outcome.reason if outcome else "(the game is not over)"
             if expect.reason.lower() not in reason.lower():
                 found.append(Mismatch("reason", f"contains {expect.reason!r}", show(reason)))
+        if "end" in given:
+            kind = outcome.kind if outcome else None
+            if kind != expect.end:
+                found.append(Mismatch("end", show(expect.end), show(kind)))
+        if "prompt" in given and expect.prompt is not None:
+            prompt = game.prompt(state)
+            if expect.prompt.lower() not in prompt.lower():
+                found.append(Mismatch("prompt", f"contains {expect.prompt!r}", show(prompt)))
         if "to_act" in given and match.to_act() != expect.to_act:
             found.append(Mismatch("to_act", show(expect.to_act), show(match.to_act())))
         found.extend(self._actions(number, expect))

@@ -1,0 +1,218 @@
+"""Quarto's coach: every legal action solved exactly where the solver settles it in
+budget, the search's estimate otherwise, each with a sentence of why (Q4, Q5).
+
+Each action is applied and the position after it solved
+(:func:`tabletop_quarto.solver.solve`), the positions budget shared among the actions
+still to solve. A give that lets the opponent win at once is named with its refutation
+("they place it on c3, completing the round pieces of column c"); a value found is
+exact, with the placements to the end under best play when the solver measured them.
+Actions the solver leaves open get the generic search's win chance (said as such).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.search import SearchAgent
+from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement, ranked
+from tabletop.coach.search import SearchCoach
+from tabletop_quarto.agents import KERNEL_NODES, PYTHON_NODES, winning_squares
+from tabletop_quarto.notation import format_action
+from tabletop_quarto.pieces import CODES, FILES, LINES, SQUARE_NAMES, shared_values
+from tabletop_quarto.position import from_json
+from tabletop_quarto.rules import (
+    GIVE,
+    OVER,
+    PLACE_BASE,
+    QUARTO,
+    Rules,
+    State,
+    apply,
+    claim_is_true,
+    piece_at,
+)
+from tabletop_quarto.solver import solve
+
+PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
+
+# Every sentence a person reads, in one place (for the catalogues).
+SOLVED = "the exact solver, {nodes:,} positions a turn"
+SEARCHED = (
+    "level 4's search, {playouts} playouts at most; the solver settled no action within "
+    "{nodes:,} positions"
+)
+MIXED = "the exact solver where it settled, level 4's search elsewhere"
+WINS_NOW = "wins now: completes the {values} pieces of {pattern}"
+CLAIM_NOW = "wins now: the claim is true, {values} pieces on {pattern} (Q5.2)"
+CLAIM_NEXT = "wins now: completes the {values} pieces of {pattern}; claim it with quarto (Q5.2)"
+GIVE_LOSES = (
+    "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
+)
+ALL_GIVES_LOSE = "loses: every piece you could give then lets them win at once"
+WINS_IN = "wins in {count} {unit} with best play"
+THEN = "{said}, then {then}"
+WINS_SOMEHOW = "wins with best play (how fast is beyond the budget)"
+DRAWS = "holds the draw"
+LOSES_IN = "loses in {count} {unit} with best play; their best reply: {reply}"
+LOSES_ANYWAY = "loses in {count} {unit} with best play, whatever you give then"
+LOSES_SOMEHOW = "loses with best play (how fast is beyond the budget)"
+UNIT, UNITS = "placement", "placements"
+AND = " and "
+
+
+def pattern_name(pattern: tuple[int, ...]) -> str:
+    """``row 3``, ``column c``, ``the diagonal a1-d4``, ``the block b2-c3`` (Q4.1, Q4.4)."""
+    if pattern in LINES:
+        index = LINES.index(pattern)
+        if index < 4:
+            return f"row {index + 1}"
+        if index < 8:
+            return f"column {FILES[index - 4]}"
+    first, last = SQUARE_NAMES[pattern[0]], SQUARE_NAMES[pattern[-1]]
+    if pattern in LINES:
+        return f"the diagonal {first}-{last}"
+    return f"the block {first}-{last}"
+
+
+def completed(board: int, occupied: int, square: int, rules: Rules) -> tuple[str, str] | None:
+    """The first winning pattern through ``square`` and the values it shares, named."""
+    for pattern in rules.patterns:
+        if square in pattern and all(occupied >> s & 1 for s in pattern):
+            pieces = tuple((board >> (8 * s)) & 15 for s in pattern)
+            values = shared_values(pieces, rules.attr8)
+            if values:
+                return pattern_name(pattern), AND.join(values)
+    return None
+
+
+def _unit(count: int) -> str:
+    return UNIT if count == 1 else UNITS
+
+
+class QuartoCoach:
+    """The exact coach (``nodes`` positions a turn, shared among its actions; the turn's
+    budget: its seconds cap the whole, its iterations are the search's playouts)."""
+
+    def __init__(self, nodes: int | None = None) -> None:
+        if nodes is None:
+            from tabletop_quarto.kernel import available
+
+            nodes = KERNEL_NODES if available() else PYTHON_NODES
+        self.nodes = nodes
+        self.method = SOLVED.format(nodes=nodes)
+
+    def assess(self, turn: Turn) -> Assessment:
+        from tabletop_quarto.game import rules_for
+
+        state = from_json(turn.view, rules_for(turn.options))
+        seconds = turn.budget.seconds
+        deadline = None if seconds is None else time.perf_counter() + 0.75 * seconds
+        legal = list(turn.legal)
+        known: dict[int, Judgement] = {}
+        left = self.nodes
+        for index, action in enumerate(legal):
+            remaining = None if deadline is None else deadline - time.perf_counter()
+            if remaining is not None and remaining <= 0:
+                break
+            found, used = self._solve(state, action, left // (len(legal) - index), remaining)
+            left -= used
+            if found is not None:
+                known[action] = found
+        open_ = [a for a in legal if a not in known]
+        guessed: list[Judgement] = []
+        if open_:
+            guessed = self._search(turn, open_, seconds)
+        method = self.method
+        if guessed:
+            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=self.nodes)
+        return Assessment(state.player, ranked([*known.values(), *guessed]), method)
+
+    def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:
+        """The generic search's win chance of the actions the solver left open."""
+        playouts = turn.budget.iterations or PLAYOUTS
+        coach = SearchCoach(SearchAgent(), Budget(playouts), self.method)
+        rest = None if seconds is None else 0.25 * seconds
+        searched = coach.assess(replace(turn, budget=Budget(playouts, rest)))
+        return [j for j in searched.judgements if j.action in set(open_)]
+
+    def _solve(
+        self, state: State, action: int, nodes: int, seconds: float | None
+    ) -> tuple[Judgement | None, int]:
+        """``action`` judged exactly, and the positions it took; None when not settled."""
+        player, text = state.player, format_action(action)
+        placing = PLACE_BASE <= action < QUARTO
+        after = apply(state, action)
+        if after.phase == OVER:
+            if after.player == player:
+                won = self._won(after, action)
+                return Judgement(action, text, 1.0, True, WIN, int(placing), 0, won), 0
+            return Judgement(action, text, 0.5, True, DRAW, int(placing), 0, DRAWS), 0
+        solution = solve(after, nodes=max(1, nodes), seconds=seconds)
+        if not solution.exact and solution.value == 0:
+            return None, solution.nodes
+        mine = after.player == player
+        value = solution.value if mine else -solution.value
+        moves = solution.placements + int(placing) if solution.exact else None
+        why = self._why(state, action, after, value, moves, solution.best)
+        chance = {1: 1.0, 0: 0.5, -1: 0.0}[value]
+        name = {1: WIN, 0: DRAW, -1: LOSS}[value]
+        used = solution.nodes
+        return Judgement(action, text, chance, True, name, moves, used, why), used
+
+    @staticmethod
+    def _won(after: State, action: int, form: str = WINS_NOW) -> str:
+        """What the placement just made completes, said with ``form`` (a claim: CLAIM_NOW)."""
+        found = completed(after.board, after.occupied, after.last, after.rules)
+        if found is None:
+            return WINS_SOMEHOW
+        pattern, values = found
+        form = CLAIM_NOW if action == QUARTO else form
+        return form.format(values=values, pattern=pattern)
+
+    @staticmethod
+    def _why(
+        state: State, action: int, after: State, value: int, moves: int | None, best: int | None
+    ) -> str:
+        if PLACE_BASE <= action < QUARTO and claim_is_true(after):
+            return QuartoCoach._won(after, action, CLAIM_NEXT)
+        if action < PLACE_BASE and value < 0:
+            squares = winning_squares(state.board, state.occupied, action, state)
+            if squares:
+                square = squares[0]
+                code = action | ((~action & 15) << 4)
+                board = state.board | code << (8 * square)
+                found = completed(board, state.occupied | 1 << square, square, state.rules)
+                if found is not None:
+                    pattern, values = found
+                    return GIVE_LOSES.format(
+                        piece=CODES[action],
+                        square=SQUARE_NAMES[square],
+                        values=values,
+                        pattern=pattern,
+                    )
+        if value > 0:
+            if moves is None:
+                return WINS_SOMEHOW
+            said = WINS_IN.format(count=moves, unit=_unit(moves))
+            if after.phase == GIVE and best is not None and after.player == state.player:
+                return THEN.format(said=said, then=format_action(best))
+            return said
+        if value == 0:
+            return DRAWS
+        if moves is None:
+            return LOSES_SOMEHOW
+        if after.phase == GIVE and after.player == state.player:
+            if after.pool and all(
+                winning_squares(after.board, after.occupied, p, after)
+                for p in range(16)
+                if after.pool >> p & 1
+            ):
+                return ALL_GIVES_LOSE
+            return LOSES_ANYWAY.format(count=moves, unit=_unit(moves))
+        reply = "none" if best is None else format_action(best)
+        return LOSES_IN.format(count=moves, unit=_unit(moves), reply=reply)
+
+
+__all__ = ["QuartoCoach", "completed", "pattern_name", "piece_at"]

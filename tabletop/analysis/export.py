@@ -1,0 +1,108 @@
+"""``--export FILE.jsonl`` or ``FILE.csv``: one row per game played, for a notebook.
+
+A row says where the game was played (configuration, block, level), from which seed and
+seats, and what happened (winners, points, end kind, length, lead changes and the other
+per-game measures). JSON Lines keeps lists and options as they are; CSV puts every
+option in its own ``option:KEY`` column and writes lists as JSON text.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from tabletop.analysis.measures import SECONDS_PER_TURN
+from tabletop.analysis.run import Played, label, swept
+from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.setup import resolve
+
+FORMATS = (".jsonl", ".csv")
+
+
+def check_export(path: Path | None) -> None:
+    """UsageError unless ``path`` ends in .jsonl or .csv in an existing folder."""
+    if path is None:
+        return
+    if path.suffix.lower() not in FORMATS:
+        raise UsageError(f"--export {path}: the file must end in {' or '.join(FORMATS)}")
+    if not path.parent.is_dir():
+        raise UsageError(f"--export {path}: no such folder {path.parent}")
+
+
+def game_rows(
+    played: Played,
+    arms: tuple[str, ...] = (),
+    seconds_per_turn: float = SECONDS_PER_TURN,
+) -> list[dict[str, Any]]:
+    """One dict per game, in the order played. ``arms`` names the configurations (for
+    ``compare``: baseline and variant); without it a row has no ``arm``."""
+    plan = played.plan
+    game = resolve(plan.game)
+    keys = swept(plan)
+    rows: list[dict[str, Any]] = []
+    for n, (what, number, _setup, levels) in enumerate(played.blocks):
+        config = plan.configurations[number]
+        options = config.options(game)
+        head: dict[str, Any] = {"arm": arms[number]} if arms else {}
+        head["configuration"] = label({"players": config.players, "options": options}, keys)
+        head.update(players=config.players, options=options, block=what, levels=list(levels))
+        for g in played.block_games(n):
+            branching = g.legal / g.decisions if g.decisions else None
+            rows.append(
+                {
+                    **head,
+                    "index": g.number,
+                    "seed": g.seed,
+                    "seats": list(g.seats),
+                    "winners": list(g.winners),
+                    "scores": list(g.scores) if g.scores is not None else None,
+                    "kind": g.kind,
+                    "turns": g.turns,
+                    "actions": g.actions,
+                    "minutes_estimate": round(g.turns * seconds_per_turn / 60, 2),
+                    "branching": round(branching, 4) if branching is not None else None,
+                    "lead_changes": g.lead_changes,
+                    "decisiveness": _r(g.decisive),
+                    "drama": _r(g.drama),
+                    "stability": _r(g.stability),
+                    "clarity": _r(g.clarity),
+                }
+            )
+    return rows
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def write_rows(rows: list[dict[str, Any]], path: Path) -> None:
+    """Write the rows as JSON Lines or CSV (by the file's ending)."""
+    try:
+        with path.open("w", encoding="utf-8", newline="") as out:
+            if path.suffix.lower() == ".jsonl":
+                for row in rows:
+                    out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            else:
+                flat = [flatten(row) for row in rows]
+                columns = list(dict.fromkeys(k for row in flat for k in row))
+                writer = csv.DictWriter(out, columns)
+                writer.writeheader()
+                writer.writerows(flat)
+    except OSError as exc:
+        raise TabletopError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def flatten(row: dict[str, Any]) -> dict[str, Any]:
+    """A row for CSV: ``options`` as ``option:KEY`` columns, lists as JSON text."""
+    flat: dict[str, Any] = {}
+    for key, value in row.items():
+        if key == "options":
+            for name, option in value.items():
+                flat[f"option:{name}"] = json.dumps(option) if isinstance(option, list) else option
+        elif isinstance(value, list):
+            flat[key] = json.dumps(value)
+        else:
+            flat[key] = "" if value is None else value
+    return flat

@@ -1,0 +1,179 @@
+"""Any installed game as a single-agent Gymnasium environment: the other seats are
+tabletop computer players.
+
+    from tabletop.bridges.gym import SingleAgentEnv
+
+    env = SingleAgentEnv("connect4", opponents="1", reward="win")
+    observation, info = env.reset(seed=0)
+    action = int(observation["action_mask"].nonzero()[0][0])
+    observation, reward, terminated, truncated, info = env.step(action)
+
+The learner sits at ``seat`` (1-based; ``None``: a seat drawn each episode) and observes
+``{"observation": float32 vector, "action_mask": int8 vector}`` (the game's observation
+of its own view, and its legal action ids), as in :mod:`.pettingzoo`. Every other seat
+is played by ``opponents``: one level or agent name for all (``"3"``, ``"basic"``), or a
+comma-separated name per other seat in seat order (``"1,3"``); they decide from their
+own views only (:meth:`tabletop.agents.seat.Seat.choose`). The reward comes at the end:
+``reward="win"`` +1 for a win, -1 for a loss (another player won), 0 for a draw;
+``reward="score"`` (games that keep points) the learner's points minus the mean of the
+others'. An illegal action ends the episode with -1 (``info["illegal"]``). Episodes end
+by the game's rules, so nothing is truncated. ``reset(seed=s)`` makes the deal, the seat
+and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`` and
+``AsyncVectorEnv``, and ``gymnasium.utils.env_checker.check_env`` passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as exc:  # pragma: no cover - the extra is missing
+    from tabletop.bridges.common import MISSING
+    from tabletop.core.errors import UsageError
+
+    raise UsageError(MISSING) from exc
+
+from pydantic import BaseModel
+
+from tabletop.agents.seat import Seat, make_seat
+from tabletop.bridges.common import check_reward, end_returns, setup
+from tabletop.core.errors import UsageError
+from tabletop.game import Game
+
+BAD_SEAT = "seat {seat!r} is not a seat of {game} with {players} players: use 1-{players} or None"
+BAD_OPPONENTS = (
+    "opponents {text!r} names {count} players, but {game} with {players} players has "
+    "{others} other seats: give one name for all, or one per other seat"
+)
+OVER = "the episode is over: call reset() first"
+RE_DEALS = 100  # deals tried for one where the learner gets a turn
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
+    """One seat of ``game`` for a learner, the others played by tabletop agents."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        opponents: str = "3",
+        reward: str = "win",
+        players: int | None = None,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        seat: int | None = 1,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        config = setup(game, players, options)
+        check_reward(config, reward)
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+        gid, count = config.game.info.id, config.players
+        if seat is not None and (isinstance(seat, bool) or seat not in range(1, count + 1)):
+            raise UsageError(BAD_SEAT.format(seat=seat, game=gid, players=count))
+        names = [name.strip() for name in opponents.split(",")]
+        if len(names) == 1:
+            names = names * (count - 1)
+        if len(names) != count - 1:
+            raise UsageError(
+                BAD_OPPONENTS.format(
+                    text=opponents, count=len(names), game=gid, players=count, others=count - 1
+                )
+            )
+        self.config = config
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.fixed_seat = seat
+        self.opponents: list[Seat] = [make_seat(config.game, name) for name in names]
+        big = float(np.finfo(np.float32).max)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-big, big, shape=config.shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(config.ids,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(config.ids)
+        game_ = config.game
+        self._legal, self._apply, self._to_act = game_.legal, game_.apply, game_.to_act
+        self._action_id, self._action_of = game_.action_id, game_.action_of
+        self._size = int(np.prod(config.shape))
+        self.state: Any = None
+        self.seat = seat or 1
+        self._rng = random.Random(0)
+        self._over = True
+
+    # the game
+    def _ids(self) -> list[int]:
+        state, action_id = self.state, self._action_id
+        return [action_id(state, action) for action in self._legal(state)]
+
+    def _observe(self) -> dict[str, Any]:
+        c = self.config
+        view = c.game.view(self.state, self.seat)
+        values = c.game.observation(view, self.seat, c.players, c.options)
+        vector = np.fromiter(values, np.float32, self._size)
+        mask = np.zeros(c.ids, np.int8)
+        if self._to_act(self.state) == self.seat:
+            mask[self._ids()] = 1
+        return {"observation": vector.reshape(c.shape), "action_mask": mask}
+
+    def _opponent(self, player: int) -> Seat:
+        return self.opponents[player - 1 if player < self.seat else player - 2]
+
+    def _others_play(self) -> None:
+        """The opponents act until the learner is to act or the game is over."""
+        c = self.config
+        while True:
+            player = self._to_act(self.state)
+            if player is None or player == self.seat:
+                return
+            seat = self._opponent(player)
+            action = seat.choose(c.game, self.state, player, c.players, c.options, self._rng)
+            self.state = self._apply(self.state, action)
+
+    def _end_reward(self) -> float:
+        return end_returns(self.config, self.state, self.reward_kind)[self.seat - 1]
+
+    # Gymnasium
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        c = self.config
+        for _ in range(RE_DEALS):
+            deal = int(self.np_random.integers(2**31))
+            self._rng = random.Random(deal)
+            self.seat = self.fixed_seat or 1 + int(self.np_random.integers(c.players))
+            self.state = c.game.new(c.players, c.options, deal)
+            self._others_play()
+            if self._to_act(self.state) == self.seat:
+                break
+        self._over = self._to_act(self.state) is None
+        return self._observe(), {"seat": self.seat, "deal": deal}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self._over:
+            raise UsageError(OVER)
+        choice = int(action)
+        if choice not in self._ids():
+            self._over = True
+            return self._observe(), -1.0, True, False, {"illegal": True}
+        self.state = self._apply(self.state, self._action_of(self.state, choice))
+        self._others_play()
+        self._over = self._to_act(self.state) is None
+        reward = self._end_reward() if self._over else 0.0
+        return self._observe(), reward, self._over, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from tabletop.bridges.pettingzoo import ansi  # the one terminal drawing
+
+        c = self.config
+        return ansi(c.game, c.game.view(self.state, self.seat), self.seat)

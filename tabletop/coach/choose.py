@@ -1,0 +1,72 @@
+"""Which coach a game gets (its own, else its level's search) and the turn it judges."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.levels import agent_levels, generic_levels
+from tabletop.agents.search import SearchAgent
+from tabletop.coach.base import Coach
+from tabletop.coach.search import SearchCoach
+from tabletop.core.errors import UsageError
+from tabletop.game import JSON, Game
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+STRONGEST = "5"
+LEVELS = ("1", "2", "3", "4", "5")
+HINT_SECONDS = 2.0  # a hint answers within about this
+FALLBACK_PLAYOUTS = 200  # a coach for a level without a search of its own (1, 2)
+
+
+def coach_for(game: Game[Any, Any], level: str = STRONGEST) -> Coach:
+    """The coach that analyses like ``level`` (1-5, default the strongest): the game's
+    own (:meth:`Game.coach`), else ``level``'s tree search read out (:class:`SearchCoach`);
+    a level whose player is no search (random, greedy, a game's own rule-based player)
+    gets the generic search of that level's budget. UsageError for another level."""
+    if level not in LEVELS:
+        raise UsageError(f"unknown coach level {level!r}; levels are {', '.join(LEVELS)}")
+    own = game.coach(level)
+    if own is not None:
+        return own
+    chosen = agent_levels(game)[level]
+    agent = chosen.make()
+    if isinstance(agent, SearchAgent):
+        return SearchCoach(agent, chosen.budget, f"level {level}: {chosen.description}")
+    generic = generic_levels(game)[level if level in ("3", "4", "5") else "3"]
+    budget = generic.budget
+    if level not in ("3", "4", "5"):
+        budget = Budget(iterations=FALLBACK_PLAYOUTS, seconds=HINT_SECONDS)
+    playouts = budget.iterations
+    return SearchCoach(SearchAgent(), budget, f"the generic tree search, {playouts} playouts")
+
+
+def rng_for(view: JSON, player: int) -> random.Random:
+    """A generator seeded by the view itself: the same view, the same hint and verdicts."""
+    text = json.dumps(view, sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(f"{player}:{text}".encode()).hexdigest()
+    return random.Random(digest)
+
+
+def turn_for(
+    game: Game[Any, Any],
+    state: Any,
+    players: int,
+    options: BaseModel,
+    budget: Budget | None = None,
+) -> Turn:
+    """The turn of the player to act in ``state`` as an agent would get it: their view,
+    the legal actions, a generator seeded by the view (:func:`rng_for`), ``budget``
+    (default: at most :data:`HINT_SECONDS`). Nothing else of ``state`` goes in."""
+    player = game.to_act(state)
+    if player is None:
+        raise ValueError("the game is over: nobody is to act")
+    view = game.view(state, player)
+    legal = list(game.legal(state))
+    chosen = budget or Budget(seconds=HINT_SECONDS)
+    return Turn(game, player, players, options, view, legal, rng_for(view, player), chosen)

@@ -1,0 +1,82 @@
+"""An assessment as a hint for people: exact values grouped, estimates with their confidence.
+
+Exact actions are listed in full under what they lead to (every winning and every
+losing action is named); estimated ones best first, at most :data:`SHOWN`, each with its
+win chance, a 95% margin from its visits, and the game's sentence of why.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement
+
+SHOWN = 5  # estimated actions listed in a hint
+
+# Every sentence a person reads, in one place (for the catalogues).
+EXACT_ALL = "Exact ({method}): every action settled."
+EXACT_SOME = "Exact ({method}) where settled:"
+ESTIMATED = "Estimates ({method}), not proof:"
+GROUPS = {WIN: "winning:", DRAW: "holding the draw:", LOSS: "losing:"}
+SHARED = "shared win:"
+VALUE_WORDS = {WIN: "wins with best play", DRAW: "draws with best play", LOSS: "loses"}
+CHANCE = "{percent}% to win (±{margin}%, {visits} {unit})"
+UNIT, UNITS = "playout", "playouts"
+MORE = "… and {count} more; last in the ranking: {text} at {percent}%"
+ONLY = "only one legal action: {text}"
+
+
+def margin(chance: float, visits: int) -> float:
+    """The 95% normal margin of a mean of ``visits`` rewards around ``chance`` (0 to 1)."""
+    if visits <= 0:
+        return 1.0
+    return 1.96 * math.sqrt(max(chance * (1 - chance), 0.0) / visits)
+
+
+def estimate_text(j: Judgement) -> str:
+    """``63% to win (±4%, 1200 playouts)``."""
+    unit = UNIT if j.visits == 1 else UNITS
+    return CHANCE.format(
+        percent=round(100 * j.chance),
+        margin=round(100 * (margin(j.chance, j.visits) if j.margin is None else j.margin)),
+        visits=j.visits,
+        unit=unit,
+    )
+
+
+def line(j: Judgement) -> str:
+    """One action: its text, what it is worth, and why."""
+    if j.exact:
+        said = j.why or VALUE_WORDS.get(j.value or "", SHARED)
+        return f"  {j.text}: {said}"
+    said = estimate_text(j)
+    return f"  {j.text}: {said}" + (f"; {j.why}" if j.why else "")
+
+
+def hint_text(assessment: Assessment) -> str:
+    """The hint: exact actions grouped by value (all of them), then the estimates."""
+    judged = assessment.judgements
+    if len(judged) == 1:
+        return ONLY.format(text=judged[0].text)
+    exact = [j for j in judged if j.exact]
+    guessed = [j for j in judged if not j.exact]
+    lines: list[str] = []
+    if exact:
+        header = EXACT_ALL if not guessed else EXACT_SOME
+        lines.append(header.format(method=assessment.method))
+        for value in (WIN, DRAW, LOSS, None):
+            group = [j for j in exact if j.value == value]
+            if group:
+                lines.append(GROUPS.get(value or "", SHARED))
+                lines.extend(line(j) for j in group)
+    if guessed:
+        lines.append(ESTIMATED.format(method=assessment.method))
+        lines.extend(line(j) for j in guessed[:SHOWN])
+        if len(guessed) > SHOWN:
+            last = guessed[-1]
+            lines.append(
+                MORE.format(
+                    count=len(guessed) - SHOWN, text=last.text, percent=round(100 * last.chance)
+                )
+            )
+    return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""A game reviewed: every action judged from the view its player had when acting.
+
+For action *n* the coach assesses the turn its player faced (:func:`turn_for`: their
+view only, never cards they could not see). ``before`` is the best action's win chance
+(the position's value for that player), ``after`` the chosen action's, both from that
+one assessment, so nothing revealed by the action itself (a card drawn) is used. The
+verdict (thresholds in ``docs/coach.md``):
+
+- exact, both values proven (Quarto's solver): ``best`` when the value is the best's,
+  as fast a win or as long a resistance, ``good`` for the same value otherwise, and
+  ``blunder`` when it changes the solved value (a win thrown to a draw or a loss, a
+  draw to a loss);
+- otherwise by the win chance lost, ``before - after`` rounded to thousandths (as
+  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD`,
+  ``inaccuracy`` below :data:`INACCURACY`, ``mistake`` below :data:`MISTAKE`, else
+  ``blunder``.
+
+A player's accuracy is the share of their actions judged ``best`` or ``good``, forced
+ones (a single legal action) left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.agents.base import Budget
+from tabletop.coach.base import Assessment, Coach
+from tabletop.coach.choose import turn_for
+from tabletop.core.match import Match
+from tabletop.game import JSON
+
+GOOD = 0.05
+INACCURACY = 0.10
+MISTAKE = 0.20
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One action of the game as the coach judged it (``why``: the game's sentence on the
+    action played, ``best_why`` on the best)."""
+
+    number: int
+    player: int
+    action: str
+    best: str
+    before: float
+    after: float
+    verdict: str
+    exact: bool
+    forced: bool = False
+    why: str = ""
+    best_why: str = ""
+
+    def json(self) -> JSON:
+        """The entry of ``tabletop review --json`` (exactly the issue's keys)."""
+        return {
+            "number": self.number,
+            "player": self.player,
+            "action": self.action,
+            "best": self.best,
+            "before": round(self.before, 3),
+            "after": round(self.after, 3),
+            "verdict": self.verdict,
+            "exact": self.exact,
+        }
+
+
+def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
+    """The verdict on playing ``action`` and whether it is exact (see the module doc)."""
+    best, chosen = assessment.best, assessment.of(action)
+    exact = best.exact and chosen.exact
+    if exact:
+        if chosen.value != best.value or abs(chosen.chance - best.chance) > 1e-9:
+            return "blunder", True
+        same = chosen.action == best.action or chosen.moves == best.moves
+        return ("best" if same else "good"), True
+    if chosen.action == best.action:
+        return "best", False
+    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
+    if lost < GOOD:
+        return "good", False
+    if lost < INACCURACY:
+        return "inaccuracy", False
+    if lost < MISTAKE:
+        return "mistake", False
+    return "blunder", False
+
+
+def judge(number: int, assessment: Assessment, action: Any, forced: bool) -> Reviewed:
+    """Action ``number`` (``action``, judged in ``assessment``) as a review entry."""
+    best, chosen = assessment.best, assessment.of(action)
+    said, exact = verdict(assessment, action)
+    return Reviewed(
+        number,
+        assessment.player,
+        chosen.text,
+        best.text,
+        best.chance,
+        chosen.chance,
+        said,
+        exact,
+        forced,
+        chosen.why,
+        best.why,
+    )
+
+
+def review(
+    match: Match,
+    coach: Coach,
+    budget: Budget | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Reviewed]:
+    """Every action of ``match`` judged by ``coach`` from its player's view then;
+    ``progress(done, total)`` after each."""
+    game = match.game
+    total = len(match.actions)
+    entries = []
+    for index, action in enumerate(match.actions):
+        state = match.states[index]
+        turn = turn_for(game, state, match.players, match.options, budget)
+        forced = len(turn.legal) == 1
+        entries.append(judge(index + 1, coach.assess(turn), action, forced))
+        if progress is not None:
+            progress(index + 1, total)
+    return entries
+
+
+def summary(entries: list[Reviewed], players: int) -> JSON:
+    """Per player (keys ``"1"``...): actions, forced ones, each verdict's count and the
+    accuracy in percent (best or good among the unforced; null when none)."""
+    out: JSON = {}
+    for player in range(1, players + 1):
+        mine = [e for e in entries if e.player == player]
+        free = [e for e in mine if not e.forced]
+        counts = {name: sum(1 for e in free if e.verdict == name) for name in VERDICTS}
+        sound = counts["best"] + counts["good"]
+        accuracy = round(100.0 * sound / len(free), 1) if free else None
+        out[str(player)] = {
+            "actions": len(mine),
+            "forced": len(mine) - len(free),
+            **counts,
+            "accuracy": accuracy,
+        }
+    return out

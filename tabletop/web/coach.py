@@ -1,0 +1,212 @@
+"""The coach in the browser: a hint for the seat to act and the review of a finished match.
+
+Routes (added to the app by :func:`coach_routes`):
+
+- ``GET /api/matches/{id}/coach?token=``: ``{"hints": bool, "over": bool, "seat": N}``,
+  what the page may offer this seat;
+- ``GET /api/matches/{id}/hint?token=``: for the seat to act, when the match allows
+  hints: ``{"text", "actions": [{"action", "chance", "exact", "value", "why"}]}``, judged
+  from that seat's view only (:mod:`tabletop.coach`);
+- ``GET /api/matches/{id}/review?token=&level=``: once the match is over, for a seat's
+  token (as the record is): the review of ``tabletop review --json`` plus ``positions``,
+  the ``position`` message of each action as its player saw it when acting;
+- ``/match/{id}/review``: the review page (``static/review.html``): an evaluation chart
+  over the game and the mistakes, each clickable to show that position.
+
+A match allows hints as its creator chose (``"hints": true|false`` in the create
+request); by default when a computer holds a seat (against the computer: on; between
+people: off). The coach thinks in the computer players' worker processes
+(:mod:`tabletop.web.thinking`), on the match replayed from its record there, never on the
+event loop's interpreter; reviews are kept per match and level.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from tabletop.core.errors import TabletopError, one_line
+from tabletop.game import JSON
+
+if TYPE_CHECKING:
+    from tabletop.core.match import Match
+    from tabletop.web.hub import Hub
+    from tabletop.web.room import Room
+
+STATIC = Path(__file__).parent / "static"
+
+# Every sentence a person reads, in one place (for the catalogues).
+NO_MATCH = "no such match"
+NO_SEAT = "the coach answers a seat's token only"
+NO_HINTS = "this match allows no hints (its creator chose so, or it is between people)"
+NOT_YOUR_TURN = "a hint is for the player to act, and it is not your turn"
+NOT_OVER = "the review is given once the game is over"
+
+
+def _error(message: str, status: int = 403) -> JSONResponse:
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def hints_allowed(room: Room) -> bool:
+    """As the match's creator chose (``hints`` of the create request); by default on
+    when a computer holds a seat, off between people."""
+    if room.meta.hints is not None:
+        return room.meta.hints
+    return any(row.ai for row in room.meta.seats)
+
+
+def position_of(match: Match, index: int) -> JSON:
+    """The ``position`` message of the state before action ``index + 1``, as the player
+    to act then saw it (their view, their legal actions)."""
+    game = match.game
+    state = match.states[index]
+    player = game.to_act(state)
+    return {
+        "type": "position",
+        "number": index,
+        "status": "ongoing",
+        "to_act": player,
+        "prompt": game.prompt(state),
+        "legal": [],
+        "view": game.view(state, player),
+        "scores": None,
+        "winners": [],
+        "reason": "",
+        "clock": None,
+        "presence": {},
+    }
+
+
+def hint(match: Match, state: Any) -> JSON:
+    """The coach's hint on ``state`` for the player to act (their view only)."""
+    from tabletop.coach.choose import coach_for, turn_for
+    from tabletop.coach.hints import hint_text
+
+    game = match.game
+    assessment = coach_for(game).assess(turn_for(game, state, match.players, match.options))
+    return {
+        "text": hint_text(assessment),
+        "actions": [
+            {
+                "action": j.text,
+                "chance": round(j.chance, 3),
+                "exact": j.exact,
+                "value": j.value,
+                "why": j.why,
+            }
+            for j in assessment.judgements
+        ],
+    }
+
+
+def review(match: Match, level: str) -> JSON:
+    """``tabletop review --json`` of ``match`` at ``level``, with each action's position."""
+    from tabletop.coach.choose import coach_for
+    from tabletop.coach.review import review as review_match
+    from tabletop.coach.review import summary
+
+    game = match.game
+    entries = review_match(match, coach_for(game, level))
+    return {
+        "game": game.info.id,
+        "name": game.info.name,
+        "players": match.players,
+        "actions": [{**e.json(), "why": e.why, "best_why": e.best_why} for e in entries],
+        "summary": summary(entries, match.players),
+        "positions": [position_of(match, i) for i in range(len(entries))],
+    }
+
+
+def replayed(game_id: str, record: str) -> Match:
+    """The match of a record's text, replayed (in a worker process)."""
+    from tabletop.core.match import Match as Replayed
+    from tabletop.core.records import Record
+    from tabletop.core.registry import registry
+
+    return Replayed.from_record(registry().get(game_id), Record.from_text(record))
+
+
+def hint_job(game_id: str, record: str) -> JSON:
+    """:func:`hint` on the last position of a record (a worker process's job)."""
+    match = replayed(game_id, record)
+    return hint(match, match.state)
+
+
+def review_job(game_id: str, record: str, level: str) -> JSON:
+    """:func:`review` of a record (a worker process's job)."""
+    return review(replayed(game_id, record), level)
+
+
+def coach_routes(hub: Hub) -> list[Route]:
+    """The coach's routes for the app serving ``hub``'s matches."""
+    from tabletop.web.room import seat_of
+
+    reviews: dict[tuple[str, str], JSON] = {}
+
+    def seat(request: Request) -> tuple[Room, int]:
+        room = hub.rooms.get(request.path_params["id"])
+        if room is None:
+            raise LookupError(NO_MATCH)
+        found = seat_of(room.meta, request.query_params.get("token"))
+        if found is None:
+            raise PermissionError(NO_SEAT)
+        return room, int(found)
+
+    async def status(request: Request) -> Response:
+        try:
+            room, number = seat(request)
+        except (LookupError, PermissionError) as exc:
+            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+        over = room.table.match.outcome() is not None
+        return JSONResponse({"hints": hints_allowed(room), "over": over, "seat": number})
+
+    async def api_hint(request: Request) -> Response:
+        try:
+            room, number = seat(request)
+        except (LookupError, PermissionError) as exc:
+            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+        if not hints_allowed(room):
+            return _error(NO_HINTS)
+        match = room.table.match
+        if match.to_act() != number:
+            return _error(NOT_YOUR_TURN, 409)
+        record = match.record().to_text()
+        return JSONResponse(await hub.thinkers.run(hint_job, match.game.info.id, record))
+
+    async def api_review(request: Request) -> Response:
+        from tabletop.coach.choose import LEVELS, STRONGEST
+
+        try:
+            room, _ = seat(request)
+        except (LookupError, PermissionError) as exc:
+            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+        match = room.table.match
+        if match.outcome() is None:
+            return _error(NOT_OVER, 409)
+        level = request.query_params.get("level") or STRONGEST
+        if level not in LEVELS:
+            return _error(f"unknown coach level {level!r}; levels are {', '.join(LEVELS)}", 400)
+        key = (room.meta.id, level)
+        if key not in reviews:
+            try:
+                record = match.record().to_text()
+                reviews[key] = await hub.thinkers.run(
+                    review_job, match.game.info.id, record, level, background=True
+                )
+            except TabletopError as exc:
+                return _error(str(exc), 400)
+        return JSONResponse(reviews[key])
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "review.html")
+
+    return [
+        Route("/api/matches/{id}/coach", status),
+        Route("/api/matches/{id}/hint", api_hint),
+        Route("/api/matches/{id}/review", api_review),
+        Route("/match/{id}/review", page),
+    ]

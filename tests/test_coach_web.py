@@ -1,0 +1,134 @@
+"""The coach in the browser (issue 28): the hint and review API of a live server, and the
+review page after a finished match in a real headless Chromium (Debian's, through
+Playwright): the chart, the mistakes, and a click showing the position as that player
+saw it."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_support import Client, get, live_server, post
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with live_server(tmp_path / "m.sqlite3") as base:
+        yield base
+
+
+def create(base: str, seats: list[dict[str, Any]], game: str = "connect4") -> dict[str, Any]:
+    status, made = post(base, "/api/matches", {"game": game, "seats": seats})
+    assert status == 201, made
+    return dict(made)
+
+
+def api(base: str, match_id: str, what: str, token: str | None, extra: str = "") -> tuple[int, Any]:
+    status, text = get(base, f"/api/matches/{match_id}/{what}?token={token or ''}{extra}")
+    return status, json.loads(text)
+
+
+def play_out(base: str, made: dict[str, Any]) -> tuple[str, str]:
+    """Seat 1 plays the first legal action until the game against the computer is over,
+    asking the coach for a hint on its first turn; the match id and seat 1's token."""
+    match_id, token = made["id"], made["seats"][0]["token"]
+    client = Client(base, match_id, token)
+    asked = False
+    try:
+        position = client.until(lambda m: m["type"] == "position")
+        while position["status"] != "over":
+            if position["to_act"] == 1:
+                if not asked:
+                    status, hint = api(base, match_id, "hint", token)
+                    assert status == 200, hint
+                    assert hint["text"] and {a["action"] for a in hint["actions"]} == set(
+                        position["legal"]
+                    )
+                    status, early = api(base, match_id, "review", token)
+                    assert status == 409 and "once the game is over" in early["error"]
+                    asked = True
+                client.act(position["legal"][0])
+            number = position["number"] + 1
+            position = client.at(number)
+    finally:
+        client.close()
+    return match_id, token
+
+
+def test_hints_against_the_computer_and_a_review_once_over(server: str) -> None:
+    made = create(server, [{"seat": 2, "ai": "1"}])
+    assert api(server, made["id"], "coach", made["seats"][0]["token"])[1]["hints"] is True
+    match_id, token = play_out(server, made)
+    status, review = api(server, match_id, "review", token, "&level=3")
+    assert status == 200, review
+    assert review["game"] == "connect4" and review["players"] == 2
+    assert len(review["positions"]) == len(review["actions"]) > 0
+    for entry, position in zip(review["actions"], review["positions"], strict=True):
+        assert position["to_act"] == entry["player"]
+        assert position["view"] and entry["verdict"] in ("best", "good", "inaccuracy",
+                                                         "mistake", "blunder")  # fmt: skip
+    assert api(server, match_id, "review", None)[0] == 403  # a seat's token only
+    assert api(server, match_id, "review", token, "&level=7")[0] == 400
+
+
+def test_no_hints_between_people(server: str) -> None:
+    made = create(server, [])
+    token = made["seats"][0]["token"]
+    assert api(server, made["id"], "coach", token)[1]["hints"] is False
+    status, refused = api(server, made["id"], "hint", token)
+    assert status == 403 and "no hints" in refused["error"]
+    assert api(server, "nope", "hint", token)[0] == 404
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's /usr/bin/chromium")
+def test_the_review_page_after_a_finished_match(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    made = create(server, [{"seat": 2, "ai": "1"}])
+    match_id, token = play_out(server, made)
+    status, review = api(server, match_id, "review", token)
+    assert status == 200
+    bad = [a for a in review["actions"] if a["verdict"] in ("inaccuracy", "mistake", "blunder")]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(f"{server}match/{match_id}?token={token}")
+            page.wait_for_selector("#review-link:not([hidden])", timeout=30_000)
+            page.click("#review-link")
+            page.wait_for_selector("#chart svg polyline", timeout=60_000)
+            assert page.locator("#chart svg polyline").count() == 2
+            assert page.locator("#summary div").count() == 2
+            assert page.locator("#mistakes button").count() == len(bad)
+            assert page.locator("#chart .mark").count() == len(bad)
+            assert bad  # a random opponent always errs; the last of them, clicked:
+            if bad:  # the position before it, on the game's board
+                last = bad[-1]
+                page.click(f'#mistakes button[data-number="{last["number"]}"]')
+                title = page.locator("#shown-title").text_content() or ""
+                assert title == f"before action {last['number']}, as player {last['player']} saw it"
+                assert page.locator("#board *").count() > 0
+        finally:
+            browser.close()
+
+
+def test_the_creator_chooses_whether_the_coach_gives_hints(server: str) -> None:
+    """``"hints"`` in the create request: off against the computer, on between people."""
+    off = post(server, "/api/matches", {"game": "quarto", "hints": False,
+                                        "seats": [{"seat": 2, "ai": "1"}]})[1]  # fmt: skip
+    status, answer = api(server, off["id"], "hint", off["seats"][0]["token"])
+    assert status == 403 and "allows no hints" in answer["error"]
+    on = post(server, "/api/matches", {"game": "quarto", "hints": True})[1]
+    status, answer = api(server, on["id"], "hint", on["seats"][0]["token"])
+    assert status == 200 and answer["text"]
+    status, answer = api(server, on["id"], "hint", on["seats"][1]["token"])
+    assert status == 409  # not seat 2's turn
