@@ -45,6 +45,7 @@ const T = {
   drawPile: "draw the top card of pile {n}, {card}",
   discardOn: "discard {card} on pile {n}",
   yourHand: "Your hand ({n}) — click cards to select them",
+  yourHandEnd: "Your hand ({n})",
   handCard: "{card}",
   noCards: "no cards",
   meldSelected: "Meld selected",
@@ -239,6 +240,7 @@ export function render(root, position, act, seat) {
     uiState.set(root, ui);
   }
   const redraw = () => render(root, position, act, seat);
+  const over = view.step === "over" || position.status === "over";
   const hand = view.hand || [];
   const chosen = [...ui.selected].sort((a, b) => a - b).map((i) => hand[i]).filter(Boolean);
   const find = (verb, prefix) => legal.find((t) => {
@@ -315,11 +317,16 @@ export function render(root, position, act, seat) {
   // Your hand and the buttons.
   if (view.hand) {
     wrap.appendChild(el("div", "", "")).appendChild(
-      el("b", "", fill("yourHand", { n: hand.length })));
+      el("b", "", fill(over ? "yourHandEnd" : "yourHand", { n: hand.length })));
     const box = el("div", "ck-hand");
     hand.forEach((code, i) => {
       const face = cardFace(code);
       face.dataset.card = code;
+      if (over) {  // nothing to select once the game is over
+        named(face, `${cardName(code)} (${code})`);
+        box.appendChild(face);
+        return;
+      }
       control(face, `${cardName(code)} (${code})`, `card:${i}`, () => {
         if (ui.selected.has(i)) ui.selected.delete(i); else ui.selected.add(i);
         redraw();
