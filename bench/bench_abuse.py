@@ -15,7 +15,8 @@ figures with no other match running.
 hundreds of actions); ``--spectators`` idle websockets join it as fast as the server takes
 them (200 handshakes in flight at once) while the two persons keep acting in it.
 Reported: how long until every spectator has its first position, and the persons'
-acknowledgement latency (median, p99, longest) meanwhile.
+acknowledgement latency (median, p99, longest) while they join and for 10 s after, with
+all of them watching.
 
 Everything runs on this machine: the clients share its cores with the server.
 """
@@ -198,11 +199,13 @@ async def spectators_run(base: str, count: int, seconds: float) -> None:
     while len(joined) < count and time.perf_counter() < deadline:
         await asyncio.sleep(0.2)
     took = time.perf_counter() - start
-    await asyncio.sleep(2)
+    during = len(acks)
+    await asyncio.sleep(10)  # the crowd watching: every action told to all of them
     stop.set()
     await asyncio.gather(players, *watchers, return_exceptions=True)
     print(f"spectators connected: {len(joined)} of {count} in {took:.1f} s")
-    print(summary("acknowledgement meanwhile", acks))
+    print(summary("acknowledgement while they joined", acks[:during]))
+    print(summary(f"acknowledgement with {len(joined)} watching, the next 10 s", acks[during:]))
 
 
 def spectators(count: int, seconds: float) -> None:

@@ -138,6 +138,8 @@ class Room:
         self._computer: asyncio.Task[None] | None = None
         self._told: dict[tuple[int, int | None], bool] = {}
         self._presence: asyncio.Task[None] | None = None
+        self._undos = 0  # undos so far: a spectator's cached texts name the position by it
+        self._joining: tuple[Any, tuple[str, ...]] = (None, ())  # (key, spectator's texts)
         self._present: Counter[int | None] = Counter()  # connections by seat (None: watching)
         self._watchers: asyncio.Task[None] | None = None
         self._retry = RETRY_FIRST
@@ -162,6 +164,7 @@ class Room:
             statements = store.append(mid, change.number, change.text, status, self.updated)
         elif change.kind == "undo":
             self._told.clear()
+            self._undos += 1
             statements = store.truncate(mid, change.number)
         else:
             statements = store.forfeit(mid, change.player or 0, self.updated)
@@ -202,8 +205,18 @@ class Room:
         return {"seats": seats, "spectators": self._present[None]}
 
     async def tell(self, connection: Connection) -> None:
-        """Send one connection the last actions, the whole game log and its position."""
-        for text in self.texts(connection.seat, self.presence(), 0, connection.lang):
+        """Send one connection the last actions, the whole game log and its position.
+        A spectator's texts are built once a language, a position and a second: a crowd
+        joining costs the room one text, not one each."""
+        seat, lang = connection.seat, connection.lang
+        if seat is not None:
+            texts = self.texts(seat, self.presence(), 0, lang)
+        else:
+            key = (len(self.table.match.actions), self._undos, int(time.monotonic()), lang)
+            if self._joining[0] != key:
+                self._joining = (key, self.texts(None, self.presence(), 0, lang))
+            texts = self._joining[1]
+        for text in texts:
             connection.post(text)
 
     def told(self, index: int, seat: int | None) -> bool:
