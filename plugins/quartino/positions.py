@@ -404,9 +404,17 @@ def unseen_cards(view_data: JSON) -> list[int]:
 
 def sample(view_data: JSON, player: int, players: int, cfg: Config, seed: int) -> State:
     """A full state consistent with ``player``'s view: the other stands are drawn (seeded)
-    from the cards that player has not seen (neither on their stand nor done)."""
+    from the cards that player has not seen (neither on their stand nor done). Once the
+    game is over the view shows every stand (N7): then those are the stands."""
     import random
 
+    if "stands" in view_data:
+        known: JSON = {
+            key: view_data.get(key)
+            for key in ("board", "supply", "done", "to_act", "owed", "batch", "turns", "check")
+        }
+        known["stands"] = {k: list(v) for k, v in view_data["stands"].items()}
+        return from_json(known, players, cfg)
     codes = deck().codes
     unseen = [codes[i] for i in unseen_cards(view_data)]
     random.Random(seed).shuffle(unseen)

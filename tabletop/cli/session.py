@@ -359,7 +359,12 @@ class Session:
         self.console.print(f"\n[yellow]⏱ {said}[/]")
 
     def undo(self, player: int) -> None:
-        """``undo``: the table's plan, said before it is carried out (and saved)."""
+        """``undo``: the table's plan, said before it is carried out (and saved). At one
+        terminal everyone shares the keyboard: with perfect information the undo is the
+        last person's (hot seat); with hidden information only the one to act may take back
+        their own action, since the others have passed the screen on."""
+        if not self.match.game.info.hidden_information:
+            player = self.table.last_person() or player
         plan = self.table.undo_plan(player)
         if plan.refusal == NOTHING_TO_UNDO:
             self.say(NOTHING_TO_UNDO)

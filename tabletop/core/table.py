@@ -205,6 +205,15 @@ class Table:
             )
         return UndoPlan(requester, len(match.actions) - keep + 1)
 
+    def last_person(self) -> int | None:
+        """The person who made the last action that was not a computer seat's."""
+        match = self.match
+        for index in range(len(match.actions) - 1, -1, -1):
+            actor = match.game.to_act(match.states[index])
+            if actor not in self.computers:
+                return actor
+        return None
+
     def _own_undo(self, requester: int) -> UndoPlan:
         """The hidden-information undo: the requester's own last action, if it revealed
         nothing and nobody acted after it."""
