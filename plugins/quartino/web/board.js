@@ -14,28 +14,29 @@
 // nothing is told by colour alone. Keyboard and screen readers: every clickable element
 // is a focusable role="button" with a name (a field: its name and stack; a card: its
 // colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
+import { words } from "/static/i18n.js";
 
-const T = {
+const [T, fill] = words({
   yellow: "yellow", blue: "blue", green: "green", pink: "pink",
   draw: "Game over: a draw (N5.2)",
   youWin: "You completed your cards: you win!",
   theyWin: "Game over: player {p} completed their cards and wins",
   over: "Game over",
   toAct: "Player {p} to act",
-  placeOwed: "Your turn: place a pawn ({owed} owed): pick a colour, then a field",
+  placeOwed: ["Your turn: place a pawn ({n} owed): pick a colour, then a field", "Your turn: place a pawn ({n} owed): pick a colour, then a field"],
   claimOrEnd: "Your turn: claim a card (pick it, then its rotation) or end your turn",
   fieldEmpty: "{name}: empty",
-  fieldStack: "{name}: {n} pawn(s), bottom to top {colours}; top {top}",
+  fieldStack: ["{name}: {n} pawn, bottom to top {colours}; top {top}", "{name}: {n} pawns, bottom to top {colours}; top {top}"],
   placeOn: "place {colour} on {field}",
   cardName: "card {code}: centre {centre}, then clockwise {ring}",
   startCheck: "Start check (player {p}): {text}",
-  turnsPlayed: "{n} turns played. ",
+  turnsPlayed: ["{n} turn played. ", "{n} turns played. "],
   turnOf: "Turn {n}; a draw after {max} turns. ",
   learning: "Learning variant: no start check. ",
   mirror: "Mirror option: cards also match turned over.",
   supply: "Supply (pick a colour to place)",
   pawns: "{colour} ×{n}",
-  pawnsTip: "{n} {colour} pawn(s) left (7 in all)",
+  pawnsTip: ["{n} {colour} pawn left (7 in all)", "{n} {colour} pawns left (7 in all)"],
   pickColour: "pick {colour} to place ({n} left)",
   yourStand: "Your stand ({n} to do)",
   standTip: "centre colour in the middle, ring colours clockwise",
@@ -53,7 +54,7 @@ const T = {
   you: "Player {p} (you)",
   other: "Player {p}",
   winner: " ★ winner",
-  toDo: "{n} card(s) still to do",
+  toDo: ["{n} card still to do", "{n} cards still to do"],
   noneDone: "none done",
   player: "player",
   cardsToDo: "cards to do",
@@ -61,8 +62,7 @@ const T = {
   faceDown: "a card face down",
   outOfPlay: "Out of play",
   wheel: "The wheel",
-};
-const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
+}, "tabletop_quartino");
 
 const STYLE_ID = "tt-quartino-style";
 const CSS = `
@@ -321,7 +321,7 @@ function statusText(position, view, legal, seat) {
   if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) return fill("toAct", { p: view.to_act });
   const owed = view.owed || 0;
-  if (owed) return fill("placeOwed", { owed });
+  if (owed) return fill("placeOwed", { n: owed });
   return T.claimOrEnd;
 }
 

@@ -4,8 +4,11 @@
 // matches", remembered by the match page in localStorage) and the matches on this server.
 //
 // Every sentence a person reads is in T (one place, keyed by message id).
-const T = {
-  players: "{n} players",
+import { ready, words } from "/static/i18n.js";
+
+await ready;
+const [T, fill] = words({
+  players: ["{n} player", "{n} players"],
   playersRange: "{min}–{max} players",
   newMatch: "New match",
   rules: "Rules",
@@ -32,7 +35,7 @@ const T = {
   open: "open",
   watch: "watch",
   watching: "spectator",
-  status: "{status} ({n} actions)",
+  status: ["{status} ({n} action)", "{status} ({n} actions)"],
   free: "free",
   taken: "taken",
   online: " (online)",
@@ -43,8 +46,7 @@ const T = {
   unserved: "not served: {reason}",
   pageN: "page {n}",
   gone: "not in the listing now",
-};
-const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+});
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -87,7 +89,7 @@ function plain(help) {
     .replace(/(^|;\s*)[:,]\s*/g, "$1").replace(/\s{2,}/g, " ").trim();
   return { text: text.charAt(0).toUpperCase() + text.slice(1), ids };
 }
-const words = (name) => name.replaceAll("_", " ");
+const spaced = (name) => name.replaceAll("_", " ");
 const valueText = (v) => (v === true ? T.yes : v === false ? T.no : String(v));
 
 function optionInput(option) {
@@ -108,7 +110,7 @@ function optionInput(option) {
   const help = el("div", { class: "help", id: `${id}-help` },
     `${text} (${fill("values", { values: allowed, default: valueText(option.default) })})`);
   if (ids.length) help.append(" ", el("span", { class: "ref", text: fill("ruleRef", { ids: ids.join(", ") }) }));
-  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: words(option.name) })), input, help);
+  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: spaced(option.name) })), input, help);
 }
 
 function seatRows(game, count, box) {
