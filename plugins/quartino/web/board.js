@@ -30,6 +30,13 @@ const [T, fill] = words({
   placeOn: "place {colour} on {field}",
   cardName: "card {code}: centre {centre}, then clockwise {ring}",
   startCheck: "Start check (player {p}): {text}",
+  checkColumn: "“column”: {fields} emptied",
+  checkColours: "“4 colours” ({colours})",
+  checkNone: "no situation",
+  checkLearning: "no start check (learning variant)",
+  checkLapsed: "the supply is empty, placements lapse",
+  checkOwed: ["{n} placement owed", "{n} placements owed"],
+  checkJoin: "; ",
   turnsPlayed: ["{n} turn played. ", "{n} turns played. "],
   turnOf: "Turn {n}; a draw after {max} turns. ",
   learning: "Learning variant: no start check. ",
@@ -118,6 +125,20 @@ const CSS = `
 
 const COLOURS = { Y: "#f7c800", B: "#1e6fd9", G: "#22a447", P: "#f062a8" };
 const NAMES = { Y: T.yellow, B: T.blue, G: T.green, P: T.pink };
+// The start check (N4.1) in words, from the view's machine fields (its "text" is English).
+function checkText(check) {
+  const parts = [];
+  if (!check.situations) parts.push(T.checkLearning);
+  else {
+    if ((check.column || []).length) parts.push(fill("checkColumn", { fields: check.column.join(", ") }));
+    if ((check.four_colours || []).length) {
+      parts.push(fill("checkColours", { colours: check.four_colours.map((c) => NAMES[c] || c).join(", ") }));
+    }
+    if (!parts.length) parts.push(T.checkNone);
+  }
+  parts.push(check.lapsed ? T.checkLapsed : fill("checkOwed", { n: check.owed }));
+  return parts.join(T.checkJoin);
+}
 const INK = { Y: "#000", B: "#fff", G: "#000", P: "#000" }; // a letter readable on its colour
 const RING = 8;
 const FIELDS = ["c", ...Array.from({ length: RING }, (_, i) => `r${i}`)];
@@ -382,7 +403,7 @@ export function render(root, position, act, seat) {
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
     statusText(position, view, legal, seat)));
   if (view.check && view.check.text && view.status !== "over" && position.status !== "over") {
-    left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: view.check.text })));
+    left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: checkText(view.check) })));
   }
   const fieldLegal = (name) => ui.colour && can.has(`PLACE ${ui.colour} ${name}`.toUpperCase());
   left.appendChild(wheel(view, fieldLegal, (name) => act(`place ${ui.colour} ${name}`), ui.colour));
