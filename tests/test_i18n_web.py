@@ -139,6 +139,19 @@ def test_the_rules_page_speaks_the_connection_language(client: TestClient) -> No
     assert wrong.status_code == 400 and "cs" in wrong.text and "ru" in wrong.text
 
 
+def test_the_games_listing_speaks_the_connection_language(client: TestClient) -> None:
+    """GET /api/games: each game's summary and option help in the language; keys as they are."""
+    english = {g["id"]: g for g in client.get("/api/games").json()}
+    czech = {g["id"]: g for g in client.get("/api/games?lang=cs").json()}
+    assert czech["quarto"]["summary"] != english["quarto"]["summary"]
+    assert "hrací kámen" in czech["quarto"]["summary"]
+    assert [o["name"] for o in czech["quarto"]["options"]] == [
+        o["name"] for o in english["quarto"]["options"]
+    ]
+    assert czech["quarto"]["options"][0]["help"] != english["quarto"]["options"][0]["help"]
+    assert client.get("/api/games?lang=xx").status_code == 400
+
+
 def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient) -> None:
     lobby = client.get("/").text
     assert '<h2 id="games-title" data-i18n>Games</h2>' in lobby and "/static/i18n.js" in lobby

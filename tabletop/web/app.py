@@ -144,7 +144,12 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
     async def api_games(request: Request) -> Response:
         from tabletop.agents.catalogue import catalogue
 
-        return JSONResponse(catalogue())
+        try:
+            lang = languages.chosen(request)
+        except UsageError as exc:
+            return languages.refusal(exc)
+        return JSONResponse(languages.in_language(catalogue(), lang),
+                            headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def api_matches(request: Request) -> Response:
         if request.method == "GET":

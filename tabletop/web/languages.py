@@ -25,7 +25,7 @@ from tabletop.core.errors import UnknownGameError, UsageError
 from tabletop.core.i18n.catalogues import as_json
 from tabletop.core.i18n.languages import NAMES, check, from_accept_language
 from tabletop.core.i18n.scripts import MessageId, script_messages
-from tabletop.core.i18n.text import ENGLISH, speaking, translate
+from tabletop.core.i18n.text import ENGLISH, Msg, speaking, translate
 
 COOKIE = "tabletop_lang"
 PAGES = "tabletop.web"  # the domain of the pages' own words (tabletop/web/locale/)
@@ -40,6 +40,18 @@ def chosen(connection: HTTPConnection) -> str:
     if remembered.strip().lower() in NAMES:
         return remembered.strip().lower()
     return from_accept_language(connection.headers.get("accept-language", "")) or ENGLISH
+
+
+def in_language(value: Any, lang: str) -> Any:
+    """``value`` (JSON) with each message in it (a game's summary, an option's help) in
+    ``lang``; machine keys and plain strings stay as they are."""
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    if isinstance(value, dict):
+        return {key: in_language(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_language(item, lang) for item in value]
+    return value
 
 
 def refusal(exc: UsageError, lang: str = ENGLISH) -> Response:

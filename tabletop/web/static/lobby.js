@@ -4,7 +4,7 @@
 // matches", remembered by the match page in localStorage) and the matches on this server.
 //
 // Every sentence a person reads is in T (one place, keyed by message id).
-import { ready, words } from "/static/i18n.js";
+import { lang, ready, words } from "/static/i18n.js";
 
 await ready;
 const [T, fill] = words({
@@ -46,6 +46,8 @@ const [T, fill] = words({
   unserved: "not served: {reason}",
   pageN: "page {n}",
   gone: "not in the listing now",
+  ongoing: "ongoing",
+  over: "over",
 });
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -61,7 +63,7 @@ const el = (tag, attrs = {}, ...children) => {
 let games = [];
 
 async function loadGames() {
-  games = await (await fetch("/api/games")).json();
+  games = await (await fetch(`/api/games?lang=${encodeURIComponent(lang)}`)).json();
   const box = $("#games");
   box.replaceChildren();
   for (const game of games) {
@@ -90,6 +92,7 @@ function plain(help) {
   return { text: text.charAt(0).toUpperCase() + text.slice(1), ids };
 }
 const spaced = (name) => name.replaceAll("_", " ");
+const statusWord = (status) => (status === "ongoing" || status === "over" ? T[status] : status);
 const valueText = (v) => (v === true ? T.yes : v === false ? T.no : String(v));
 
 function optionInput(option) {
@@ -207,7 +210,7 @@ function rememberHost(data, game) {
 function drawMine(rows) {
   const list = mine();
   $("#mine").hidden = !list.length;
-  const status = Object.fromEntries(rows.map((m) => [m.id, fill("status", { status: m.status, n: m.number })]));
+  const status = Object.fromEntries(rows.map((m) => [m.id, fill("status", { status: statusWord(m.status), n: m.number })]));
   const body = $("#my-matches tbody");
   body.replaceChildren();
   for (const m of list) {
@@ -230,7 +233,7 @@ async function loadMatches() {
     const seats = m.seats.map((s) => s.kind === "computer" ? fill("seatComputer", { seat: s.seat, level: s.level })
       : fill("seatPerson", { seat: s.seat, state: s.free ? T.free : T.taken }) + (s.online ? T.online : "")).join(" · ");
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
-    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: m.status, n: m.number });
+    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: statusWord(m.status), n: m.number });
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
       el("td", { text: m.game }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));
