@@ -175,12 +175,14 @@ def test_every_word_of_a_page_script_or_board_is_translated_placeholders_kept(
             msgid = key if isinstance(key, str) else key[0]
             entry = catalog.get(msgid)
             assert entry is not None and not entry.fuzzy, (lang, msgid)
-            texts = [entry.string] if isinstance(key, str) else list(entry.string)
-            assert isinstance(key, str) or len(texts) == forms, (lang, msgid)
+            string = entry.string
+            texts = [string] if isinstance(string, str) else list(string or ())
             plural = isinstance(key, tuple)
-            wanted = placeholders(msgid) | (placeholders(key[1]) if plural else set())
+            assert len(texts) == (forms if plural else 1), (lang, msgid)
+            extra = placeholders(key[1]) if isinstance(key, tuple) else set()
+            wanted = placeholders(msgid) | extra
             for text in texts:
-                assert text, (lang, msgid)
+                assert isinstance(text, str) and text, (lang, msgid)
                 got = placeholders(text) | ({"n"} & wanted if plural else set())
                 assert got == wanted, (lang, msgid, text)
 
