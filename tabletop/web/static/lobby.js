@@ -26,6 +26,7 @@ const [T, fill] = words({
   spectators: "spectators may watch",
   spectatorChat: "spectators may write in the table talk too (they always read it)",
   moveClock: "Move clock",
+  noClock: "none",
   moveClockHelp: "seconds per action; who runs out loses (empty: no clock). It starts once every person opened their link.",
   create: "Create match",
   linksTitle: "Private links: give each person theirs",
@@ -149,7 +150,7 @@ function showForm(game) {
   form.append(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "spectator-chat" }),
     T.spectatorChat));
   form.append(el("label", { for: "move-time" }, el("b", { text: T.moveClock })),
-    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: "none",
+    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: T.noClock,
       "aria-describedby": "move-time-help" }),
     el("div", { class: "help", id: "move-time-help", text: T.moveClockHelp }));
   form.append(el("button", { type: "submit", id: "create-submit", text: T.create }));
