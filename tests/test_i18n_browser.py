@@ -76,6 +76,23 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
         )
         assert czech.locator("#act-title").inner_text() == "Váš tah"
         assert polish.locator("#act-title").inner_text() == "Twój ruch"
+        # what each reads on screen: the status line and the board's own labels
+        czech.wait_for_function(
+            "document.getElementById('status').textContent === 'Jste na tahu'", timeout=WAIT
+        )
+        polish.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Czekamy na: ')",
+            timeout=WAIT,
+        )
+        czech_board = czech.locator("#board").inner_text()
+        polish_board = polish.locator("#board").inner_text()
+        assert "Zásoba (vyberte barvu, kterou položíte)" in czech_board, czech_board
+        assert "Hráči" in czech_board and "Supply" not in czech_board
+        assert "Zapas (wybierz kolor do położenia)" in polish_board, polish_board
+        assert "Gracze" in polish_board and "Players" not in polish_board
+        assert czech.locator("#me").inner_text() == "jste hráč 1"
+        assert polish.locator("#me").inner_text() == "jesteś graczem 2"
+        assert czech.locator(".qn-wheel").get_attribute("aria-label") == "Deska"
         assert czech.evaluate("document.documentElement.lang") == "cs"
         czech.screenshot(path=str(SHOTS / "match-cs.png"), full_page=True)
         polish.screenshot(path=str(SHOTS / "match-pl.png"), full_page=True)

@@ -136,3 +136,64 @@ def test_the_pages_words_are_translated_in_every_language() -> None:
         held = {m.id: m.string for m in catalog if m.id}
         assert set(held) == set(marked), (lang, sorted(set(held) ^ set(marked)))
         assert all(held[m] for m in marked), lang
+
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = {  # each page script and built-in board -> the catalogue its words belong to
+    **{
+        f"tabletop/web/static/{name}.js": "tabletop.web"
+        for name in ("match", "lobby", "generic", "coach", "review")
+    },
+    "plugins/quarto/web/board.js": "tabletop_quarto",
+    "plugins/quartino/web/board.js": "tabletop_quartino",
+    "plugins/ctverak/web/board.js": "tabletop_ctverak",
+}
+
+
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_every_word_of_a_page_script_or_board_is_translated_placeholders_kept(
+    script: str,
+) -> None:
+    """Each entry of the script's words({...}) table (a new, untranslated one fails here) has
+    a translation in cs, pl, bg and ru with the same {placeholders}, every plural form too;
+    and no table of English strings is left outside words()."""
+    from tabletop.core.i18n.scripts import script_messages
+
+    path = ROOT / script
+    source = path.read_text(encoding="utf-8")
+    assert "const T = {" not in source and "const TEXT = {" not in source
+    messages = script_messages(path)
+    assert len(messages) >= (1 if script.endswith("generic.js") else 4), script
+    domain = SCRIPTS[script]
+    for lang in LANGUAGES[1:]:
+        po = po_path(domain, lang)
+        assert po is not None
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        forms = get_plural(lang).num_plurals
+        for key in messages:
+            msgid = key if isinstance(key, str) else key[0]
+            entry = catalog.get(msgid)
+            assert entry is not None and not entry.fuzzy, (lang, msgid)
+            string = entry.string
+            texts = [string] if isinstance(string, str) else list(string or ())
+            plural = isinstance(key, tuple)
+            assert len(texts) == (forms if plural else 1), (lang, msgid)
+            extra = placeholders(key[1]) if isinstance(key, tuple) else set()
+            wanted = placeholders(msgid) | extra
+            for text in texts:
+                assert isinstance(text, str) and text, (lang, msgid)
+                got = placeholders(text) | ({"n"} & wanted if plural else set())
+                assert got == wanted, (lang, msgid, text)
+
+
+def test_the_script_tables_are_read_with_their_plurals(tmp_path: Path) -> None:
+    from tabletop.core.i18n.scripts import script_messages
+
+    script = tmp_path / "board.js"
+    script.write_text(
+        'const [T, fill] = words({\n  a: "one {x}", b: "two",\n'
+        '  c: ["{n} card", "{n} cards"],\n}, "tabletop_x");\nconst other = { d: "not mine" };\n',
+        encoding="utf-8",
+    )
+    assert script_messages(script) == {"one {x}": 2, "two": 2, ("{n} card", "{n} cards"): 3}

@@ -55,7 +55,7 @@ def test_a_czech_and_a_polish_friend_each_read_their_own(client: TestClient) -> 
         assert until(bulgarian, "hello")["lang"] == "bg" and until(english, "hello")["lang"] == "en"
         first = {name: until(ws, "position") for name, ws in
                  (("cs", czech), ("pl", polish), ("bg", bulgarian), ("en", english))}  # fmt: skip
-        assert first["cs"]["prompt"] == "položte figurku (dlužných 1 z 1)"
+        assert first["cs"]["prompt"] == "položte figurku (zbývá 1 z 1)"
         assert first["pl"]["prompt"] == "połóż pionek (należnych 1 z 1)"
         assert first["bg"]["prompt"] == "поставете пионка (дължими 1 от 1)"
         assert first["en"]["prompt"] == "place a pawn (1 of 1 owed)"
@@ -119,6 +119,37 @@ def test_the_rules_in_each_language(client: TestClient) -> None:
     english = client.get("/api/games/ctverak/rules").json()
     assert english["lang"] == "en" and "Karetní" not in english["markdown"]
     assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_the_rules_page_speaks_the_connection_language(client: TestClient) -> None:
+    """GET /games/{game}/rules: ?lang=, the switcher's cookie, Accept-Language, English."""
+    asked = client.get("/games/ctverak/rules?lang=cs")
+    assert asked.status_code == 200 and '<html lang="cs">' in asked.text
+    assert "Karetní hra" in asked.text and "Pravidla hry Čtverák" in asked.text
+    assert "Zpět do předsálí" in asked.text and "/static/i18n.js" in asked.text
+    russian = client.get("/games/quarto/rules", headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    assert '<html lang="ru">' in russian.text and "Правила игры Quarto" in russian.text
+    client.cookies.set("tabletop_lang", "pl")
+    polish = client.get("/games/quartino/rules", headers={"Accept-Language": "ru"})
+    assert '<html lang="pl">' in polish.text and "Zasady gry Quartino" in polish.text
+    client.cookies.clear()
+    english = client.get("/games/ctverak/rules")
+    assert '<html lang="en">' in english.text and "Karetní hra" not in english.text
+    wrong = client.get("/games/ctverak/rules?lang=xx")
+    assert wrong.status_code == 400 and "cs" in wrong.text and "ru" in wrong.text
+
+
+def test_the_games_listing_speaks_the_connection_language(client: TestClient) -> None:
+    """GET /api/games: each game's summary and option help in the language; keys as they are."""
+    english = {g["id"]: g for g in client.get("/api/games").json()}
+    czech = {g["id"]: g for g in client.get("/api/games?lang=cs").json()}
+    assert czech["quarto"]["summary"] != english["quarto"]["summary"]
+    assert "hrací kámen" in czech["quarto"]["summary"]
+    assert [o["name"] for o in czech["quarto"]["options"]] == [
+        o["name"] for o in english["quarto"]["options"]
+    ]
+    assert czech["quarto"]["options"][0]["help"] != english["quarto"]["options"][0]["help"]
+    assert client.get("/api/games?lang=xx").status_code == 400
 
 
 def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient) -> None:

@@ -331,7 +331,7 @@ def test_your_turn_signals_are_opt_in_and_remembered(browser: Browser, server: s
     # an undo asked twice: the second is refused, the wording says who
     alice.locator("#undo").click()
     bob.locator('[data-undo-answer="false"]').wait_for(timeout=WAIT)
-    assert "Player 1 asks to take back 1 action(s)." in bob.inner_text("#undo-banner")
+    assert "Player 1 asks to take back 1 action." in bob.inner_text("#undo-banner")
     assert "You asked to take back" in alice.inner_text("#undo-banner")
     alice.locator("#undo").click()
     alice.wait_for_selector("#error:has-text('already waiting')", timeout=WAIT)

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from tabletop.core.match import Match
@@ -59,6 +60,9 @@ window.ready = true;
 """
 
 
+I18N = Path(__file__).resolve().parent.parent / "tabletop" / "web" / "static" / "i18n.js"
+
+
 def board_source(game_id: str) -> bytes:
     """The bytes of a built-in game's board module, from its installed package."""
     path = importlib.resources.files(PACKAGES[game_id]).joinpath("web/board.js")
@@ -72,6 +76,8 @@ class _Handler(BaseHTTPRequestHandler):
             body, kind = PAGE.encode(), "text/html; charset=utf-8"
         elif len(parts) == 3 and parts[0] == "games" and parts[1] in PACKAGES:
             body, kind = board_source(parts[1]), "text/javascript"
+        elif parts == ["static", "i18n.js"]:  # what a board translates with (English here)
+            body, kind = I18N.read_bytes(), "text/javascript"
         else:
             self.send_error(404)
             return

@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import host, languages, protocol, rules_page
@@ -121,10 +121,15 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
 
     async def rules(request: Request) -> Response:
         try:
+            lang = languages.chosen(request)
             game = hub.registry.get(request.path_params["game"])
+        except UsageError as exc:
+            return PlainTextResponse(str(exc), status_code=400)
         except UnknownGameError as exc:
             return PlainTextResponse(str(exc), status_code=404)
-        return HTMLResponse(rules_page.page(game.info.id, game.info.name, game.rules_text()))
+        text = speaking(lang, game.rules_text)
+        return HTMLResponse(rules_page.page(game.info.id, game.info.name, text, lang),
+                            headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def board(request: Request) -> Response:
         try:
@@ -139,7 +144,12 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
     async def api_games(request: Request) -> Response:
         from tabletop.agents.catalogue import catalogue
 
-        return JSONResponse(catalogue())
+        try:
+            lang = languages.chosen(request)
+        except UsageError as exc:
+            return languages.refusal(exc)
+        return JSONResponse(languages.in_language(catalogue(), lang),
+                            headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def api_matches(request: Request) -> Response:
         if request.method == "GET":

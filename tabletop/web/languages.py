@@ -24,7 +24,8 @@ from starlette.routing import Route
 from tabletop.core.errors import UnknownGameError, UsageError
 from tabletop.core.i18n.catalogues import as_json
 from tabletop.core.i18n.languages import NAMES, check, from_accept_language
-from tabletop.core.i18n.text import ENGLISH, speaking, translate
+from tabletop.core.i18n.scripts import MessageId, script_messages
+from tabletop.core.i18n.text import ENGLISH, Msg, speaking, translate
 
 COOKIE = "tabletop_lang"
 PAGES = "tabletop.web"  # the domain of the pages' own words (tabletop/web/locale/)
@@ -39,6 +40,18 @@ def chosen(connection: HTTPConnection) -> str:
     if remembered.strip().lower() in NAMES:
         return remembered.strip().lower()
     return from_accept_language(connection.headers.get("accept-language", "")) or ENGLISH
+
+
+def in_language(value: Any, lang: str) -> Any:
+    """``value`` (JSON) with each message in it (a game's summary, an option's help) in
+    ``lang``; machine keys and plain strings stay as they are."""
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    if isinstance(value, dict):
+        return {key: in_language(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_language(item, lang) for item in value]
+    return value
 
 
 def refusal(exc: UsageError, lang: str = ENGLISH) -> Response:
@@ -88,10 +101,11 @@ _ATTRIBUTE = re.compile(r"\bdata-i18n-(?:placeholder|title)=\"([^\"]+)\"")
 _CALL = re.compile(r"\bt\(\s*\"((?:[^\"\\]|\\.)*)\"")
 
 
-def page_messages(folder: Path = STATIC) -> list[str]:
+def page_messages(folder: Path = STATIC) -> list[MessageId]:
     """The pages' own msgids: the text of each ``data-i18n`` element (or its value), each
-    ``data-i18n-placeholder``/``-title``, each ``t("...")`` of the scripts; in order."""
-    found: dict[str, None] = {}
+    ``data-i18n-placeholder``/``-title``, each ``t("...")`` of the scripts and each entry of
+    their ``words({...})`` tables (a pair for a count); in order."""
+    found: dict[MessageId, None] = {}
     for path in sorted(folder.glob("*.html")) + sorted(folder.glob("*.js")):
         text = path.read_text(encoding="utf-8")
         for _tag, value, inner in _ELEMENT.findall(text):
@@ -100,4 +114,6 @@ def page_messages(folder: Path = STATIC) -> list[str]:
             found[value] = None
         for value in _CALL.findall(text):
             found[value] = None
+        for key in script_messages(path):
+            found[key] = None
     return [m for m in found if m]

@@ -1,4 +1,6 @@
-"""``GET /games/{game}/rules``: a game's rules text (``Game.rules_text()``, Markdown) as a page.
+"""``GET /games/{game}/rules``: a game's rules text (``Game.rules_text()``, Markdown) as a page,
+in the connection's language (``?lang=``, the switcher's cookie, ``Accept-Language``: the
+game's ``README.<lang>.md``, read as ``tabletop rules --lang`` reads it).
 
 The Markdown is rendered by markdown-it-py (CommonMark, the renderer rich already brings)
 with raw HTML switched off: whatever a plugin's text holds, no tag or script of its own
@@ -12,8 +14,9 @@ from html import escape
 
 from markdown_it import MarkdownIt
 
-TITLE = "Rules of {name}"
-BACK = "Back to the lobby"
+from tabletop.core.i18n.text import ENGLISH, Domain, translate
+
+_ = Domain("tabletop")
 
 _renderer = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -24,16 +27,18 @@ def render_markdown(text: str) -> str:
     return html
 
 
-def page(game_id: str, name: str, markdown: str) -> str:
-    """The rules page's HTML."""
-    title = escape(TITLE.format(name=name))
+def page(game_id: str, name: str, markdown: str, lang: str = ENGLISH) -> str:
+    """The rules page's HTML, its own words in ``lang`` (``markdown`` is already in it)."""
+    title = escape(translate(_("Rules of {name}", name=name), lang))
+    back = escape(translate(_("Back to the lobby"), lang))
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{escape(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} · tabletop</title>
 <link rel="stylesheet" href="/static/style.css"></head>
 <body><header><a href="/">tabletop</a><span>{title}</span></header>
 <main><article class="rules" data-rules="{escape(game_id)}">
 {render_markdown(markdown)}
-</article><p><a href="/">{escape(BACK)}</a></p></main></body></html>
+</article><p><a href="/">{back}</a></p></main>
+<script type="module" src="/static/i18n.js"></script></body></html>
 """

@@ -16,8 +16,9 @@
 // Keyboard and screen readers: every clickable element is a focusable role="button" named
 // by what it is and does (a card: its rank and suit), played with Enter or Space; hand
 // cards say whether they are selected (aria-pressed). The sentences are in T (by id).
+import { words } from "/static/i18n.js";
 
-const T = {
+const [T, fill] = words({
   joker: "joker", of: "{rank} of {suit}",
   spades: "spades", hearts: "hearts", diamonds: "diamonds", clubs: "clubs",
   ace: "ace", ten: "10", jack: "jack", queen: "queen", king: "king",
@@ -32,9 +33,9 @@ const T = {
   owed: "Your turn: select cards to meld or add; then select one card and click a pile to discard it",
   more: "Your turn: meld or add more, or end your turn",
   stock: "Stock",
-  stockCards: "{n} card(s)",
-  stockTip: "the face-down stock: {n} cards",
-  drawStock: "draw from the stock ({n} cards)",
+  stockCards: ["{n} card", "{n} cards"],
+  stockTip: ["the face-down stock: {n} card", "the face-down stock: {n} cards"],
+  drawStock: ["draw from the stock ({n} card)", "draw from the stock ({n} cards)"],
   pile: "Pile {n}",
   base: "base: {card}",
   baseDown: "base (face down, never taken)",
@@ -64,8 +65,7 @@ const T = {
   meldSaid: "meld {n}: {cards}, {tag}",
   rules: "A čtverka is a meld of exactly 4 cards of one rank (jokers wild); clean without a joker. Four čtverky win (a joker čtverka counts two).",
   stockOut: " The stock ran out: idle turns {n}.",
-};
-const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
+}, "tabletop_ctverak");
 
 const STYLE_ID = "tt-ctverak-style";
 const CSS = `

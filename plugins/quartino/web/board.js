@@ -14,28 +14,36 @@
 // nothing is told by colour alone. Keyboard and screen readers: every clickable element
 // is a focusable role="button" with a name (a field: its name and stack; a card: its
 // colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
+import { words } from "/static/i18n.js";
 
-const T = {
+const [T, fill] = words({
   yellow: "yellow", blue: "blue", green: "green", pink: "pink",
   draw: "Game over: a draw (N5.2)",
   youWin: "You completed your cards: you win!",
   theyWin: "Game over: player {p} completed their cards and wins",
   over: "Game over",
   toAct: "Player {p} to act",
-  placeOwed: "Your turn: place a pawn ({owed} owed): pick a colour, then a field",
+  placeOwed: ["Your turn: place a pawn ({n} owed): pick a colour, then a field", "Your turn: place a pawn ({n} owed): pick a colour, then a field"],
   claimOrEnd: "Your turn: claim a card (pick it, then its rotation) or end your turn",
   fieldEmpty: "{name}: empty",
-  fieldStack: "{name}: {n} pawn(s), bottom to top {colours}; top {top}",
+  fieldStack: ["{name}: {n} pawn, bottom to top {colours}; top {top}", "{name}: {n} pawns, bottom to top {colours}; top {top}"],
   placeOn: "place {colour} on {field}",
   cardName: "card {code}: centre {centre}, then clockwise {ring}",
   startCheck: "Start check (player {p}): {text}",
-  turnsPlayed: "{n} turns played. ",
+  checkColumn: "“column”: {fields} emptied",
+  checkColours: "“4 colours” ({colours})",
+  checkNone: "no situation",
+  checkLearning: "no start check (learning variant)",
+  checkLapsed: "the supply is empty, placements lapse",
+  checkOwed: ["{n} placement owed", "{n} placements owed"],
+  checkJoin: "; ",
+  turnsPlayed: ["{n} turn played. ", "{n} turns played. "],
   turnOf: "Turn {n}; a draw after {max} turns. ",
   learning: "Learning variant: no start check. ",
   mirror: "Mirror option: cards also match turned over.",
   supply: "Supply (pick a colour to place)",
   pawns: "{colour} ×{n}",
-  pawnsTip: "{n} {colour} pawn(s) left (7 in all)",
+  pawnsTip: ["{n} {colour} pawn left (7 in all)", "{n} {colour} pawns left (7 in all)"],
   pickColour: "pick {colour} to place ({n} left)",
   yourStand: "Your stand ({n} to do)",
   standTip: "centre colour in the middle, ring colours clockwise",
@@ -53,7 +61,7 @@ const T = {
   you: "Player {p} (you)",
   other: "Player {p}",
   winner: " ★ winner",
-  toDo: "{n} card(s) still to do",
+  toDo: ["{n} card still to do", "{n} cards still to do"],
   noneDone: "none done",
   player: "player",
   cardsToDo: "cards to do",
@@ -61,8 +69,7 @@ const T = {
   faceDown: "a card face down",
   outOfPlay: "Out of play",
   wheel: "The wheel",
-};
-const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
+}, "tabletop_quartino");
 
 const STYLE_ID = "tt-quartino-style";
 const CSS = `
@@ -118,6 +125,20 @@ const CSS = `
 
 const COLOURS = { Y: "#f7c800", B: "#1e6fd9", G: "#22a447", P: "#f062a8" };
 const NAMES = { Y: T.yellow, B: T.blue, G: T.green, P: T.pink };
+// The start check (N4.1) in words, from the view's machine fields (its "text" is English).
+function checkText(check) {
+  const parts = [];
+  if (!check.situations) parts.push(T.checkLearning);
+  else {
+    if ((check.column || []).length) parts.push(fill("checkColumn", { fields: check.column.join(", ") }));
+    if ((check.four_colours || []).length) {
+      parts.push(fill("checkColours", { colours: check.four_colours.map((c) => NAMES[c] || c).join(", ") }));
+    }
+    if (!parts.length) parts.push(T.checkNone);
+  }
+  parts.push(check.lapsed ? T.checkLapsed : fill("checkOwed", { n: check.owed }));
+  return parts.join(T.checkJoin);
+}
 const INK = { Y: "#000", B: "#fff", G: "#000", P: "#000" }; // a letter readable on its colour
 const RING = 8;
 const FIELDS = ["c", ...Array.from({ length: RING }, (_, i) => `r${i}`)];
@@ -321,7 +342,7 @@ function statusText(position, view, legal, seat) {
   if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) return fill("toAct", { p: view.to_act });
   const owed = view.owed || 0;
-  if (owed) return fill("placeOwed", { owed });
+  if (owed) return fill("placeOwed", { n: owed });
   return T.claimOrEnd;
 }
 
@@ -382,7 +403,7 @@ export function render(root, position, act, seat) {
   left.appendChild(el("div", "qn-status" + (legal.length ? " qn-mine" : ""),
     statusText(position, view, legal, seat)));
   if (view.check && view.check.text && view.status !== "over" && position.status !== "over") {
-    left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: view.check.text })));
+    left.appendChild(el("div", "qn-note", fill("startCheck", { p: view.check.player, text: checkText(view.check) })));
   }
   const fieldLegal = (name) => ui.colour && can.has(`PLACE ${ui.colour} ${name}`.toUpperCase());
   left.appendChild(wheel(view, fieldLegal, (name) => act(`place ${ui.colour} ${name}`), ui.colour));

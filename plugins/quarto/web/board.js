@@ -14,8 +14,9 @@
 // an accessible name (a piece: its four traits; a square: its name and piece), played
 // with Enter or Space; arrow keys move between the squares of the board. The sentences
 // shown are in T (one place, keyed by message id).
+import { words } from "/static/i18n.js";
 
-const T = {
+const [T, fill] = words({
   light: "light", dark: "dark", short: "short", tall: "tall", round: "round",
   square: "square", solid: "solid", hollow: "hollow",
   draw: "Game over: a draw, all 16 pieces placed (Q6.1)",
@@ -45,8 +46,7 @@ const T = {
   legendHeight: "height: short / tall",
   legendShape: "shape: round / square",
   legendTop: "top: solid / hollow",
-};
-const fill = (key, v = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
+}, "tabletop_quarto");
 
 const STYLE_ID = "tt-quarto-style";
 const CSS = `

@@ -23,9 +23,12 @@ MessageId = str | tuple[str, str]
 
 
 def source_messages(folder: Path) -> dict[MessageId, list[str]]:
-    """The marked messages of the ``.py`` files under ``folder``: msgid (a pair for a plural
-    message) -> where each is written (``file:line``)."""
+    """The marked messages of the ``.py`` files under ``folder`` and of its board scripts
+    (``.js``: the ``words({...})`` tables, :mod:`tabletop.core.i18n.scripts`): msgid (a pair
+    for a plural message) -> where each is written (``file:line``)."""
     from babel.messages.extract import extract
+
+    from tabletop.core.i18n.scripts import script_messages
 
     found: dict[MessageId, list[str]] = {}
     for path in sorted(folder.rglob("*.py")):
@@ -35,7 +38,20 @@ def source_messages(folder: Path) -> dict[MessageId, list[str]]:
             for line, message, _comments, _context in extract("python", source, KEYWORDS):
                 key: MessageId = message if isinstance(message, str) else (message[0], message[1])
                 found.setdefault(key, []).append(f"{path.relative_to(folder)}:{line}")
+    for path in sorted(folder.rglob("*.js")):
+        if _owner(path) != folder:
+            continue  # a script of a nested package with its own catalogue (tabletop.web)
+        for key, line in script_messages(path).items():
+            found.setdefault(key, []).append(f"{path.relative_to(folder)}:{line}")
     return found
+
+
+def _owner(path: Path) -> Path | None:
+    """The nearest folder above ``path`` with a ``locale/`` folder: whose catalogue it is."""
+    for parent in path.parents:
+        if (parent / "locale").is_dir():
+            return parent
+    return None
 
 
 def placeholders(text: str) -> set[str]:

@@ -2,6 +2,9 @@
 // act when the match allows hints, and a link to the review once the game is over.
 // Self-contained: it reads the match id and token from the address and adds its own
 // section; the page's shell (match.js) knows nothing of it.
+import { ready, words } from "/static/i18n.js";
+
+await ready;
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.search).get("token");
 const api = (what) => `/api/matches/${encodeURIComponent(matchId)}/${what}?token=${encodeURIComponent(token)}`;
@@ -12,12 +15,12 @@ const el = (tag, attrs = {}, text = "") => {
   return node;
 };
 
-const TEXT = {
+const [TEXT] = words({
   title: "Coach",
   hint: "Hint",
   thinking: "thinking…",
   review: "Review the game",
-};
+});
 
 let box = null;
 

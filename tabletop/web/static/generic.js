@@ -1,6 +1,12 @@
 // The generic board: any game's view shown readably. Same contract as a game's own board,
 // render(root, position, act, seat); the page's own legal-action buttons (data-legal) and
 // text box are how a game without a board is played, so this board lists no actions.
+import { words } from "/static/i18n.js";
+
+const [T] = words({
+  none: "(none)",
+});
+
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -25,7 +31,7 @@ function show(value) {
     }
     if (value.every(isScalar)) {
       const box = el("span");
-      if (!value.length) box.textContent = "(none)";
+      if (!value.length) box.textContent = T.none;
       for (const v of value) box.append(el("span", "chip", v === null ? "—" : String(v)));
       return box;
     }

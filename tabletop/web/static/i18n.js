@@ -45,6 +45,36 @@ export function tIn(domain, msgid, params) {
   return fill(typeof found === "string" ? found : msgid, params);
 }
 
+/** A count in a game's own catalogue (its plural rule is the language's). */
+export function tnIn(domain, singular, pluralText, n, params) {
+  const forms = ((domains[domain] || {}).messages || {})[singular];
+  const all = { n, ...(params || {}) };
+  if (Array.isArray(forms)) return fill(forms[plural(n)] ?? forms[forms.length - 1], all);
+  return fill(n === 1 ? singular : pluralText, all);
+}
+
+/** A script's words: ``table`` maps keys to English msgids (a pair [singular, plural] for a
+ * count, which is ``{n}``), of the pages' catalogue or of the game ``domain``'s. Returns
+ * ``[T, fill]``: ``T.key`` is the text translated, ``fill(key, values)`` fills it (a missing
+ * value: empty). tools/i18n-update and the catalogue tests read these tables' msgids. */
+export function words(table, domain) {
+  const one = (text) => (domain ? tIn(domain, text) : t(text));
+  const T = new Proxy(table, {
+    get(target, key) {
+      const value = target[key];
+      return typeof value === "string" ? one(value) : value;
+    },
+  });
+  const put = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+  const filled = (key, values = {}) => {
+    const value = table[key];
+    if (!Array.isArray(value)) return put(one(value), values);
+    const n = values.n ?? 0;
+    return put(domain ? tnIn(domain, value[0], value[1], n) : tn(value[0], value[1], n), { ...values, n });
+  };
+  return [T, filled];
+}
+
 function translatePage(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     el.dataset.i18n = el.dataset.i18n || el.textContent.trim();

@@ -4,8 +4,11 @@
 // matches", remembered by the match page in localStorage) and the matches on this server.
 //
 // Every sentence a person reads is in T (one place, keyed by message id).
-const T = {
-  players: "{n} players",
+import { lang, ready, words } from "/static/i18n.js";
+
+await ready;
+const [T, fill] = words({
+  players: ["{n} player", "{n} players"],
   playersRange: "{min}–{max} players",
   newMatch: "New match",
   rules: "Rules",
@@ -23,6 +26,7 @@ const T = {
   spectators: "spectators may watch",
   spectatorChat: "spectators may write in the table talk too (they always read it)",
   moveClock: "Move clock",
+  noClock: "none",
   moveClockHelp: "seconds per action; who runs out loses (empty: no clock). It starts once every person opened their link.",
   create: "Create match",
   linksTitle: "Private links: give each person theirs",
@@ -32,7 +36,7 @@ const T = {
   open: "open",
   watch: "watch",
   watching: "spectator",
-  status: "{status} ({n} actions)",
+  status: ["{status} ({n} action)", "{status} ({n} actions)"],
   free: "free",
   taken: "taken",
   online: " (online)",
@@ -43,8 +47,9 @@ const T = {
   unserved: "not served: {reason}",
   pageN: "page {n}",
   gone: "not in the listing now",
-};
-const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+  ongoing: "ongoing",
+  over: "over",
+});
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -59,7 +64,7 @@ const el = (tag, attrs = {}, ...children) => {
 let games = [];
 
 async function loadGames() {
-  games = await (await fetch("/api/games")).json();
+  games = await (await fetch(`/api/games?lang=${encodeURIComponent(lang)}`)).json();
   const box = $("#games");
   box.replaceChildren();
   for (const game of games) {
@@ -87,7 +92,8 @@ function plain(help) {
     .replace(/(^|;\s*)[:,]\s*/g, "$1").replace(/\s{2,}/g, " ").trim();
   return { text: text.charAt(0).toUpperCase() + text.slice(1), ids };
 }
-const words = (name) => name.replaceAll("_", " ");
+const spaced = (name) => name.replaceAll("_", " ");
+const statusWord = (status) => (status === "ongoing" || status === "over" ? T[status] : status);
 const valueText = (v) => (v === true ? T.yes : v === false ? T.no : String(v));
 
 function optionInput(option) {
@@ -108,7 +114,7 @@ function optionInput(option) {
   const help = el("div", { class: "help", id: `${id}-help` },
     `${text} (${fill("values", { values: allowed, default: valueText(option.default) })})`);
   if (ids.length) help.append(" ", el("span", { class: "ref", text: fill("ruleRef", { ids: ids.join(", ") }) }));
-  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: words(option.name) })), input, help);
+  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: spaced(option.name) })), input, help);
 }
 
 function seatRows(game, count, box) {
@@ -144,7 +150,7 @@ function showForm(game) {
   form.append(el("label", { class: "inline" }, el("input", { type: "checkbox", id: "spectator-chat" }),
     T.spectatorChat));
   form.append(el("label", { for: "move-time" }, el("b", { text: T.moveClock })),
-    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: "none",
+    el("input", { id: "move-time", type: "number", min: "1", step: "1", placeholder: T.noClock,
       "aria-describedby": "move-time-help" }),
     el("div", { class: "help", id: "move-time-help", text: T.moveClockHelp }));
   form.append(el("button", { type: "submit", id: "create-submit", text: T.create }));
@@ -205,7 +211,7 @@ function rememberHost(data, game) {
 function drawMine(rows) {
   const list = mine();
   $("#mine").hidden = !list.length;
-  const status = Object.fromEntries(rows.map((m) => [m.id, fill("status", { status: m.status, n: m.number })]));
+  const status = Object.fromEntries(rows.map((m) => [m.id, fill("status", { status: statusWord(m.status), n: m.number })]));
   const body = $("#my-matches tbody");
   body.replaceChildren();
   for (const m of list) {
@@ -228,7 +234,7 @@ async function loadMatches() {
     const seats = m.seats.map((s) => s.kind === "computer" ? fill("seatComputer", { seat: s.seat, level: s.level })
       : fill("seatPerson", { seat: s.seat, state: s.free ? T.free : T.taken }) + (s.online ? T.online : "")).join(" · ");
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
-    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: m.status, n: m.number });
+    const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: statusWord(m.status), n: m.number });
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
       el("td", { text: m.game }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));

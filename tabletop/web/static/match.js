@@ -6,12 +6,16 @@
 //
 // Every sentence a person reads is in T below (one place, keyed by message id), so that a
 // translation can replace it; {name} marks a value put in.
-const T = {
+import { ready, words } from "/static/i18n.js";
+
+await ready;
+const [T, fill] = words({
   connecting: "connecting…",
   yourTurn: "Your turn",
   waitingFor: "Waiting for {who}",
   overWon: "Game over: {who} won",
   overDraw: "Game over: a draw",
+  and: " and ",
   you: "you",
   player: "player {p}",
   Player: "Player {p}",
@@ -31,10 +35,10 @@ const T = {
   rematch: "Rematch (seats rotated)",
   rematchLink: "Rematch: open your new seat",
   record: "Download the game record",
-  undoAskYou: "You asked to take back {count} action(s).",
-  undoAsk: "{who} asks to take back {count} action(s).",
+  undoAskYou: ["You asked to take back {n} action.", "You asked to take back {n} actions."],
+  undoAsk: ["{who} asks to take back {n} action.", "{who} asks to take back {n} actions."],
   undoWaiting: "Waiting for {who}.",
-  undoDone: "Undone: {count} action(s) taken back.",
+  undoDone: ["Undone: {n} action taken back.", "Undone: {n} actions taken back."],
   undoNot: "Undo not done: {reason}.",
   agree: "Agree",
   decline: "Decline",
@@ -54,8 +58,7 @@ const T = {
   notifyTitle: "Your turn",
   notifyBody: "{name}: it is your turn.",
   boardFailed: "the board could not draw this position: {err}",
-};
-const fill = (key, values = {}) => T[key].replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? ""));
+});
 
 const $ = (sel) => document.querySelector(sel);
 const el = (tag, attrs = {}, text = "") => {
@@ -120,7 +123,7 @@ function drawStatus() {
   const mine = p.status !== "over" && hello.seat !== null && p.to_act === hello.seat;
   let text;
   if (p.status === "over") {
-    text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(" and ") }) : T.overDraw;
+    text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
   } else {
     text = mine ? T.yourTurn : fill("waitingFor", { who: who(p.to_act) });
   }
@@ -237,15 +240,15 @@ function drawUndo(message) {
   const banner = $("#undo-banner");
   if (message.type === "undo-result") {
     banner.hidden = false;
-    banner.textContent = message.done ? fill("undoDone", { count: message.count })
+    banner.textContent = message.done ? fill("undoDone", { n: message.count })
       : fill("undoNot", { reason: message.reason });
     setTimeout(() => { banner.hidden = true; }, 4000);
     return;
   }
   banner.hidden = false;
   const mine = hello.seat === message.by;
-  banner.replaceChildren(el("span", {}, mine ? fill("undoAskYou", { count: message.count })
-    : fill("undoAsk", { who: Who(message.by), count: message.count }), ));
+  banner.replaceChildren(el("span", {}, mine ? fill("undoAskYou", { n: message.count })
+    : fill("undoAsk", { who: Who(message.by), n: message.count }), ));
   banner.append(" ");
   if (hello.seat !== null && message.waiting.includes(hello.seat)) {
     for (const [label, agree, cls] of [[T.agree, true, "good"], [T.decline, false, "secondary danger"]]) {

@@ -2,6 +2,9 @@
 // evaluation chart over the game (each player's win chance after each of their actions)
 // and the list of mistakes, each clickable to show the position as that player saw it,
 // drawn by the game's own board (or the generic one).
+import { ready, words } from "/static/i18n.js";
+
+await ready;
 const $ = (sel) => document.querySelector(sel);
 const el = (tag, attrs = {}, text = "") => {
   const node = document.createElement(tag);
@@ -21,19 +24,25 @@ const query = new URLSearchParams(location.search);
 const COLOURS = ["#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#16a085"];
 const BAD = ["inaccuracy", "mistake", "blunder"];
 
-const TEXT = {
-  title: (name) => `${name}: review`,
-  status: (n) => `${n} actions reviewed`,
-  player: (p, s) => `player ${p}: accuracy ${s.accuracy === null ? "n/a" : s.accuracy + "%"}, `
-    + `inaccuracies ${s.inaccuracy}, mistakes ${s.mistake}, blunders ${s.blunder}`,
-  entry: (a) => `${a.number}. player ${a.player}: ${a.action} — ${a.verdict} `
-    + `(${pct(a.before)} → ${pct(a.after)}); best: ${a.best}`,
-  shown: (a) => `before action ${a.number}, as player ${a.player} saw it`,
+const [TEXT, fill] = words({
+  title: "{name}: review",
+  status: ["{n} action reviewed", "{n} actions reviewed"],
+  player: "player {p}: accuracy {accuracy}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}",
+  na: "n/a",
+  entry: "{number}. player {p}: {action} — {verdict} ({before} → {after}); best: {best}",
+  inaccuracy: "inaccuracy",
+  mistake: "mistake",
+  blunder: "blunder",
+  shown: "before action {number}, as player {p} saw it",
+  bestWhy: "best {best}: {why}",
   none: "no inaccuracies, mistakes or blunders",
-  legend: (p) => `player ${p}`,
-  caption: "each player's win chance after each of their actions (dashed: even); "
-    + "dots: inaccuracies, mistakes, blunders (the larger, the worse)",
-};
+  legend: "player {p}",
+  caption: "each player's win chance after each of their actions (dashed: even); dots: inaccuracies, mistakes, blunders (the larger, the worse)",
+  boardFailed: "the board could not draw this position: {err}",
+});
+const verdict = (v) => (v in { inaccuracy: 1, mistake: 1, blunder: 1 } ? TEXT[v] : v);
+const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: a.action,
+  verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
 const pct = (x) => `${Math.round(100 * x)}%`;
 
 let board = null;
@@ -49,15 +58,15 @@ async function loadBoard(game) {
 
 function show(index) {
   const entry = review.actions[index];
-  $("#shown-title").textContent = TEXT.shown(entry);
-  $("#shown-why").textContent = [entry.why, entry.best_why && `best ${entry.best}: ${entry.best_why}`]
+  $("#shown-title").textContent = fill("shown", { number: entry.number, p: entry.player });
+  $("#shown-why").textContent = [entry.why, entry.best_why && fill("bestWhy", { best: entry.best, why: entry.best_why })]
     .filter(Boolean).join(" · ");
   const root = $("#board");
   root.textContent = "";
   try {
     board.render(root, review.positions[index], () => {}, entry.player);
   } catch (err) {
-    root.textContent = `the board could not draw this position: ${err}`;
+    root.textContent = fill("boardFailed", { err });
   }
   for (const b of document.querySelectorAll("[data-number]")) {
     b.classList.toggle("selected", Number(b.dataset.number) === entry.number);
@@ -83,14 +92,14 @@ function chart() {
       class: `mark verdict-${a.verdict}`, fill: "currentColor", "data-mark": a.number,
     });
     mark.append(svg("title", {}));
-    mark.firstChild.textContent = TEXT.entry(a);
+    mark.firstChild.textContent = entryText(a);
     mark.addEventListener("click", () => show(index));
     root.append(mark);
   });
   $("#chart").append(root);
   const legend = el("div", { class: "muted" });
   for (let p = 1; p <= review.players; p++) {
-    const key = el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${TEXT.legend(p)}  `);
+    const key = el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${fill("legend", { p })}  `);
     legend.append(key);
   }
   legend.append(el("span", {}, TEXT.caption));
@@ -98,11 +107,11 @@ function chart() {
 }
 
 function lists() {
-  for (const [p, s] of Object.entries(review.summary)) $("#summary").append(el("div", {}, TEXT.player(p, s)));
+  for (const [p, s] of Object.entries(review.summary)) $("#summary").append(el("div", {}, fill("player", { p, accuracy: s.accuracy === null ? TEXT.na : `${s.accuracy}%`, inaccuracy: s.inaccuracy, mistake: s.mistake, blunder: s.blunder })));
   const box = $("#mistakes");
   review.actions.forEach((a, index) => {
     if (!BAD.includes(a.verdict)) return;
-    const button = el("button", { type: "button", class: `secondary verdict-${a.verdict}`, "data-number": a.number }, TEXT.entry(a));
+    const button = el("button", { type: "button", class: `secondary verdict-${a.verdict}`, "data-number": a.number }, entryText(a));
     button.addEventListener("click", () => show(index));
     box.append(button);
   });
@@ -118,9 +127,9 @@ async function main() {
     return;
   }
   review = data;
-  $("#title").textContent = TEXT.title(data.name);
+  $("#title").textContent = fill("title", { name: data.name });
   await loadBoard(data.game);
-  $("#status").textContent = TEXT.status(data.actions.length);
+  $("#status").textContent = fill("status", { n: data.actions.length });
   lists();
   chart();
   const first = data.actions.findIndex((a) => BAD.includes(a.verdict));
