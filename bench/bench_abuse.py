@@ -1,7 +1,7 @@
 """What one visitor's load does to another person's match (issue 22).
 
     python -m bench.bench_abuse computers [--matches 20] [--actions 40]
-    python -m bench.bench_abuse spectators [--spectators 2000] [--seconds 60]
+    python -m bench.bench_abuse spectators [--spectators 2000] [--seconds 60] [--rate R]
 
 ``computers``: a ``tabletop serve`` process started with ``--allow-computer-matches``
 runs ``--matches`` Quarto matches of level 5 against level 5 (computer seats think in the
@@ -13,7 +13,8 @@ figures with no other match running.
 
 ``spectators``: one Quartino match between two scripted persons (random play lasts
 hundreds of actions); ``--spectators`` idle websockets join it as fast as the server takes
-them (200 handshakes in flight at once) while the two persons keep acting in it.
+them (200 handshakes in flight at once), or ``--rate`` a second, while the two persons
+keep acting in it.
 Reported: how long until every spectator has its first position, and the persons'
 acknowledgement latency (median, p99, longest) while they join and for 10 s after, with
 all of them watching.
@@ -121,7 +122,8 @@ def computer_actions(base: str) -> int:
 
 
 async def spectate(url: str, joined: list[float], start: float, gate: asyncio.Semaphore,
-                   stop: asyncio.Event) -> None:  # fmt: skip
+                   stop: asyncio.Event, after: float = 0.0) -> None:  # fmt: skip
+    await asyncio.sleep(after)
     async with gate:
         ws = await connect(url, max_size=2**22, open_timeout=120)
         await positions(ws, 0)
@@ -184,7 +186,7 @@ async def two_players(
         seat.reader.cancel()
 
 
-async def spectators_run(base: str, count: int, seconds: float) -> None:
+async def spectators_run(base: str, count: int, seconds: float, rate: float) -> None:
     made = create_match(base, {"game": "quartino", "players": 2, "spectators": True})
     url = base.replace("http://", "ws://") + f"ws/{made['id']}"
     stop = asyncio.Event()
@@ -194,7 +196,10 @@ async def spectators_run(base: str, count: int, seconds: float) -> None:
     await asyncio.sleep(1)
     start = time.perf_counter()
     gate = asyncio.Semaphore(200)
-    watchers = [asyncio.create_task(spectate(url, joined, start, gate, stop)) for _ in range(count)]
+    watchers = [
+        asyncio.create_task(spectate(url, joined, start, gate, stop, i / rate if rate else 0.0))
+        for i in range(count)
+    ]
     deadline = start + seconds
     while len(joined) < count and time.perf_counter() < deadline:
         await asyncio.sleep(0.2)
@@ -208,12 +213,12 @@ async def spectators_run(base: str, count: int, seconds: float) -> None:
     print(summary(f"acknowledgement with {len(joined)} watching, the next 10 s", acks[during:]))
 
 
-def spectators(count: int, seconds: float) -> None:
+def spectators(count: int, seconds: float, rate: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_process(Path(folder) / "bench.sqlite3", port, *UNLIMITED)
         try:
-            asyncio.run(spectators_run(f"http://127.0.0.1:{port}/", count, seconds))
+            asyncio.run(spectators_run(f"http://127.0.0.1:{port}/", count, seconds, rate))
         finally:
             server.terminate()
             server.wait(30)
@@ -226,11 +231,14 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--spectators", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--rate", type=float, default=0.0, help="spectators joining a second (0: all at once)"
+    )
     args = parser.parse_args()
     if args.scenario == "computers":
         computers(args.matches, args.actions)
     else:
-        spectators(args.spectators, args.seconds)
+        spectators(args.spectators, args.seconds, args.rate)
 
 
 if __name__ == "__main__":
