@@ -260,15 +260,20 @@ class Room:
             self._watchers = asyncio.create_task(self._tell_spectators())
 
     async def _tell_spectators(self) -> None:
+        """After :data:`SPECTATORS_EVERY` seconds, every spectator the position then. The
+        texts are built before anything is sent, and the task stops being the pending one
+        first, so a change during the fan-out schedules the next telling: none is lost."""
         await asyncio.sleep(SPECTATORS_EVERY)
+        self._watchers = None
         spectators = [c for c in self.connections if c.seat is None]
         start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
         presence = self.presence()
         by_lang: dict[str, list[Connection]] = {}
         for connection in spectators:
             by_lang.setdefault(connection.lang, []).append(connection)
+        texts = {lang: self.texts(None, presence, start, lang) for lang in by_lang}
         for lang, group in by_lang.items():  # one text for all spectators of a language
-            await fan_out(group, self.texts(None, presence, start, lang))
+            await fan_out(group, texts[lang])
 
     async def send_all(self, message: JSON) -> None:
         for connection in list(self.connections):
@@ -314,6 +319,7 @@ class Room:
 
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
+        self._presence = None  # a change during the fan-out schedules the next message
         message = json.dumps({"type": "presence", "presence": self.presence()})
         await fan_out(list(self.connections), (message,))
 
