@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from tabletop.agents.base import Turn
+from tabletop.agents.base import Budget, Turn
 from tabletop.game import Game
 
 EXPLORATION = 0.7
@@ -273,18 +273,27 @@ class SearchAgent:
         playouts = self.playouts(turn, base)
         allowed = set(turn.legal)
         root_moves = [a for a in playouts.moves(base) if a in allowed]
-        if len(root_moves) <= 1:
+        root = self.search(turn, base, playouts, turn.budget)
+        if root is None:
             first = root_moves or [turn.legal[0]]
             return first + [a for a in turn.legal if a not in first]
-        budget = turn.budget
+        best = self.rank(root, allowed, player, players) or root_moves[:1]
+        return best + [a for a in turn.legal if a not in best]
+
+    def search(self, turn: Turn, base: Any, playouts: Playouts, budget: Budget) -> Node | None:
+        """The root of a search of ``turn`` from the sampled ``base`` within ``budget``
+        (its iterations, else the agent's; its seconds), ISMCTS with hidden information,
+        UCT otherwise; None when fewer than two allowed moves leave nothing to search.
+        :meth:`ranked` and the coach (``tabletop.coach.search``) read the same tree."""
+        allowed = set(turn.legal)
+        moves = [a for a in playouts.moves(base) if a in allowed]
+        if len(moves) <= 1:
+            return None
         iterations = budget.iterations or self.iterations
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        if game.info.hidden_information:
-            root = self._ismcts(turn, playouts, allowed, iterations, deadline)
-        else:
-            root = self._uct(turn, base, playouts, root_moves, iterations, deadline)
-        best = self._rank(root, allowed, player, players) or root_moves[:1]
-        return best + [a for a in turn.legal if a not in best]
+        if turn.game.info.hidden_information:
+            return self._ismcts(turn, playouts, allowed, iterations, deadline)
+        return self._uct(turn, base, playouts, moves, iterations, deadline)
 
     def _ismcts(
         self,
@@ -392,7 +401,7 @@ class SearchAgent:
         return root
 
     @staticmethod
-    def _rank(root: Node, allowed: set[Any], player: int, players: int) -> list[Any]:
+    def rank(root: Node, allowed: set[Any], player: int, players: int) -> list[Any]:
         """The allowed actions tried at the root, best first: the proven win, then the
         most visited (a proven loss last, a proven draw as an unproven one), then the best
         reward, then the first expanded."""

@@ -11,7 +11,6 @@ plays first), then the untried actions by their estimate.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from tabletop.agents.base import Budget, Turn
@@ -50,7 +49,7 @@ class SearchCoach:
         playouts = self.agent.playouts(turn, base)
         root = self._search(turn, base, playouts, budget)
         allowed = set(turn.legal)
-        tried = [] if root is None else SearchAgent._rank(root, allowed, player, turn.players)
+        tried = [] if root is None else SearchAgent.rank(root, allowed, player, turn.players)
         judged = [self._judge(turn, base, a, root.children[a]) for a in tried] if root else []
         done = set(tried)
         rest = [a for a in turn.legal if a not in done]
@@ -59,15 +58,9 @@ class SearchCoach:
 
     def _search(self, turn: Turn, base: Any, playouts: Playouts, budget: Budget) -> Node | None:
         """The root of the agent's search, or None when there is nothing to choose."""
-        allowed = set(turn.legal)
-        moves = [a for a in playouts.moves(base) if a in allowed]
-        if len(turn.legal) < 2 or len(moves) < 2:
+        if len(turn.legal) < 2:
             return None
-        iterations = budget.iterations or self.agent.iterations
-        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        if turn.game.info.hidden_information:
-            return self.agent._ismcts(turn, playouts, allowed, iterations, deadline)
-        return self.agent._uct(turn, base, playouts, moves, iterations, deadline)
+        return self.agent.search(turn, base, playouts, budget)
 
     def _judge(self, turn: Turn, base: Any, action: Any, node: Node) -> Judgement:
         text = turn.game.format(base, action)
