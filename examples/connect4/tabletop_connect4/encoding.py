@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop_connect4.options import ConnectFourOptions
+from tabletop_connect4.rules import ConnectFourOptions
 
 
 def size(options: BaseModel) -> int:

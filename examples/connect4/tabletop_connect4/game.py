@@ -1,4 +1,8 @@
-"""Connect Four as a tabletop :class:`~tabletop.game.Game`: the contract over ``board``."""
+"""Connect Four as a tabletop :class:`~tabletop.game.Game`: the contract wired to the modules.
+
+The rules and the options are in :mod:`.rules`, the position JSON in :mod:`.position`, the
+notation in :mod:`.notation`, the evaluation, levels and hint in :mod:`.agents`.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from tabletop.game import JSON, Game, GameInfo, Outcome, options_as
+from tabletop.game import JSON, Game, GameInfo, Outcome
 
-from tabletop_connect4 import board, notation, position
-from tabletop_connect4.board import MARKS, Geometry, State
-from tabletop_connect4.evaluate import evaluate
-from tabletop_connect4.options import ConnectFourOptions
+from tabletop_connect4 import notation, position, rules
+from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
 
 if TYPE_CHECKING:
     from tabletop.agents.base import Level
 
 VERSION = "1.0.0"
-
-
-def geometry_for(options: BaseModel) -> Geometry:
-    """The board of an options model (C6.1)."""
-    opts = options_as(ConnectFourOptions, options)
-    return board.geometry(opts.columns, opts.rows, opts.connect)
 
 
 def _max_actions(players: int, options: BaseModel) -> int:
@@ -47,32 +43,18 @@ class ConnectFourGame(Game[State, int]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return board.initial(geometry_for(options))  # no chance in Connect Four
+        return rules.initial(geometry_for(options))  # no chance in Connect Four
 
     # The hot path: the board functions themselves, with no wrapper frame.
-    to_act = staticmethod(board.to_act)
-    legal = staticmethod(board.legal)
-    apply = staticmethod(board.apply)
+    to_act = staticmethod(rules.to_act)
+    legal = staticmethod(rules.legal)
+    apply = staticmethod(rules.apply)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.winner:
-            cells = position.line_cells(state)
-            (c1, r1), (c2, r2) = cells[0], cells[-1]
-            return Outcome(
-                (state.winner,),
-                f"{state.geo.connect} in a row for player {state.winner} "
-                f"({MARKS[state.winner]}) from column {c1} row {r1} "
-                f"to column {c2} row {r2} (C3.1)",
-                "line",
-            )
-        if state.moves == state.geo.cells:
-            return Outcome((), "the board is full and nobody has a line: a draw (C4.1)", "draw")
-        return None
+        return rules.outcome(state)
 
     def refusal(self, state: State, action: int) -> str:
-        if board.over(state):
-            return "the game is over; no disc may be dropped (C3.1, C4.1)"
-        return f"column {action + 1} is full; drop into a column with room (C2.3)"
+        return rules.refusal(state, action)
 
     def parse(self, state: State, text: str) -> int:
         return notation.parse(text, state.geo.columns)
@@ -81,10 +63,7 @@ class ConnectFourGame(Game[State, int]):
         return notation.format_action(action)
 
     def prompt(self, state: State) -> str:
-        player = board.to_act(state)
-        if player is None:
-            return "game over"
-        return f"drop a disc ({MARKS[player]}) into a column 1-{state.geo.columns}"
+        return rules.prompt(state)
 
     def view(self, state: State, player: int | None) -> JSON:
         # Perfect information: everyone sees the position, the line length and any line.
@@ -105,7 +84,7 @@ class ConnectFourGame(Game[State, int]):
         return render(view)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_connect4.advice import hint
+        from tabletop_connect4.agents import hint
 
         return hint(position.from_json(view, geometry_for(options)), player)
 
@@ -130,6 +109,8 @@ class ConnectFourGame(Game[State, int]):
         return observation(view, player, options)
 
     def evaluate(self, state: State, player: int) -> float | None:
+        from tabletop_connect4.agents import evaluate
+
         return evaluate(state, player)
 
     def levels(self) -> Mapping[str, Level]:

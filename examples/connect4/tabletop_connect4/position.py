@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.core.jsonvalues import describe
-from tabletop.game import JSON, PositionError
+from tabletop.game import JSON, PositionError, describe
 
-from tabletop_connect4.board import MARKS, Geometry, State, has_line, to_act, winning_line
+from tabletop_connect4.rules import MARKS, Geometry, State, has_line, to_act, winning_line
 
 KEYS = ("board", "to_act", "connect", "line")  # the last two are the view's extras
 EMPTY = "."

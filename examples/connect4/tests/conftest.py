@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tabletop.core.registry import Registry, registry
+from tabletop.testing import Registry, registry
 
 from tabletop_connect4 import plugin
 from tabletop_connect4.game import ConnectFourGame

@@ -8,10 +8,10 @@ import random
 import pytest
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.seat import Seat, make_seat
-from tabletop.core.match import Match
+from tabletop.testing import Match
 
 from tabletop_connect4.game import ConnectFourGame
-from tabletop_connect4.options import ConnectFourOptions
+from tabletop_connect4.rules import ConnectFourOptions
 
 OPTIONS = ConnectFourOptions()
 

@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from tabletop.core.match import Match
-from tabletop.core.options import build
 from tabletop.game import ActionError, NotationError, OptionError, PositionError
+from tabletop.testing import Match
+from tabletop.testing import build_options as build
 
-from tabletop_connect4.board import State, has_line, threats
 from tabletop_connect4.game import ConnectFourGame
-from tabletop_connect4.options import ConnectFourOptions
+from tabletop_connect4.rules import ConnectFourOptions, State, has_line, threats
 
 OPTIONS = ConnectFourOptions()
 EMPTY_ROW = "......."

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tabletop.core.registry import Registry
 from tabletop.kit.scenarios import LoadedCase, load_file, run_case, uncovered
+from tabletop.testing import Registry
 
 from tabletop_connect4.game import ConnectFourGame
 

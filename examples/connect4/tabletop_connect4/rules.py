@@ -1,9 +1,12 @@
-"""The rules on bitboards: geometry, state, legal drops, gravity and lines (C1-C4).
+"""The rules on bitboards: options, geometry, state, legal drops, gravity and lines (C1-C6).
 
 A board of ``columns`` × ``rows`` cells is an int with ``rows + 1`` bits per column:
 cell (column ``c``, row ``r``), both from 0, is bit ``c * (rows + 1) + r``. The extra
 top bit of each column is always 0, so shifting a board never carries a line from one
 column into the next. Each player's discs are one such int.
+
+:class:`ConnectFourOptions` is the options model (pydantic, at the edge); the plain config
+the rules read is its :class:`Geometry` (:func:`geometry_for`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,32 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from tabletop.game import Outcome, options_as
+
 MARKS = {1: "X", 2: "O"}
+
+
+class ConnectFourOptions(BaseModel):
+    """Variants combine freely, as long as a line fits on the board (C6.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    columns: int = Field(
+        default=7, ge=4, le=10, description="C6.1 the number of columns (C1.1): 4 to 10"
+    )
+    rows: int = Field(default=6, ge=4, le=10, description="C6.1 the number of rows (C1.1): 4 to 10")
+    connect: int = Field(
+        default=4, ge=3, le=6, description="C6.1 how many discs in a line win (C3.1): 3 to 6"
+    )
+
+    @field_validator("connect")
+    @classmethod
+    def _fits(cls, value: int, info: ValidationInfo) -> int:
+        longest = max(info.data.get("columns", 7), info.data.get("rows", 6))
+        if value > longest:
+            raise ValueError(f"a line of {value} does not fit on this board (C6.1)")
+        return value
 
 
 class Geometry(NamedTuple):
@@ -76,6 +104,12 @@ def geometry(columns: int, rows: int, connect: int) -> Geometry:
         directions,
         tuple(windows),
     )
+
+
+def geometry_for(options: BaseModel) -> Geometry:
+    """The board of an options model (C6.1): the plain config the rules read."""
+    opts = options_as(ConnectFourOptions, options)
+    return geometry(opts.columns, opts.rows, opts.connect)
 
 
 class State(NamedTuple):
@@ -181,3 +215,36 @@ def playable(state: State) -> int:
     """The cell each non-full column's next disc would land on."""
     geo = state.geo
     return ((state.x | state.o) + geo.bottom) & geo.full
+
+
+def outcome(state: State) -> Outcome | None:
+    """A line wins (C3.1), a full board without one is a draw (C4.1); None while playing.
+    The reason names the line's ends as the position shows them (column, row from 1)."""
+    if state.winner:
+        line = winning_line(state.x if state.winner == 1 else state.o, state.geo)
+        (c1, r1), (c2, r2) = [(c + 1, r + 1) for c, r in (line[0], line[-1])]
+        return Outcome(
+            (state.winner,),
+            f"{state.geo.connect} in a row for player {state.winner} "
+            f"({MARKS[state.winner]}) from column {c1} row {r1} "
+            f"to column {c2} row {r2} (C3.1)",
+            "line",
+        )
+    if state.moves == state.geo.cells:
+        return Outcome((), "the board is full and nobody has a line: a draw (C4.1)", "draw")
+    return None
+
+
+def refusal(state: State, action: int) -> str:
+    """Why dropping into column ``action`` is not allowed here (C2.3, C3.1, C4.1)."""
+    if over(state):
+        return "the game is over; no disc may be dropped (C3.1, C4.1)"
+    return f"column {action + 1} is full; drop into a column with room (C2.3)"
+
+
+def prompt(state: State) -> str:
+    """What the player to act is asked for (C2.1)."""
+    player = to_act(state)
+    if player is None:
+        return "game over"
+    return f"drop a disc ({MARKS[player]}) into a column 1-{state.geo.columns}"
