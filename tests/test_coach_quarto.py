@@ -19,9 +19,9 @@ from tabletop.core import records
 from tabletop.core.match import Match
 from tabletop.core.setup import resolve
 from tabletop_quarto.agents import winning_squares
+from tabletop_quarto.agents.perfect import PerfectAgent
 from tabletop_quarto.coach import QuartoCoach, completed
 from tabletop_quarto.notation import format_action
-from tabletop_quarto.perfect import PerfectAgent
 from tabletop_quarto.pieces import CODES
 from tabletop_quarto.rules import GIVE, OVER, PLACE, State
 

@@ -12,9 +12,7 @@ import pytest
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.seat import make_seat
 from tabletop_quarto import search as pysearch
-from tabletop_quarto.game import rules_for
-from tabletop_quarto.options import QuartoOptions
-from tabletop_quarto.perfect import PerfectAgent
+from tabletop_quarto.agents.perfect import PerfectAgent
 from tabletop_quarto.pieces import ATTRIBUTES, encode, patterns
 from tabletop_quarto.position import from_json, to_json
 from tabletop_quarto.rules import (
@@ -25,12 +23,14 @@ from tabletop_quarto.rules import (
     PLACE,
     PLACE_BASE,
     QUARTO,
+    QuartoOptions,
     Rules,
     State,
     apply,
     initial,
     legal,
     make_rules,
+    rules_for,
     wins_through,
 )
 from tabletop_quarto.search import WIN, columns

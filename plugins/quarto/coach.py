@@ -32,6 +32,7 @@ from tabletop_quarto.rules import (
     apply,
     claim_is_true,
     piece_at,
+    rules_for,
 )
 from tabletop_quarto.solver import solve
 
@@ -104,8 +105,6 @@ class QuartoCoach:
         self.method = SOLVED.format(nodes=nodes)
 
     def assess(self, turn: Turn) -> Assessment:
-        from tabletop_quarto.game import rules_for
-
         state = from_json(turn.view, rules_for(turn.options))
         seconds = turn.budget.seconds
         deadline = None if seconds is None else time.perf_counter() + 0.75 * seconds

@@ -19,9 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import ATTRIBUTES, PIECE_BY_CODE, SQUARE_BY_NAME
-from tabletop_quarto.rules import PHASE_NAMES, QUARTO
+from tabletop_quarto.rules import PHASE_NAMES, QUARTO, QuartoOptions
 
 BOARD, HAND, POOL, LAST, PHASE, TO_ACT, ME = 0, 256, 272, 288, 304, 309, 311
 VARIANT = 313  # 1 + 4: squares counted, then each attribute counted

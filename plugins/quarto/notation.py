@@ -5,9 +5,7 @@ Input is case-insensitive; a bare piece means ``give`` and a bare square ``place
 
 from __future__ import annotations
 
-from tabletop.core.i18n.text import Domain
-from tabletop.core.numbers import parse_int, quote
-from tabletop.game import NotationError
+from tabletop.game import Domain, NotationError, parse_int, quote
 from tabletop_quarto.pieces import CODES, PIECE_BY_CODE, SQUARE_BY_NAME, SQUARE_NAMES
 from tabletop_quarto.rules import DONE, PLACE_BASE, QUARTO
 

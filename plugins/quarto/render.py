@@ -13,7 +13,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core.i18n.text import Domain, translate
+from tabletop.game import Domain, translate
 from tabletop_quarto.notation import parse_piece
 from tabletop_quarto.pieces import FILES
 

@@ -1,14 +1,29 @@
-"""Quarto's rules as pure functions over an immutable int state (Q3-Q6).
+"""Quarto's rules as pure functions over an immutable int state (Q3-Q6), and its options.
 
 Actions are ints: ``0-15`` give that piece, ``16-31`` place on square ``a - 16``,
 ``QUARTO`` claims (Q5.2), ``DONE`` ends the game after the 16th placement (Q5.4).
+
+:class:`QuartoOptions` is the options model (variants Q4.4, Q4.5 and claim modes Q5.1,
+Q5.2; pydantic, at the edge); the plain config the rules read is its :class:`Rules`
+(:func:`rules_for`). The end reason, the refusals and the prompt are here too.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from tabletop_quarto.pieces import attribute_mask, encode, patterns
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from tabletop.game import Domain, Msg, Outcome, options_as
+from tabletop_quarto.pieces import (
+    ATTRIBUTES,
+    CODES,
+    SQUARE_NAMES,
+    attribute_mask,
+    encode,
+    patterns,
+    shared_values,
+)
 
 PLACE_BASE = 16
 QUARTO = 32
@@ -18,6 +33,60 @@ GIVE, PLACE, LAST_CLAIM, ANSWER, OVER = range(5)
 PHASE_NAMES = ("give", "place", "claim", "answer", "over")
 
 FULL = 0xFFFF
+_ = Domain("tabletop_quarto")
+# The attribute values as the end reason names them (pieces.VALUE_NAMES), translatable.
+VALUE_TEXT = {
+    "light": _("light"),
+    "dark": _("dark"),
+    "short": _("short"),
+    "tall": _("tall"),
+    "round": _("round"),
+    "square": _("square"),
+    "solid": _("solid"),
+    "hollow": _("hollow"),
+}
+
+Attribute = Literal["colour", "height", "shape", "top"]
+
+
+class QuartoOptions(BaseModel):
+    """Variants combine freely (Q4.6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    squares: bool = Field(
+        False, description=_("Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)")
+    )
+    attributes: frozenset[Attribute] = Field(
+        frozenset(ATTRIBUTES),  # type: ignore[arg-type]
+        description=_(
+            "Q4.5 beginners: the attributes that count, comma-separated "
+            "(e.g. colour or colour,height)"
+        ),
+        json_schema_extra={"allowed": "any non-empty comma list of colour, height, shape, top"},
+    )
+    claim: Literal["auto", "manual"] = Field(
+        "auto",
+        description=_(
+            "Q5.1 auto: a winning placement wins at once; Q5.2 manual: only the "
+            "action 'quarto' wins, a missed claim may be taken by the opponent (Q5.3)"
+        ),
+    )
+
+    @field_validator("attributes", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [part.strip().lower() for part in value.split(",") if part.strip()]
+        if isinstance(value, list | tuple):
+            value = ["colour" if v == "color" else v for v in value]
+        if isinstance(value, list | tuple | set | frozenset) and not value:
+            raise ValueError(_("at least one attribute must count (Q4.5)"))
+        return value
+
+    @field_serializer("attributes")
+    def _ordered(self, value: frozenset[str]) -> list[str]:
+        return [name for name in ATTRIBUTES if name in value]
 
 
 class Rules(NamedTuple):
@@ -160,3 +229,96 @@ def apply(state: State, action: int) -> State:
 
 
 __all__ = ["DONE", "GIVE", "OVER", "PLACE", "QUARTO", "Rules", "State", "encode", "make_rules"]
+
+
+def rules_for(options: BaseModel) -> Rules:
+    """The precomputed variant for an options model (cached per combination)."""
+    opts = options_as(QuartoOptions, options)
+    key = (opts.squares, opts.attributes, opts.claim == "manual")
+    cached = _RULES.get(key)
+    if cached is None:
+        cached = _RULES[key] = make_rules(*key)
+    return cached
+
+
+_RULES: dict[tuple[bool, frozenset[str], bool], Rules] = {}
+
+
+def win_text(state: State) -> str:
+    """The winning pattern(s) through the last placement, e.g. ``a2 b2 c2 d2 (tall)``."""
+    found = []
+    mask = state.rules.attr8
+    for pattern in state.rules.patterns:
+        if state.last in pattern and all(state.occupied >> s & 1 for s in pattern):
+            shared = shared_values(tuple(piece_at(state, s) for s in pattern), mask)
+            if shared:
+                squares = " ".join(SQUARE_NAMES[s] for s in pattern)
+                values = Msg.joined(", ", [VALUE_TEXT.get(v, v) for v in shared])
+                found.append(_("{squares} ({values})", squares=squares, values=values))
+    return Msg.joined("; ", found) if found else _("a winning pattern")
+
+
+def refusal(state: State, action: int) -> str:
+    """Why a well-formed action is refused now, citing the rule."""
+    phase = state.phase
+    if phase == OVER:
+        return _("the game is over (Q6.1)")
+    if action == QUARTO:
+        if not state.rules.manual:
+            return _(
+                "with claim=auto a win is declared by the engine; 'quarto' is not needed (Q5.1)"
+            )
+        if state.last < 0:
+            return _("no piece has been placed yet, so there is nothing to claim (Q5.2)")
+        return _(
+            "no winning pattern runs through {square}, the piece just placed; "
+            "the claim is refused and nothing changes (Q5.5)",
+            square=SQUARE_NAMES[state.last],
+        )
+    if action == DONE:
+        return _("'done' only follows the 16th placement (Q5.4)")
+    if action >= PLACE_BASE:
+        square = action - PLACE_BASE
+        if phase != PLACE:
+            return _("it is time to give a piece, not to place one: place, then give (Q3.3)")
+        if state.occupied >> square & 1:
+            held = CODES[piece_at(state, square)]
+            return _(
+                "{square} is occupied by {piece}; place on an empty square (Q3.3)",
+                square=SQUARE_NAMES[square],
+                piece=held,
+            )
+        return _("that square cannot be played now (Q3.3)")
+    if phase == PLACE:
+        return _("you hold {piece}: place it before giving a piece (Q3.3)", piece=CODES[state.hand])
+    if phase in (LAST_CLAIM, ANSWER):
+        return _("no piece is left to give; play 'quarto' or 'done' (Q5.4)")
+    if action == state.hand or not state.pool >> action & 1:
+        return _(
+            "{piece} is not in the pool: it is already placed or given (Q3.2)", piece=CODES[action]
+        )
+    return _("that piece cannot be given now (Q3.2)")
+
+
+def outcome(state: State) -> Outcome | None:
+    """A win through the last placement (Q4.1, Q5) or a full board without one (Q6.1)."""
+    if state.phase != OVER:
+        return None
+    if not state.player:
+        return Outcome((), _("all 16 pieces placed with no win: a draw (Q6.1)"), "draw")
+    said = _("quarto by player {player}: {line}", player=state.player, line=win_text(state))
+    return Outcome((state.player,), said, "line")
+
+
+def prompt(state: State) -> str:
+    """What the player to act is asked for (Q3, Q5.4)."""
+    phase = state.phase
+    if phase == PLACE:
+        return _("place {piece} on an empty square", piece=CODES[state.hand])
+    if phase == GIVE:
+        return _("give the opponent a piece from the pool")
+    if phase == LAST_CLAIM:
+        return _("all 16 placed: claim (quarto) or done (Q5.4)")
+    if phase == ANSWER:
+        return _("opponent said done: claim (quarto) or done (Q5.4)")
+    return _("game over")

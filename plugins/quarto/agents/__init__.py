@@ -1,4 +1,5 @@
-"""Quarto's own agents. ``basic``: wins when it can, never hands over a piece that wins at once."""
+"""Quarto's own agents, levels and hint. ``basic``: wins when it can, never hands over a
+piece that wins at once; ``perfect`` (:mod:`.perfect`): the exact solver's play."""
 
 from __future__ import annotations
 
@@ -8,7 +9,17 @@ from tabletop.agents.base import Agent, Budget, Level, Turn
 from tabletop.game import JSON, AgentFactory
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.position import from_json
-from tabletop_quarto.rules import DONE, GIVE, PLACE, PLACE_BASE, QUARTO, Rules, State, wins_through
+from tabletop_quarto.rules import (
+    DONE,
+    GIVE,
+    PLACE,
+    PLACE_BASE,
+    QUARTO,
+    Rules,
+    State,
+    rules_for,
+    wins_through,
+)
 
 
 def winning_squares(board: int, occupied: int, piece: int, state: State) -> list[int]:
@@ -34,8 +45,6 @@ class BasicAgent:
     give a safe piece when there is one."""
 
     def act(self, turn: Turn) -> int:
-        from tabletop_quarto.game import rules_for
-
         legal = turn.legal
         if QUARTO in legal:
             return QUARTO
@@ -88,8 +97,8 @@ PYTHON_NODES = 20_000
 
 
 def _perfect() -> Agent:
+    from tabletop_quarto.agents.perfect import PerfectAgent
     from tabletop_quarto.kernel import available
-    from tabletop_quarto.perfect import PerfectAgent
 
     return PerfectAgent(nodes=KERNEL_NODES if available() else PYTHON_NODES)
 

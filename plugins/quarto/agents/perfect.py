@@ -27,7 +27,7 @@ from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.position import from_json
-from tabletop_quarto.rules import PLACE, State, apply
+from tabletop_quarto.rules import PLACE, State, apply, rules_for
 from tabletop_quarto.solver import Solution, solve, value_within
 
 PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
@@ -48,8 +48,6 @@ class PerfectAgent:
         self._search = SearchAgent()
 
     def act(self, turn: Turn) -> int:
-        from tabletop_quarto.game import rules_for
-
         legal = turn.legal
         state = from_json(turn.view, rules_for(turn.options))
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
