@@ -13,8 +13,7 @@ import pytest
 
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quartino.options import QuartinoOptions
-from tabletop_quartino.rules import END_TURN, Action, State, claim_fields
+from tabletop_quartino.rules import END_TURN, Action, QuartinoOptions, State, claim_fields
 
 GAME = QuartinoGame()
 

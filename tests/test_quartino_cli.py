@@ -25,9 +25,8 @@ from tabletop.cli.app import app
 from tabletop.core.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quartino.options import QuartinoOptions
-from tabletop_quartino.positions import codes, out_of_play
-from tabletop_quartino.rules import State
+from tabletop_quartino.position import codes, out_of_play
+from tabletop_quartino.rules import QuartinoOptions, State
 
 GAME = QuartinoGame()
 runner = CliRunner()

@@ -13,7 +13,7 @@ import pytest
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.seat import Seat, make_seat
 from tabletop_quartino.agents import LEVELS
-from tabletop_quartino.evaluation import (
+from tabletop_quartino.agents.evaluation import (
     VALUE,
     evaluate,
     expected_progress,
@@ -21,10 +21,9 @@ from tabletop_quartino.evaluation import (
     progress,
     tops_of,
 )
+from tabletop_quartino.agents.search import moves, placements, scores
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quartino.options import QuartinoOptions
-from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields
-from tabletop_quartino.search import moves, placements, scores
+from tabletop_quartino.rules import CLAIM, END, PLACE, QuartinoOptions, State, claim_fields
 from tests.test_quartino import load, position
 
 GAME = QuartinoGame()

@@ -16,8 +16,7 @@ from tabletop.agents.simple import RandomAgent
 from tabletop.core.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quartino.options import QuartinoOptions
-from tabletop_quartino.rules import CLAIM, END, PLACE, State, claim_fields
+from tabletop_quartino.rules import CLAIM, END, PLACE, QuartinoOptions, State, claim_fields
 from tests.test_quartino import load, position
 
 GAME = QuartinoGame()

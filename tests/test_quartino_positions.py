@@ -14,8 +14,7 @@ import pytest
 from tabletop.core.errors import NotationError, PositionError
 from tabletop_quartino.cards import CardDataError, deck, load_deck
 from tabletop_quartino.game import QuartinoGame
-from tabletop_quartino.options import QuartinoOptions
-from tabletop_quartino.rules import State
+from tabletop_quartino.rules import QuartinoOptions, State
 from tests.test_quartino import load, position
 
 GAME = QuartinoGame()

@@ -104,9 +104,5 @@ def load_deck(data: Mapping[str, Any]) -> Deck:
 @functools.cache
 def deck() -> Deck:
     """The deck of this package (read and validated on first use, then cached)."""
-    text = (
-        importlib.resources.files("tabletop_quartino")
-        .joinpath("cards.json")
-        .read_text("utf-8")
-    )
+    text = importlib.resources.files("tabletop_quartino").joinpath("cards.json").read_text("utf-8")
     return load_deck(json.loads(text))

@@ -1,7 +1,10 @@
-"""The Quartino game object: the tabletop contract over :mod:`tabletop_quartino.rules`.
+"""The Quartino game object: the tabletop contract wired to the modules.
 
-Options (N2.2, N3.2, N4.1, N5.2) are a pydantic model at the edge (:mod:`.options`),
-turned into the plain :class:`~tabletop_quartino.rules.Config` stored in every state.
+The rules are in :mod:`.rules`, with the options (N2.2, N3.2, N4.1, N5.2: a pydantic model
+at the edge) and the plain :class:`~tabletop_quartino.rules.Config` stored in every state;
+the position JSON and the views in :mod:`.position`, the notation in :mod:`.notation`, the
+agents, levels, evaluation and hint in :mod:`.agents` (a package: ``hint``, ``evaluation``,
+``search``), the deck in :mod:`.cards`.
 """
 
 from __future__ import annotations
@@ -12,23 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.game import JSON, AgentFactory, Domain, Game, GameInfo, options_as, position_example
 from tabletop_quartino import encoding, rules
-from tabletop_quartino.options import QuartinoOptions, config
-from tabletop_quartino.rules import Action, State
+from tabletop_quartino.rules import Action, QuartinoOptions, State, config
 
 if TYPE_CHECKING:
     from tabletop.agents.base import Level
 
 VERSION = "0.1.0"
 _ = Domain("tabletop_quartino")
-
-
-# What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
-The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
-`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -63,17 +58,9 @@ class QuartinoGame(Game[State, Action]):
     legal = staticmethod(rules.legal)
     apply = staticmethod(rules.apply)
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state.to_act:
-            return None
-        if state.winner:
-            said = _("player {player} completed their cards (N5.1)", player=state.winner)
-            return Outcome((state.winner,), said, "completed")
-        said = _("a draw: {turns} turns ended without a winner (N5.2)", turns=state.cfg.max_turns)
-        return Outcome((), said, "turn-limit")
+    outcome = staticmethod(rules.outcome)
 
-    def refusal(self, state: State, action: Action) -> str:
-        return rules.refusal(state, action)
+    refusal = staticmethod(rules.refusal)
 
     def parse(self, state: State, text: str) -> Action:
         from tabletop_quartino.notation import parse
@@ -85,27 +72,22 @@ class QuartinoGame(Game[State, Action]):
 
         return format_action(action)
 
-    def prompt(self, state: State) -> str:
-        if not state.to_act:
-            return _("the game is over")
-        if state.owed:
-            return _("place a pawn ({owed} of {batch} owed)", owed=state.owed, batch=state.batch)
-        return _("claim a card or end the turn")
+    prompt = staticmethod(rules.prompt)
 
     def view(self, state: State, player: int | None) -> JSON:
-        from tabletop_quartino import positions  # imported on use: `games` stays fast
+        from tabletop_quartino import position  # imported on use: `games` stays fast
 
-        return positions.view(state, player)
+        return position.view(state, player)
 
     def to_json(self, state: State) -> JSON:
-        from tabletop_quartino import positions
+        from tabletop_quartino import position
 
-        return positions.to_json(state)
+        return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        from tabletop_quartino import positions
+        from tabletop_quartino import position
 
-        return positions.from_json(data, players, config(options))
+        return position.from_json(data, players, config(options))
 
     def render(self, view: JSON, player: int | None) -> Any:
         from tabletop_quartino.render import render
@@ -113,19 +95,21 @@ class QuartinoGame(Game[State, Action]):
         return render(view, player)
 
     def position_format(self) -> str:
+        from tabletop_quartino.position import POSITION_KEYS
+
         return POSITION_KEYS + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_quartino.advice import hint  # the view only (``mirror`` is in it)
+        from tabletop_quartino.agents.hint import hint  # the view only (``mirror`` is in it)
 
         return hint(view, player)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
-        from tabletop_quartino import positions
+        from tabletop_quartino import position
 
-        return positions.sample(view, player, players, config(options), rng.randrange(2**31))
+        return position.sample(view, player, players, config(options), rng.randrange(2**31))
 
     # Encodings (tabletop.bridges): 229 action ids, 217 numbers observed (see .encoding),
     # imported with the game: an import inside ``action_id`` cost 4.4 of its 4.7 us, paid
@@ -146,7 +130,7 @@ class QuartinoGame(Game[State, Action]):
         return encoding.observation(view, player)
 
     def evaluate(self, state: State, player: int) -> float | None:
-        from tabletop_quartino.evaluation import evaluate
+        from tabletop_quartino.agents.evaluation import evaluate
 
         return evaluate(state, player)
 

@@ -5,9 +5,7 @@
 
 from __future__ import annotations
 
-from tabletop.core.i18n.text import Domain
-from tabletop.core.numbers import quote
-from tabletop.game import NotationError
+from tabletop.game import Domain, NotationError, quote
 from tabletop_quartino.cards import COLOURS, FIELDS, RING, card_colours, deck
 from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
 

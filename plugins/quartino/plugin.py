@@ -6,10 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.hookspecs import hookimpl
-from tabletop_quartino.game import QuartinoGame
 
 
 @hookimpl
 def tabletop_register_games(register: Callable[[Any], None]) -> None:
     """Register Quartino."""
+    from tabletop_quartino.game import QuartinoGame  # here: the hookspec asks for a lazy import
+
     register(QuartinoGame())

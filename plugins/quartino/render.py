@@ -19,8 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core.i18n.text import Domain, translate
-from tabletop.game import JSON
+from tabletop.game import JSON, Domain, translate
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 
 _ = Domain("tabletop_quartino")

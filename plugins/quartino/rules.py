@@ -8,9 +8,11 @@ inside ``apply`` when the turn passes, so a state always shows the turn after it
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-from tabletop.core.i18n.text import Domain, Msg
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.game import Domain, Msg, Outcome, options_as
 from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
 
 _ = Domain("tabletop_quartino")
@@ -281,3 +283,62 @@ def refusal(s: State, a: Action) -> str:
     else:
         return _("not an action of Quartino (N6)")
     return _("not a legal action now (N4)")
+
+
+MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
+
+
+class QuartinoOptions(BaseModel):
+    """Quartino's variants and the choices the rules leave to the players."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    situations: bool = Field(
+        default=True,
+        description=_(
+            "N4.1: start-of-turn check for the four-colours and column situations; "
+            "false = the learning variant (1 placement a turn, columns stay)"
+        ),
+    )
+    mirror: bool = Field(
+        default=False,
+        description=_("N3.2: a card also matches turned over (its mirror image)"),
+    )
+    max_turns: int = Field(
+        default=400,
+        ge=1,
+        le=MAX_TURNS,
+        description=_(
+            "N5.2: the game is a draw when this many turns have ended (1-{max})", max=MAX_TURNS
+        ),
+    )
+    start: Literal["first", "lot"] = Field(
+        default="first",
+        description=_("N2.2: who starts: player 1 (first) or a player drawn by lot from the seed"),
+    )
+
+
+def config(options: BaseModel) -> Config:
+    """The rules' plain config from the options model."""
+    opts = options_as(QuartinoOptions, options)
+    return Config(opts.situations, opts.mirror, opts.max_turns)
+
+
+def outcome(state: State) -> Outcome | None:
+    """A player completed their cards (N5.1) or the turn limit ended the game (N5.2)."""
+    if state.to_act:
+        return None
+    if state.winner:
+        said = _("player {player} completed their cards (N5.1)", player=state.winner)
+        return Outcome((state.winner,), said, "completed")
+    said = _("a draw: {turns} turns ended without a winner (N5.2)", turns=state.cfg.max_turns)
+    return Outcome((), said, "turn-limit")
+
+
+def prompt(state: State) -> str:
+    """What the player to act is asked for (N4.1-N4.3)."""
+    if not state.to_act:
+        return _("the game is over")
+    if state.owed:
+        return _("place a pawn ({owed} of {batch} owed)", owed=state.owed, batch=state.batch)
+    return _("claim a card or end the turn")

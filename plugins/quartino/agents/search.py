@@ -36,9 +36,9 @@ from typing import Any
 
 from tabletop.agents.base import Turn
 from tabletop.agents.search import SearchAgent
+from tabletop_quartino.agents.evaluation import VALUE, expected_progress, needs, progress, tops_of
 from tabletop_quartino.cards import deck
-from tabletop_quartino.evaluation import VALUE, expected_progress, needs, progress, tops_of
-from tabletop_quartino.positions import unseen_cards
+from tabletop_quartino.position import unseen_cards
 from tabletop_quartino.rules import END_TURN, Action, State, apply, claim, legal, place
 
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.core.jsonvalues import describe, player_key, whole
-from tabletop.game import JSON, PositionError
+from tabletop.game import JSON, PositionError, describe, player_key, whole
 from tabletop_quartino.cards import (
     CARDS_PER_PLAYER,
     COLOUR_NAMES,
@@ -31,6 +30,11 @@ from tabletop_quartino.rules import (
     owed_text,
     start_turn,
 )
+
+# What `tabletop rules` says of the position JSON, above an example.
+POSITION_KEYS = """\
+The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
+`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
 
 
 def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:

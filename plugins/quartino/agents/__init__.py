@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.agents.base import Agent, Budget, Level, Turn
-from tabletop_quartino.advice import best_fit, rotations, view_tops
+from tabletop_quartino.agents.hint import best_fit, rotations, view_tops
 from tabletop_quartino.cards import deck
 from tabletop_quartino.rules import CLAIM, END, PLACE, Action
 
@@ -53,14 +53,14 @@ class BasicAgent:
 
 
 def _planner() -> Agent:
-    from tabletop_quartino.search import QuartinoSearch
+    from tabletop_quartino.agents.search import QuartinoSearch
 
     return QuartinoSearch()
 
 
 def _sharp_planner() -> Agent:
-    from tabletop_quartino.evaluation import STEEP
-    from tabletop_quartino.search import QuartinoSearch
+    from tabletop_quartino.agents.evaluation import STEEP
+    from tabletop_quartino.agents.search import QuartinoSearch
 
     return QuartinoSearch(value=STEEP, sharpness=2.0)
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from tabletop.game import JSON
+from tabletop_quartino.agents.evaluation import needs
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
-from tabletop_quartino.evaluation import needs
 from tabletop_quartino.rules import owed_text
 
 
