@@ -20,8 +20,7 @@ import pytest
 from tabletop.core.errors import OptionError
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.game import CtverakGame
-from tabletop_ctverak.options import CtverakOptions
-from tabletop_ctverak.rules import BLOCKED, MELD_STEP, OVER, REFILL, State
+from tabletop_ctverak.rules import BLOCKED, MELD_STEP, OVER, REFILL, CtverakOptions, State
 
 GAME = CtverakGame()
 BASES = "AS AH AD AC"

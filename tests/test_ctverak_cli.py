@@ -29,8 +29,7 @@ from tabletop.core.records import load
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.game import CtverakGame
-from tabletop_ctverak.options import CtverakOptions
-from tabletop_ctverak.rules import State
+from tabletop_ctverak.rules import CtverakOptions, State
 
 runner = CliRunner()
 GAME = CtverakGame()

@@ -10,17 +10,16 @@ import pytest
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.seat import make_seat
-from tabletop_ctverak import strategy
 from tabletop_ctverak.agents import (
     BasicAgent,
     ExpertAgent,
     NoviceAgent,
     basic_policy,
+    evaluation,
     expert_policy,
 )
-from tabletop_ctverak.levels import LEVELS, ismcts
-from tabletop_ctverak.options import CtverakOptions
-from tabletop_ctverak.rules import OVER, REFILL, State
+from tabletop_ctverak.agents.levels import LEVELS, ismcts
+from tabletop_ctverak.rules import OVER, REFILL, CtverakOptions, State
 from tests.test_ctverak import GAME, position
 
 OPTIONS = CtverakOptions()
@@ -141,18 +140,18 @@ def test_evaluate_ranks_progress_and_sums_to_one_for_two_players() -> None:
         {1: "3C 6D 9H X", 2: "2C 5D 8H JC"},
         melds={1: ["KS KD KC KH", "7S 7D 7C"], 2: ["4S 4D"]},
     )
-    assert strategy.evaluate(ahead, 1) > 0.7 > 0.3 > strategy.evaluate(ahead, 2)
+    assert evaluation.evaluate(ahead, 1) > 0.7 > 0.3 > evaluation.evaluate(ahead, 2)
     for state in positions(2, seed=3):
-        value = strategy.evaluate(state, 1)
+        value = evaluation.evaluate(state, 1)
         assert 0.0 < value < 1.0
-        assert value + strategy.evaluate(state, 2) == pytest.approx(1.0)
+        assert value + evaluation.evaluate(state, 2) == pytest.approx(1.0)
     # a finished game scores its result: K5.1, the fourth čtverka wins at once
     three = ["KS KD KC KH", "QS QD QC QH", "JS JD JC JH", "7S 7D 7C"]
     near = position({1: "7H 3C 4D 5S", 2: "2C 5D 8H 9C"}, melds={1: three})
     won = GAME.apply(near, GAME.parse(near, "add 4 7H"))
     assert won.step == OVER and won.winners == (1,)
-    assert strategy.evaluate(won, 1) == 1.0 and strategy.evaluate(won, 2) == 0.0
-    assert strategy.evaluate(near, 1) > strategy.evaluate(ahead, 1)
+    assert evaluation.evaluate(won, 1) == 1.0 and evaluation.evaluate(won, 2) == 0.0
+    assert evaluation.evaluate(near, 1) > evaluation.evaluate(ahead, 1)
 
 
 def test_expert_plans_its_refill_over_the_cards_below_the_pile_tops() -> None:

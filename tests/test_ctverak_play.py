@@ -18,7 +18,6 @@ from tabletop.testing import assert_conformance
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code, deck_counts
 from tabletop_ctverak.game import CtverakGame
-from tabletop_ctverak.options import CtverakOptions
 from tabletop_ctverak.rules import (
     ADD,
     DISCARD,
@@ -27,6 +26,7 @@ from tabletop_ctverak.rules import (
     MELD,
     OVER,
     REFILL,
+    CtverakOptions,
     State,
     add_problem,
     meld_problem,

@@ -12,8 +12,17 @@ import pytest
 from tabletop.core.errors import NotationError, PositionError
 from tabletop.core.match import Match
 from tabletop_ctverak.cards import card_code, deck_counts
-from tabletop_ctverak.options import CtverakOptions
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, MELD_STEP, OVER, REFILL
+from tabletop_ctverak.rules import (
+    ADD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    MELD_STEP,
+    OVER,
+    REFILL,
+    CtverakOptions,
+)
 from tests.test_ctverak import GAME, cards, play, position, position_json, total
 
 # ---------------------------------------------------------------- K10 refusals

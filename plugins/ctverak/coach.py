@@ -4,7 +4,7 @@ sampled from the player's own view, with a sentence of why from what that player
 For every action the coach plays the expert (:func:`~tabletop_ctverak.agents.expert_policy`,
 for every player) from the action until the acting player's next turn begins, on the
 same sampled deals for every action (common samples), and scores the end by the game's
-evaluation (:func:`~tabletop_ctverak.strategy.evaluate`; a finished game by its
+evaluation (:func:`~tabletop_ctverak.agents.evaluation.evaluate`; a finished game by its
 outcome). The mean is the action's estimated win chance. Samples come from
 :meth:`Game.sample` of the view, so no hidden card is ever read; the why-sentences read
 only the view (:class:`~tabletop_ctverak.agents.Seen`): "keeps your pair of kings",
@@ -19,8 +19,7 @@ from collections import Counter
 
 from tabletop.agents.base import Turn
 from tabletop.coach.base import Assessment, Judgement, ranked
-from tabletop_ctverak import strategy
-from tabletop_ctverak.agents import Seen, choose, expert_policy
+from tabletop_ctverak.agents import Seen, choose, evaluation, expert_policy
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
 
@@ -132,7 +131,7 @@ def playout(state: State, player: int) -> float:
         if not state.winners:
             return 1.0 / state.cfg.players
         return 1.0 / len(state.winners) if player in state.winners else 0.0
-    return strategy.evaluate(state, player)
+    return evaluation.evaluate(state, player)
 
 
 def _apply(state: State, action: tuple[int, ...]) -> State:

@@ -1,7 +1,9 @@
 """The Čtverák game object: the contract of :class:`tabletop.game.Game`, wired to the modules.
 
-``rules`` holds the rules, ``notation`` the text, ``positions`` the JSON and views,
-``render`` the terminal drawing and ``agents`` the basic AI; this class only connects them.
+``rules`` holds the rules, the options and the plain config, ``notation`` the text,
+``position`` the JSON and views, ``render`` the terminal drawing, ``agents`` the AIs, their
+levels (``agents.levels``), the evaluation (``agents.evaluation``) and the hint, ``coach``
+the coach; this class only connects them.
 """
 
 from __future__ import annotations
@@ -12,30 +14,21 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.agents.base import Level
-from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
-from tabletop_ctverak import notation, positions, rules, strategy
-from tabletop_ctverak.options import CtverakOptions, action_bound, config
-from tabletop_ctverak.rules import Action, State
+from tabletop.game import JSON, AgentFactory, Domain, Game, GameInfo, options_as, position_example
+from tabletop_ctverak import notation, position, rules
+from tabletop_ctverak.rules import Action, CtverakOptions, State, action_bound, config
 
 if TYPE_CHECKING:
+    from tabletop.agents.base import Level
     from tabletop.coach.base import Coach
 
 _ = Domain("tabletop_ctverak")
 
 
 def max_actions(players: int, options: BaseModel) -> int:
-    """A true upper bound on the actions of one game (:func:`options.action_bound`)."""
+    """A true upper bound on the actions of one game (:func:`rules.action_bound`)."""
     opts = options_as(CtverakOptions, options)
     return action_bound(players, opts.deck == "half", opts.stall_limit)
-
-
-# What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
-The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
-`stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
-`reshuffles`, `winners` as `--reveal` writes them."""
 
 
 class CtverakGame(Game[State, Action]):
@@ -69,16 +62,12 @@ class CtverakGame(Game[State, Action]):
     def apply(self, state: State, action: Action) -> State:
         return rules.apply(state, action)
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state.step != rules.OVER:
-            return None
-        return Outcome(state.winners, rules.reason(state), rules.end_kind(state))
+    outcome = staticmethod(rules.outcome)
 
     def scores(self, state: State) -> dict[int, int] | None:
         return rules.scores(state)
 
-    def refusal(self, state: State, action: Action) -> str:
-        return rules.refusal(state, action)
+    refusal = staticmethod(rules.refusal)
 
     def parse(self, state: State, text: str) -> Action:
         return notation.parse_action(state, text)
@@ -86,23 +75,16 @@ class CtverakGame(Game[State, Action]):
     def format(self, state: State, action: Action) -> str:
         return notation.format_action(action)
 
-    def prompt(self, state: State) -> str:
-        if state.step == rules.OVER:
-            return _("the game is over")
-        if state.step == rules.REFILL:
-            return _("refill: draw stock or draw 1-4")
-        if rules.owes_discard(state):
-            return _("meld <cards> / add <meld> <cards>, then discard <card> <pile>")
-        return _("meld <cards> / add <meld> <cards>, then end")
+    prompt = staticmethod(rules.prompt)
 
     def view(self, state: State, player: int | None) -> JSON:
-        return positions.view(state, player)
+        return position.view(state, player)
 
     def to_json(self, state: State) -> JSON:
-        return positions.to_json(state)
+        return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return positions.from_json(data, config(players, options_as(CtverakOptions, options), seed))
+        return position.from_json(data, config(players, options_as(CtverakOptions, options), seed))
 
     def render(self, view: JSON, player: int | None) -> Any:
         from tabletop_ctverak.render import render
@@ -115,16 +97,18 @@ class CtverakGame(Game[State, Action]):
         return hint(view)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return position.POSITION_KEYS + "\n\n" + position_example(self)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
         opts = options_as(CtverakOptions, options)
-        return positions.sample(view, player, config(players, opts, rng.randrange(2**31)), rng)
+        return position.sample(view, player, config(players, opts, rng.randrange(2**31)), rng)
 
     def evaluate(self, state: State, player: int) -> float | None:
-        return strategy.evaluate(state, player)
+        from tabletop_ctverak.agents.evaluation import evaluate
+
+        return evaluate(state, player)
 
     # Encodings (tabletop.bridges): rank + card-multiset meld ids (see .encoding).
     def action_ids(self, players: int, options: BaseModel) -> int | None:
@@ -160,13 +144,13 @@ class CtverakGame(Game[State, Action]):
         return CtverakCoach(samples={"1": 4, "2": 8, "3": 16, "4": 32}.get(level, 64))
 
     def levels(self) -> Mapping[str, Level]:
-        from tabletop_ctverak.levels import LEVELS
+        from tabletop_ctverak.agents.levels import LEVELS
 
         return LEVELS
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from tabletop_ctverak.agents import BasicAgent
-        from tabletop_ctverak.levels import ismcts
+        from tabletop_ctverak.agents.levels import ismcts
 
-        # the core names levels["4"] "ismcts"; here level 4 is the basic agent (levels.py)
+        # the core names levels["4"] "ismcts"; here level 4 is the basic agent (agents/levels.py)
         return {"basic": BasicAgent, "ismcts": ismcts}

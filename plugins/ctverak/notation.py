@@ -8,9 +8,7 @@ position of the acting player's (sorted) hand.
 
 from __future__ import annotations
 
-from tabletop.core.i18n.text import Domain
-from tabletop.core.numbers import parse_int, quote
-from tabletop.game import NotationError
+from tabletop.game import Domain, NotationError, parse_int, quote
 from tabletop_ctverak.cards import card_code, parse_card
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
 

@@ -6,8 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core.i18n.text import Domain, translate
-from tabletop.game import JSON
+from tabletop.game import JSON, Domain, translate
 
 _ = Domain("tabletop_ctverak")
 

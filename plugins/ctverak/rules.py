@@ -14,6 +14,9 @@ until the stock first runs out, drawing from the stock. From the turn after the 
 first runs out this is exactly the spec's count, which ends the game at 2N. Before it,
 the limit is the option ``stall_limit`` (rounds): without it one card passed back and
 forth between the piles could go on forever.
+
+The options (:class:`CtverakOptions`, pydantic, at the edge) and the plain
+:class:`Config` the rules read, stored in every state, are here too.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
-from tabletop.core.i18n.text import Domain
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.game import Domain, OptionError, Outcome
 from tabletop_ctverak.cards import (
     JOKER,
     JOKER_RANK,
@@ -35,9 +40,122 @@ from tabletop_ctverak.cards import (
     take,
     value,
 )
-from tabletop_ctverak.options import Config
 
 _ = Domain("tabletop_ctverak")
+
+
+class CtverakOptions(BaseModel):
+    """Variants; each ``[decision]`` of the spec that players may read otherwise."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    deck: Literal["full", "half"] = Field(
+        default="full",
+        description=_(
+            "K1.1: full = 2 decks + 4 jokers (108 cards, 2-6 players); "
+            "half = 1 deck + 2 jokers (54 cards, 2-3 players, no joker melds)"
+        ),
+    )
+    scoring: Literal["simple", "extended"] = Field(
+        default="simple",
+        description=_(
+            "K6: simple = 1 point per game won; extended = rank value per "
+            "čtverka (doubled when clean), 50 per joker čtverka, 100 for a čtverák"
+        ),
+    )
+    reshuffle: bool = Field(
+        default=False,
+        description=_(
+            "K5.2: when drawing from the empty stock, shuffle the piles' face-up "
+            "cards except each top card into a new stock"
+        ),
+    )
+    distinct_ranks: bool = Field(
+        default=False,
+        description=_(
+            "K3.3 [decision]: the four čtverky must be of different ranks "
+            "(no second meld of a rank one already owns)"
+        ),
+    )
+    min_natural: int = Field(
+        default=1,
+        ge=1,
+        le=4,
+        json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
+        description=_(
+            "K3.1 [decision]: least number of natural cards in a rank meld "
+            "(1: 7S X may start a meld; 2: the seed's 'two cards of one rank'; "
+            "4: jokers only in joker melds); 1-4"
+        ),
+    )
+    discard_rule: Literal["nothing-laid", "four-cards"] = Field(
+        default="nothing-laid",
+        description=_(
+            "K4.3 [decision]: a discard is owed when nothing was laid since the "
+            "last refill (spec), or when the hand holds 4 cards (seed's wording)"
+        ),
+    )
+    stall_limit: int = Field(
+        default=6,
+        ge=2,
+        le=50,
+        description=_(
+            "K5.2 [our addition]: while the stock still has cards, this many rounds "
+            "in a row with no card laid and none drawn from the stock end the game blocked "
+            "(so no game can go on forever); 2-50"
+        ),
+    )
+
+
+class Config(NamedTuple):
+    """The options as the rules read them, stored in every state."""
+
+    players: int
+    half: bool
+    extended: bool
+    reshuffle: bool
+    distinct_ranks: bool
+    min_natural: int
+    four_cards: bool
+    stall_turns: int  # stall_limit rounds, in turns
+    seed: int
+
+
+def config(players: int, options: CtverakOptions, seed: int) -> Config:
+    """The config for a game; OptionError for a half deck with more than 3 players (K1.1)."""
+    if options.deck == "half" and players > 3:
+        raise OptionError(
+            _(
+                "the half deck (54 cards) is for 2-3 players, not {players}; "
+                "use -o deck=full (K1.1)",
+                players=players,
+            )
+        )
+    return Config(
+        players=players,
+        half=options.deck == "half",
+        extended=options.scoring == "extended",
+        reshuffle=options.reshuffle,
+        distinct_ranks=options.distinct_ranks,
+        min_natural=options.min_natural,
+        four_cards=options.discard_rule == "four-cards",
+        stall_turns=options.stall_limit * players,
+        seed=seed,
+    )
+
+
+def action_bound(players: int, half: bool, stall_limit: int) -> int:
+    """A true upper bound on the actions of one game (see the module docstring on the K5.2 count).
+
+    At most 2D turns make progress (each lays a card or draws from the not yet exhausted
+    stock, D cards in the deck), separated by runs of idle turns shorter than the K5.2
+    limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
+    refill draws and a discard or end, plus 3 actions per card laid.
+    """
+    cards = 54 if half else 108
+    turns = (2 * cards + 2) * max(2, stall_limit) * players
+    return 5 * turns + 3 * cards
+
 
 # steps of a turn
 REFILL, MELD_STEP, OVER = 0, 1, 2
@@ -510,3 +628,21 @@ def _lacking(hand: Cards, cards: Cards) -> str:
     if card is None:
         return ""
     return _("another {card}", card=card_code(card)) if card in hand else card_code(card)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The winners, the reason and the kind of the end (K5, K6); None while playing."""
+    if state.step != OVER:
+        return None
+    return Outcome(state.winners, reason(state), end_kind(state))
+
+
+def prompt(state: State) -> str:
+    """What the player to act is asked for (K4)."""
+    if state.step == OVER:
+        return _("the game is over")
+    if state.step == REFILL:
+        return _("refill: draw stock or draw 1-4")
+    if owes_discard(state):
+        return _("meld <cards> / add <meld> <cards>, then discard <card> <pile>")
+    return _("meld <cards> / add <meld> <cards>, then end")

@@ -1,6 +1,6 @@
 """Čtverák's AI levels 3-5, replacing the generic tree-search ones.
 
-Levels 1 (random) and 2 (greedy: one ply with :func:`strategy.evaluate`) are the
+Levels 1 (random) and 2 (greedy: one ply with :func:`evaluation.evaluate`) are the
 generic ones. Above them the ladder is a line of ever better habits, each level beating
 the one below in the arena (``python -m bench.ladder ctverak``): the novice takes a
 pile top only for a joker or an open meld, the basic agent also takes tops that make a
@@ -19,7 +19,7 @@ the novice), so the refill plan is the expert's main edge over basic there: 5 vs
 with 6 (600 games each); without the plan it was 51-55%. Measured and dropped for not
 helping: weighing every later player's open meld when discarding or covering, denying
 pile tops, card counting in the draw, holding cards or jokers back, and a flat Monte
-Carlo (common samples, the expert playing one round, :func:`strategy.evaluate`) over
+Carlo (common samples, the expert playing one round, :func:`evaluation.evaluate`) over
 the discard or the draw.
 """
 
@@ -53,6 +53,6 @@ LEVELS: Mapping[str, Level] = {
 
 def ismcts() -> SearchAgent:
     """The named agent ``ismcts``: tabletop's information-set MCTS (1000 deals a move
-    unless budgeted), its leaves scored by :func:`strategy.evaluate` instead of random
+    unless budgeted), its leaves scored by :func:`evaluation.evaluate` instead of random
     playouts. Kept for comparison; the levels above play better (see the module doc)."""
     return SearchAgent(playout_limit=0)

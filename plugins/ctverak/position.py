@@ -6,10 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from tabletop.core.jsonvalues import describe, player_key, whole
-from tabletop.game import JSON, PositionError
+from tabletop.game import JSON, PositionError, describe, player_key, whole
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
-from tabletop_ctverak.options import Config, action_bound
 from tabletop_ctverak.rules import (
     BLOCKED,
     CTVERAK,
@@ -19,7 +17,9 @@ from tabletop_ctverak.rules import (
     REFILL,
     STEP_NAMES,
     Cards,
+    Config,
     State,
+    action_bound,
     blocked_winners,
     can_reshuffle,
     ctverky,
@@ -34,6 +34,12 @@ from tabletop_ctverak.rules import (
 )
 
 REQUIRED = ("hands", "melds", "piles", "bases", "stock", "to_act")
+
+# What `tabletop rules` says of the position JSON, above an example.
+POSITION_KEYS = """\
+The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
+`stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
+`reshuffles`, `winners` as `--reveal` writes them."""
 
 
 def codes(cards: Cards) -> list[str]:

@@ -7,8 +7,9 @@ open meld, and it covers a pile top that would. The novice is the basic agent th
 takes no pile top to make a pair; the expert is the basic agent that spends jokers to lay lone
 cards, counts the unseen copies of a rank before discarding it, and plans its refill
 as a whole (:func:`plan_draw`: pile cards below the tops included). They are levels 3,
-4 and 5 (:mod:`tabletop_ctverak.levels`). :func:`basic_policy` and :func:`expert_policy`
-play the same from a state, for the player to act (only their hand and the table).
+4 and 5 (:mod:`tabletop_ctverak.agents.levels`). :func:`basic_policy` and :func:`expert_policy`
+play the same from a state, for the player to act (only their hand and the table). The
+evaluation the levels search with is :mod:`tabletop_ctverak.agents.evaluation`.
 """
 
 from __future__ import annotations
