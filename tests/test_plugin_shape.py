@@ -1,22 +1,38 @@
-"""One shape for every plugin (issue 15): a reader of one game's package knows the others.
+"""One shape for every plugin (issues 15 and 29): a reader of one game's package knows the others.
 
 Each shipped game (and the Connect Four example, when installed) names its class
 ``<Name>Game`` in ``tabletop_<id>.game``, keeps its options model in
-``tabletop_<id>.options``, shows its package README as the rules, ends every refusal
+``tabletop_<id>.rules``, shows its package README as the rules, ends every refusal
 with the rule ID in parentheses and gives every outcome a kind.
+
+Every installed game (found through the plugin manager, whatever its distribution) has
+the inner shape of ``docs/plugins.md`` ("One inner shape"): ``rules``, ``position``,
+``notation``, ``agents`` (a module or a package) and ``game`` modules, none of the
+drifted names (``options``, ``positions``, ``board``, ``advice``, ``evaluation``, ...),
+a hook module that imports the game only inside the hook, and no import of
+``tabletop.core`` anywhere in the package (the public API is ``tabletop.game`` and
+``tabletop.testing``).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.resources
+import importlib.util
+import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 from pydantic import BaseModel
 
+from tabletop.core.plugins import plugin_manager
 from tabletop.core.registry import registry
 from tabletop.game import Game, options_as
 
@@ -36,8 +52,8 @@ def test_the_class_and_the_options_live_where_every_plugin_keeps_them(game_id: s
     assert type(game).__module__ == f"{package}.game"
     assert type(game).__name__.endswith("Game")
     options = game.info.options
-    assert options.__module__ == f"{package}.options"
-    assert getattr(importlib.import_module(f"{package}.options"), options.__name__) is options
+    assert options.__module__ == f"{package}.rules"
+    assert getattr(importlib.import_module(f"{package}.rules"), options.__name__) is options
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -92,3 +108,140 @@ def test_options_as_narrows_the_model_and_names_anything_else() -> None:
     assert options_as(model, options) is options
     with pytest.raises(TypeError, match=f"options are Other, not {model.__name__}"):
         options_as(model, Other())
+
+
+# -- the inner shape of every installed game (issue 29) ----------------------------------
+SHAPE = ("rules", "position", "notation", "agents", "game", "plugin")
+DRIFTED = ("options", "positions", "board", "advice", "evaluate", "evaluation", "strategy")
+DRIFTED += ("levels", "hint", "perfect")
+
+
+def installed_plugins() -> dict[str, str]:
+    """The package of every installed game's hook module, by game id (from the plugin
+    manager, so a third-party game installed here is checked too)."""
+    found: dict[str, str] = {}
+    for _name, plugin in plugin_manager().list_name_plugin():
+        if not isinstance(plugin, ModuleType) or not plugin.__name__.endswith(".plugin"):
+            continue
+        package = plugin.__name__.rpartition(".")[0]
+        games: list[Game[Any, Any]] = []
+        plugin.tabletop_register_games(register=games.append)
+        for game in games:
+            found[game.info.id] = package
+    return found
+
+
+INSTALLED = installed_plugins()
+
+
+def package_dir(package: str) -> Path:
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations, package
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def test_the_shipped_games_and_connect4_are_found_through_the_plugin_manager() -> None:
+    assert {"quarto", "quartino", "ctverak"} <= set(INSTALLED)
+    assert INSTALLED["quarto"] == "tabletop_quarto"
+
+
+@pytest.mark.parametrize("game_id", sorted(INSTALLED))
+def test_every_installed_game_has_the_inner_shape(game_id: str) -> None:
+    package = INSTALLED[game_id]
+    folder = package_dir(package)
+    modules = {p.stem for p in folder.glob("*.py")} | {
+        p.parent.name for p in folder.glob("*/__init__.py")
+    }
+    assert set(SHAPE) <= modules, f"{package} lacks {sorted(set(SHAPE) - modules)}"
+    assert not set(DRIFTED) & modules, f"{package} has {sorted(set(DRIFTED) & modules)}"
+    game = registry().get(game_id)
+    assert type(game).__module__ == f"{package}.game"
+    assert game.info.options.__module__ == f"{package}.rules"
+
+
+def top_level_imports(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("game_id", sorted(INSTALLED))
+def test_the_hook_imports_the_game_inside_the_hook(game_id: str) -> None:
+    package = INSTALLED[game_id]
+    tree = ast.parse((package_dir(package) / "plugin.py").read_text("utf-8"))
+    own = {name for name in top_level_imports(tree) if name.split(".")[0] == package}
+    assert not own, f"{package}.plugin imports {sorted(own)} at the top (the hookspec: lazily)"
+    hook = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "tabletop_register_games"
+    )
+    inside = {n.module for n in ast.walk(hook) if isinstance(n, ast.ImportFrom)}
+    assert f"{package}.game" in inside
+
+
+def test_importing_every_hook_module_loads_no_game() -> None:
+    """What ``tabletop games`` pays for each plugin: its hook module, not the rules."""
+    code = (
+        "import importlib, json, sys\n"
+        f"packages = {sorted(set(INSTALLED.values()))!r}\n"
+        "for p in packages: importlib.import_module(p + '.plugin')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in packages)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    packages = set(INSTALLED.values())
+    assert set(json.loads(done.stdout)) == packages | {f"{p}.plugin" for p in packages}
+
+
+def core_imports(path: Path) -> list[str]:
+    """Every ``tabletop.core`` import in a file (at the top, in functions, under
+    TYPE_CHECKING), as ``file:line module``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + (
+                [f"tabletop.{a.name}" for a in node.names] if node.module == "tabletop" else []
+            )
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name == "tabletop.core" or name.startswith("tabletop.core."):
+                found.append(f"{path.name}:{node.lineno} {name}")
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(INSTALLED))
+def test_no_plugin_imports_the_core(game_id: str) -> None:
+    """Plugins use the public API only: ``tabletop.game``, ``tabletop.testing`` (and
+    ``tabletop.agents``, ``tabletop.coach``); the core may change under them."""
+    folder = package_dir(INSTALLED[game_id])
+    files = sorted(folder.rglob("*.py"))
+    tests = folder.parent / "tests"  # a distribution's own tests, beside the package
+    if game_id == "connect4" and tests.is_dir():
+        files += sorted(tests.rglob("*.py"))
+    assert files
+    assert not [hit for path in files for hit in core_imports(path)]
+
+
+def test_the_core_import_check_finds_every_form(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from tabletop.core.numbers import quote\n"
+        "import tabletop.core.match\n"
+        "from tabletop import core\n"
+        "def f():\n    from tabletop.core import options\n"
+        "from tabletop.game import quote as fine\n",
+        "utf-8",
+    )
+    assert [hit.split()[1] for hit in core_imports(sample)] == [
+        "tabletop.core.numbers",
+        "tabletop.core.match",
+        "tabletop.core",
+        "tabletop.core",
+    ]
