@@ -4,7 +4,8 @@ The files come from the templates in ``tabletop/templates/plugin`` (package data
 ``NAME.tmpl`` becomes ``NAME`` with the placeholders below filled in; the folder
 ``package`` becomes the import package ``tabletop_<id>`` and ``GAME`` in a file name
 becomes the id. What is made is a small working game (Nim, to be changed into yours)
-with options, notation, a view, a rich drawing, a rules README, a scenario file and
+in the one inner shape of every plugin (rules, position, notation, agents, game, plugin;
+docs/plugins.md), with options, a rich drawing, a rules README, a scenario file and
 tests that run the conformance kit and the scenarios. ``pip install -e FOLDER`` makes
 it a game of ``tabletop games``; the folder's own ``pytest`` passes as it is.
 
