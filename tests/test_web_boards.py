@@ -200,6 +200,33 @@ def test_quarto_highlights_the_last_piece_and_the_winning_line(page: Any) -> Non
     assert page.get_attribute(".qt-last", "data-square") == "d2"
 
 
+def test_quarto_arrow_keys_rove_over_the_free_squares_and_the_focus_survives_a_redraw(
+    page: Any,
+) -> None:
+    """The shared keyboard module (``/static/board-keys.js``) on Quarto's board: arrows move
+    between the squares that take the piece, passing over occupied ones and wrapping at the
+    edges; a redraw gives the focus back to the same square; Enter plays it."""
+    match = new_match("quarto", 2, {}, seed=0)
+    match.play_all(["give LTRF", "place b1", "give LTQH"])  # player 1 places; b1 is taken
+    show(page, match, 1)
+    focused = "document.activeElement.dataset.square"
+    page.focus('[data-square="a1"]')
+    for key, square in [
+        ("ArrowRight", "c1"),  # b1 is occupied: passed over
+        ("ArrowLeft", "a1"),
+        ("ArrowLeft", "d1"),  # wraps
+        ("ArrowUp", "d2"),
+        ("ArrowDown", "d1"),
+        ("ArrowDown", "d4"),  # wraps
+    ]:
+        page.keyboard.press(key)
+        assert page.evaluate(focused) == square, key
+    show(page, match, 1)  # the board is drawn again from scratch
+    assert page.evaluate(focused) == "d4"
+    page.keyboard.press("Enter")
+    assert harness.acted(page) == ["place d4"]
+
+
 def test_quartino_claim_marks_the_matching_turn_and_wins_by_clicks(page: Any) -> None:
     start = {  # N8.1's pattern at k=5, player 1's last card (N5.1)
         "board": {"c": ["P"], "r5": ["Y"], "r6": ["B"], "r7": ["G"], "r1": ["G", "Y", "B"]},

@@ -60,7 +60,8 @@ window.ready = true;
 """
 
 
-I18N = Path(__file__).resolve().parent.parent / "tabletop" / "web" / "static" / "i18n.js"
+STATIC = Path(__file__).resolve().parent.parent / "tabletop" / "web" / "static"
+SHARED = ("i18n.js", "board-keys.js")  # what boards import from the page's /static/
 
 
 def board_source(game_id: str) -> bytes:
@@ -76,8 +77,9 @@ class _Handler(BaseHTTPRequestHandler):
             body, kind = PAGE.encode(), "text/html; charset=utf-8"
         elif len(parts) == 3 and parts[0] == "games" and parts[1] in PACKAGES:
             body, kind = board_source(parts[1]), "text/javascript"
-        elif parts == ["static", "i18n.js"]:  # what a board translates with (English here)
-            body, kind = I18N.read_bytes(), "text/javascript"
+        elif len(parts) == 2 and parts[0] == "static" and parts[1] in SHARED:
+            # i18n.js: what a board translates with (English here); board-keys.js: its keys
+            body, kind = (STATIC / parts[1]).read_bytes(), "text/javascript"
         else:
             self.send_error(404)
             return

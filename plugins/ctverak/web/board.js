@@ -16,6 +16,7 @@
 // Keyboard and screen readers: every clickable element is a focusable role="button" named
 // by what it is and does (a card: its rank and suit), played with Enter or Space; hand
 // cards say whether they are selected (aria-pressed). The sentences are in T (by id).
+import { control, named, focusedKey, restoreFocus } from "/static/board-keys.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -142,24 +143,6 @@ function injectStyle() {
   document.head.appendChild(style);
 }
 
-/** Make ``node`` a keyboard control: focusable, a button to assistive technology, named
- *  ``label``, played by click, Enter or Space. ``key`` finds it again after a redraw. */
-function control(node, label, key, handler) {
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  node.dataset.focus = key;
-  node.addEventListener("click", handler);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
-function named(node, label) {
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", label);
-}
-
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -250,7 +233,7 @@ export function render(root, position, act, seat) {
     return prefix.every((p, i) => w[1 + i] === p) && sameCards(w.slice(1 + fixed), chosen);
   });
 
-  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  const focused = focusedKey(root);
   root.replaceChildren();
   const wrap = el("div", "ck");
   wrap.dataset.board = "ctverak";
@@ -407,8 +390,5 @@ export function render(root, position, act, seat) {
   wrap.appendChild(el("div", "ck-note",
     T.rules + (view.stock_exhausted ? fill("stockOut", { n: view.idle_turns }) : "")));
   root.appendChild(wrap);
-  if (focused) {
-    const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector("[data-focus]");
-    if (again) again.focus();
-  }
+  restoreFocus(root, focused);
 }

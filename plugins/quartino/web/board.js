@@ -14,6 +14,7 @@
 // nothing is told by colour alone. Keyboard and screen readers: every clickable element
 // is a focusable role="button" with a name (a field: its name and stack; a card: its
 // colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
+import { control, named, focusedKey, restoreFocus } from "/static/board-keys.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -158,24 +159,6 @@ function el(tag, cls, text) {
   if (cls) node.className = cls;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-/** Make ``node`` a keyboard control: focusable, a button to assistive technology, named
- *  ``label``, played by click, Enter or Space. ``key`` finds it again after a redraw. */
-function control(node, label, key, handler) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  node.dataset.focus = key;
-  node.addEventListener("click", handler);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
-function named(node, label) {
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", label);
 }
 
 function svgEl(tag, attrs) {
@@ -395,7 +378,7 @@ export function render(root, position, act, seat) {
   const claimable = (code) => can.has(`CLAIM ${code} 0`);
   if (ui.card && !claimable(ui.card)) ui.card = null;
 
-  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  const focused = focusedKey(root);
   root.replaceChildren();
   const wrap = el("div", "qn");
   wrap.dataset.board = "quartino";
@@ -506,8 +489,5 @@ export function render(root, position, act, seat) {
   }
   wrap.appendChild(right);
   root.appendChild(wrap);
-  if (focused) {
-    const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector("[data-focus]");
-    if (again) again.focus();
-  }
+  restoreFocus(root, focused);
 }

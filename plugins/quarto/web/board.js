@@ -14,6 +14,7 @@
 // an accessible name (a piece: its four traits; a square: its name and piece), played
 // with Enter or Space; arrow keys move between the squares of the board. The sentences
 // shown are in T (one place, keyed by message id).
+import { control, named, focusedKey, restoreFocus, gridArrows } from "/static/board-keys.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -134,25 +135,6 @@ function describe(code) {
   const t = traits(code);
   return [t.dark ? T.dark : T.light, t.tall ? T.tall : T.short,
     t.square ? T.square : T.round, t.hollow ? T.hollow : T.solid].join(", ");
-}
-
-/** Make ``node`` a keyboard control: focusable, a button to assistive technology, named
- *  ``label``, played by click, Enter or Space. ``key`` finds it again after a redraw. */
-function control(node, label, key, handler) {
-  node.tabIndex = 0;
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
-  node.dataset.focus = key;
-  node.addEventListener("click", handler);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); handler(); }
-  });
-}
-
-/** A described element that is not a control: an image with a name. */
-function named(node, label) {
-  node.setAttribute("role", "img");
-  node.setAttribute("aria-label", label);
 }
 
 /** An SVG drawing of a piece (side view with its top face visible). */
@@ -288,7 +270,7 @@ export function render(root, position, act, seat) {
   const board = view.board || {};
   const won = position.status === "over" || view.phase === "over"
     ? winningSquares(position, view) : new Set();
-  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  const focused = focusedKey(root);
   root.replaceChildren();
   const wrap = el("div", "qt");
   wrap.dataset.board = "quarto";
@@ -378,24 +360,15 @@ export function render(root, position, act, seat) {
   right.appendChild(key);
   wrap.appendChild(right);
   root.appendChild(wrap);
-  if (focused) {
-    const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector("[data-focus]");
-    if (again) again.focus();
-  }
+  restoreFocus(root, focused);
 }
 
 /** Arrow keys move the focus between the board's squares that take a piece. */
 function arrows(grid, event) {
-  const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  const step = moves[event.key];
-  const name = event.target.dataset && event.target.dataset.square;
-  if (!step || !name) return;
-  event.preventDefault();
-  let [f, r] = [FILES.indexOf(name[0]), Number(name[1])];
-  for (let i = 0; i < 4; i++) {
-    f = (f + step[0] + 4) % 4;
-    r = ((r - 1 + step[1] + 4) % 4) + 1;
-    const next = grid.querySelector(`[data-square="${FILES[f]}${r}"][tabindex="0"]`);
-    if (next) { next.focus(); return; }
-  }
+  const where = (node) => {
+    const name = node.dataset && node.dataset.square;
+    return name ? [FILES.indexOf(name[0]), Number(name[1]) - 1] : null;
+  };
+  const find = (f, r) => grid.querySelector(`[data-square="${FILES[f]}${r + 1}"][tabindex="0"]`);
+  gridArrows(event, 4, 4, where, find);
 }
