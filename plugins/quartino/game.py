@@ -60,7 +60,8 @@ class QuartinoGame(Game[State, Action]):
 
     outcome = staticmethod(rules.outcome)
 
-    refusal = staticmethod(rules.refusal)
+    def refusal(self, state: State, action: Action) -> str:
+        return rules.refusal(state, action)
 
     def parse(self, state: State, text: str) -> Action:
         from tabletop_quartino.notation import parse
