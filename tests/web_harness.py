@@ -61,7 +61,7 @@ window.ready = true;
 
 
 STATIC = Path(__file__).resolve().parent.parent / "tabletop" / "web" / "static"
-SHARED = ("i18n.js", "board-keys.js")  # what boards import from the page's /static/
+SHARED = ("i18n.js", "board-keys.js", "board-dom.js")  # what boards import from /static/
 
 
 def board_source(game_id: str) -> bytes:

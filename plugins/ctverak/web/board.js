@@ -17,6 +17,7 @@
 // by what it is and does (a card: its rank and suit), played with Enter or Space; hand
 // cards say whether they are selected (aria-pressed). The sentences are in T (by id).
 import { control, named, focusedKey, restoreFocus } from "/static/board-keys.js";
+import { el, injectStyle } from "/static/board-dom.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -135,21 +136,6 @@ const SUIT_NAME = { S: T.spades, H: T.hearts, D: T.diamonds, C: T.clubs };
 const RANK_NAME = { A: T.ace, T: T.ten, J: T.jack, Q: T.queen, K: T.king };
 const uiState = new WeakMap(); // root -> {number, selected: Set of hand indices}
 
-function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const style = document.createElement("style");
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 /** The canonical order of cards (rank, then suit S H D C; jokers last), as the rules sort. */
 function order(code) {
   return code === "X" ? 52 : RANKS.indexOf(code[0]) * 4 + SUITS.indexOf(code[1]);
@@ -213,7 +199,7 @@ function statusText(position, view, legal, seat) {
 
 /** Draw the position into root; clicks call act(text) in Čtverák notation (K7). */
 export function render(root, position, act, seat) {
-  injectStyle();
+  injectStyle(STYLE_ID, CSS);
   const view = position.view || {};
   const legal = position.legal || [];
   const can = new Set(legal);

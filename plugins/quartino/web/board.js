@@ -15,6 +15,7 @@
 // is a focusable role="button" with a name (a field: its name and stack; a card: its
 // colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
 import { control, named, focusedKey, restoreFocus } from "/static/board-keys.js";
+import { el, svgEl, injectStyle } from "/static/board-dom.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -143,29 +144,7 @@ function checkText(check) {
 const INK = { Y: "#000", B: "#fff", G: "#000", P: "#000" }; // a letter readable on its colour
 const RING = 8;
 const FIELDS = ["c", ...Array.from({ length: RING }, (_, i) => `r${i}`)];
-const SVG = "http://www.w3.org/2000/svg";
 const uiState = new WeakMap(); // root -> {number, colour, card}
-
-function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const style = document.createElement("style");
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function svgEl(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 function polar(cx, cy, r, deg) {
   const a = (deg * Math.PI) / 180;
@@ -362,7 +341,7 @@ function playersTable(view, seat) {
 
 /** Draw the position into root; clicks call act(text) in Quartino notation (N6). */
 export function render(root, position, act, seat) {
-  injectStyle();
+  injectStyle(STYLE_ID, CSS);
   const view = position.view || {};
   const legal = position.legal || [];
   const can = new Set(legal.map((t) => t.toUpperCase()));

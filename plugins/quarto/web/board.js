@@ -15,6 +15,7 @@
 // with Enter or Space; arrow keys move between the squares of the board. The sentences
 // shown are in T (one place, keyed by message id).
 import { control, named, focusedKey, restoreFocus, gridArrows } from "/static/board-keys.js";
+import { el, svgEl, injectStyle } from "/static/board-dom.js";
 import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
@@ -101,28 +102,6 @@ const TRAITS = [
 ];
 const LETTERS = [["L", "D"], ["S", "T"], ["R", "Q"], ["F", "H"]];
 const FILES = "abcd";
-const SVG = "http://www.w3.org/2000/svg";
-
-function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const style = document.createElement("style");
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function svgEl(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 /** The four traits of a piece code such as "DTRH": {dark, tall, square, hollow}. */
 function traits(code) {
@@ -263,7 +242,7 @@ function legend() {
 
 /** Draw the position into root; clicks call act(text) with Quarto notation (Q2.3). */
 export function render(root, position, act, seat) {
-  injectStyle();
+  injectStyle(STYLE_ID, CSS);
   const view = position.view || {};
   const legal = position.legal || [];
   const can = new Set(legal.map((t) => t.toLowerCase()));
