@@ -1,4 +1,5 @@
-"""The server's matches: create (checked like the CLI), load after a restart, list, rematch.
+"""The server's matches: create (checked like the CLI), load after a restart, list, rematch
+(made once, on a player's ``rematch`` message; every connection told its own link).
 
 Every stored match is loaded at start-up by replaying its actions through the checked
 path (``Match.from_record``), so a restart resumes each at its last stored action. The
@@ -28,21 +29,23 @@ from tabletop.agents.seat import make_seat
 from tabletop.core import flags
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError, one_line
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import chat, store
+from tabletop.web import chat, protocol, store
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
 from tabletop.web.host import host_url
-from tabletop.web.room import Room
+from tabletop.web.room import Connection, Room
 from tabletop.web.store import SeatRow, Store, StoredMatch, Unserved
 from tabletop.web.thinking import Thinkers
 
 log = logging.getLogger("tabletop.web")
+_ = Domain("tabletop")
 PAGE_SIZE = 100  # matches a page of the lobby's listing
 
 
@@ -296,14 +299,26 @@ class Hub:
         new = self.rooms[old.rematch].meta
         return self.links(new, base)
 
-    @staticmethod
-    def rematch_message(links: JSON, seat: int | None, players: int) -> JSON:
-        """What one connection of the old match is told: only its own new link."""
-        url = links["spectator_url"]
-        if seat is not None:
-            moved = seat % players + 1
-            url = next((s["url"] for s in links["seats"] if s["seat"] == moved), url)
-        return {"type": "rematch", "id": links["id"], "url": url}
+    async def ask_rematch(self, room: Room, connection: Connection, base: str) -> None:
+        """A connection's ``rematch`` message: refused (an error to it) before the game
+        is over or for a spectator; else the rematch (made once, however many ask at
+        once) and every connection of the old match told its own new link."""
+        if room.table.match.outcome() is None:
+            await connection.send(protocol.error(_("a rematch is offered once the game is over")))
+            return
+        if connection.seat is None:
+            await connection.send(protocol.error(_("only the players can start a rematch")))
+            return
+        async with room.lock:  # two players asking at once make one rematch
+            links = await self.rematch(room, base)
+        for other in list(room.connections):
+            await other.send(protocol.rematch(links, other.seat, room.meta.players))
+
+    async def tell_rematch(self, room: Room, connection: Connection, base: str) -> None:
+        """A connection joining a match that has a rematch is sent its own new link."""
+        if room.meta.rematch is not None:
+            links = self.links(self.rooms[room.meta.rematch].meta, base)
+            await connection.send(protocol.rematch(links, connection.seat, room.meta.players))
 
     # -- reading -------------------------------------------------------------------------
     def listed(self, room: Room, now: float) -> bool:

@@ -28,7 +28,7 @@ from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web import chat, protocol, store
 from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
@@ -233,7 +233,7 @@ class Room:
         """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
         ``seat``, as text, their prose in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
-        entries = gamelog.message(self.table, seat, self.told, start)
+        entries = protocol.log(self.table, seat, self.told, start)
         position = protocol.position(self.table, seat, presence, self.unopened())
         return tuple(
             json.dumps(protocol.localised(m, lang), ensure_ascii=False)
@@ -321,7 +321,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         self._presence = None  # a change during the fan-out schedules the next message
-        message = json.dumps({"type": "presence", "presence": self.presence()})
+        message = json.dumps(protocol.presence(self.presence()))
         await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
@@ -375,10 +375,7 @@ class Room:
         request = self.undo_request
         if request is not None and request.number != len(self.table.match.actions):
             self.undo_request = None
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False,
-                 "reason": _("the match moved on")}
-            )  # fmt: skip
+            await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
 
@@ -496,9 +493,8 @@ class Room:
             if not agree:
                 self.undo_request = None
                 await self.send_all(
-                    {"type": "undo-result", "by": request.by, "done": False,
-                     "reason": _("player {n} declined", n=connection.seat)}
-                )  # fmt: skip
+                    protocol.undo_declined(request.by, _("player {n} declined", n=connection.seat))
+                )
                 return
             request.waiting.discard(connection.seat)
             if not request.waiting:
@@ -509,22 +505,15 @@ class Room:
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
             reason = plan.refusal or _("the match moved on")
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False, "reason": reason}
-            )
+            await self.send_all(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
-        await self.send_all(
-            {"type": "undo-result", "by": request.by, "done": True, "count": plan.count}
-        )
+        await self.send_all(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()
 
     def _undo_message(self, request: UndoRequest) -> JSON:
-        return {
-            "type": "undo-request", "by": request.by, "number": request.number,
-            "count": request.count, "waiting": sorted(request.waiting),
-        }  # fmt: skip
+        return protocol.undo_request(request.by, request.number, request.count, request.waiting)
 
     # -- table talk ----------------------------------------------------------------------
     async def talk(self, connection: Connection, text: str) -> None:
