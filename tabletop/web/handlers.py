@@ -160,6 +160,8 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps(said, ensure_ascii=False))
         await websocket.close(code=1008)
         return
+    if seat is None:
+        await hub.admission.spectator_turn()  # a crowd joins at a pace; players never wait
     connection = Connection(
         seat,
         websocket.send_text,
