@@ -22,12 +22,28 @@ The observation is read from the player's view (K8): the own hand, never another
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from itertools import product
 from typing import Any
 
 from tabletop.game import observation_layout
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, card_code
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STEP_NAMES, Action, State
+from tabletop_ctverak.rules import (
+    ADD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    MELD_STEP,
+    OVER,
+    STEP_NAMES,
+    Action,
+    State,
+    ctverky,
+    legal,
+    owes_discard,
+    points,
+)
 
 SEATS = 6
 KINDS = JOKER + 1  # 52 naturals and the joker
@@ -183,3 +199,66 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
     for i, key in enumerate(_COUNTED):
         out[OFFSET["counts"] + i] = float(view[key])
     return out
+
+
+_POINTS_AT = (OFFSET["hand_sizes"], OFFSET["ctverky"], OFFSET["points"])
+_STEP, _FLAG, _COUNT = OFFSET["step"], OFFSET["flags"], OFFSET["counts"]
+_TO_ACT, _ME, _PILE_SIZES = OFFSET["to_act"], OFFSET["me"], OFFSET["pile_sizes"]
+
+
+def observe(state: State, player: int, out: MutableSequence[float]) -> None:
+    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
+    same numbers written from the state's card ints into ``out`` (zeros), no view built.
+    Of the hands it reads only ``player``'s own cards and every hand's size (K8), never
+    the stock's or the bases' cards; the kit checks both paths agree, on resampled
+    states too."""
+    for card in state.hands[player - 1]:
+        out[_HAND + card] += 1.0
+    base = _MELDS
+    for melds in state.melds:
+        for meld in melds:
+            for card in meld:
+                out[base + card] += 1.0
+        base += KINDS
+    for pile, cards in enumerate(state.piles):
+        if cards:
+            out[_TOPS + KINDS * pile + cards[-1]] += 1.0
+            for card in cards[:-1]:
+                out[_BELOW + card] += 1.0
+        out[_PILE_SIZES + pile] = len(cards)
+    sizes, fours, scored = _POINTS_AT
+    for seat, (hand, melds) in enumerate(zip(state.hands, state.melds, strict=True)):
+        out[sizes + seat] = len(hand)
+        out[fours + seat] = ctverky(melds)
+        out[scored + seat] = points(melds)
+    step = state.step
+    if step != OVER:
+        out[_TO_ACT + state.player - 1] = 1.0
+    out[_ME + player - 1] = 1.0
+    out[_STEP + step] = 1.0
+    out[_FLAG] = step == MELD_STEP and owes_discard(state)
+    out[_FLAG + 1] = state.laid
+    out[_FLAG + 2] = state.progress
+    out[_FLAG + 3] = state.exhausted
+    out[_FLAG + 4] = state.cfg.half
+    out[_COUNT] = len(state.stock)
+    out[_COUNT + 1] = state.idle
+    out[_COUNT + 2] = state.reshuffles
+
+
+_IDS: dict[Action, int] = {}  # the ids of draws, discards, ends and melds, filled as met
+
+
+def legal_ids(state: State) -> list[int]:
+    """The ids of ``rules.legal(state)`` in its order: all but adds (whose id depends on
+    the meld added to) are looked up once computed."""
+    memo = _IDS
+    found = []
+    for action in legal(state):
+        number = memo.get(action)
+        if number is None:
+            number = action_id(state, action)
+            if action[0] != ADD:
+                memo[action] = number
+        found.append(number)
+    return found

@@ -18,12 +18,26 @@ turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any
 
 from tabletop.game import observation_layout
 
 from .cards import COLOURS, FIELDS, RING, deck
-from .rules import CLAIM, END_TURN, NCOLOURS, NFIELDS, PLACE, Action, claim, place
+from .rules import (
+    CLAIM,
+    CLAIMS,
+    END_TURN,
+    NCOLOURS,
+    NFIELDS,
+    PLACE,
+    PLACES,
+    Action,
+    State,
+    claim,
+    legal,
+    place,
+)
 
 SEATS = 4  # the most players (the vector has the same shape for 2-4)
 CARDS = 24
@@ -111,3 +125,50 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
     out[OFFSET["options"]] = float(view["situations"])
     out[OFFSET["options"] + 1] = float(view["mirror"])
     return out
+
+
+_ME, _OPTIONS = OFFSET["me"], OFFSET["options"]
+_TO_ACT, _WINNER = OFFSET["to_act"], OFFSET["winner"]
+_ID = {action: action_id(action) for action in (*PLACES, *CLAIMS, END_TURN)}
+
+
+def observe(state: State, player: int, out: MutableSequence[float]) -> None:
+    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
+    same numbers written from the state into ``out`` (zeros), no view built. Of the
+    stands it reads only ``player``'s own cards and every stand's size, as the view
+    shows them (N7); the kit checks both paths agree, on resampled states too."""
+    for f, stack in enumerate(state.board):
+        if stack:
+            at = NCOLOURS * f
+            for c in stack:
+                out[_COUNTS + at + c] += 1.0
+            out[_TOPS + at + stack[-1]] = 1.0
+    for c, count in enumerate(state.supply):
+        out[_SUPPLY + c] = count
+    for card in state.stands[player - 1]:
+        out[_STAND + card] = 1.0
+    base = _DONE
+    for cards in state.done:
+        for card in cards:
+            out[base + card] = 1.0
+        base += CARDS
+    at = _SIZES
+    for stand in state.stands:
+        out[at] = len(stand)
+        at += 1
+    if state.to_act:
+        out[_TO_ACT + state.to_act - 1] = 1.0
+    if state.winner:
+        out[_WINNER + state.winner - 1] = 1.0
+    out[_ME + player - 1] = 1.0
+    out[_OWED] = state.owed
+    out[_OWED + 1] = state.batch
+    cfg = state.cfg
+    out[_LEFT] = cfg.max_turns - state.turns
+    out[_OPTIONS] = cfg.situations
+    out[_OPTIONS + 1] = cfg.mirror
+
+
+def legal_ids(state: State) -> list[int]:
+    """The ids of ``rules.legal(state)`` in its order, looked up (one pass, no calls)."""
+    return list(map(_ID.__getitem__, legal(state)))
