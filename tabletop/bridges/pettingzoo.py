@@ -97,8 +97,13 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
         game = config.game  # bound once: the hot path looks nothing up
         self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
-        self._encoder = Encoder(config)
-        self._list_ids = self._encoder.legal_ids
+        encoder = Encoder(config)
+        self._list_ids, self._observation, self._mask = (
+            encoder.legal_ids,
+            encoder.observation,
+            encoder.mask,
+        )
+        self._count = config.ids
         self._zero_rewards = True
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random(seed)
@@ -135,12 +140,10 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
         state = self.state_
-        encoder = self._encoder
-        acting = self._to_act(state) == seat and not self.terminations[agent]
-        return {
-            "observation": encoder.observation(state, seat),
-            "action_mask": encoder.mask(self.legal_ids() if acting else None),
-        }
+        ids = None
+        if self._to_act(state) == seat and not self.terminations[agent]:
+            ids = self._ids if self._ids_of is state else self.legal_ids()
+        return {"observation": self._observation(state, seat), "action_mask": self._mask(ids)}
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         c = self.config
@@ -166,32 +169,37 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        c = self.config
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, int | np.integer)
-            or not (0 <= action < c.ids)
-        ):
+        if type(action) is not int:  # the common case first: a plain int
+            action = self._as_id(action)
+        if not 0 <= action < self._count:
+            c = self.config
             raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
         if not self._zero_rewards:  # rewards come at the end only: nothing to clear before
             self._clear_rewards()
             self._zero_rewards = True
         self._cumulative_rewards[agent] = 0.0
-        action = int(action)
-        if action not in self.legal_ids():
+        state = self.state_
+        if action not in (self._ids if self._ids_of is state else self.legal_ids()):
             self._illegal(agent)
             return
-        self.state_ = self._apply(self.state_, self._action_of(self.state_, action))
-        seat = self._to_act(self.state_)
-        if seat is None:
-            scores = end_returns(c, self.state_, self.reward)
-            self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
-            self._zero_rewards = False
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
-            self._accumulate_rewards()
-        else:
-            self.agent_selection = self._agent(seat)
+        state = self.state_ = self._apply(state, self._action_of(state, action))
+        seat = self._to_act(state)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat - 1]
+            return
+        scores = end_returns(self.config, state, self.reward)
+        self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
+        self._zero_rewards = False
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+        self._accumulate_rewards()
+
+    def _as_id(self, action: Any) -> int:
+        """A numpy integer as an int; UsageError for anything else (a bool included)."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            c = self.config
+            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
+        return int(action)
 
     def _illegal(self, agent: str) -> None:
         """An illegal action: the game ends, -1 for ``agent``, 0 for the others."""
