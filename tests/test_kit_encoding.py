@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from tabletop_connect4.game import ConnectFourGame
 
+from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, IdLister, Observer
 from tabletop.testing import CHECKS, check_game
 from tabletop_ctverak import encoding as ctverak_encoding
@@ -103,6 +103,8 @@ class ReversedIds(QuartinoGame):
         return lambda state: fast(state)[::-1]
 
 
+CONNECT4 = registry().get("connect4")  # the example plugin (its own package, no stubs)
+
 BROKEN: list[tuple[Game[Any, Any], str]] = [
     (SharedIds(), "share the action id"),
     (WrongWayBack(), "reads back as"),
@@ -124,9 +126,7 @@ def test_a_broken_encoding_fails_the_check(game: Game[Any, Any], message: str) -
     assert message in stats.first.message, stats.first.message
 
 
-@pytest.mark.parametrize(
-    "game", [QuartoGame(), QuartinoGame(), CtverakGame(), ConnectFourGame()], ids=str
-)
+@pytest.mark.parametrize("game", [QuartoGame(), QuartinoGame(), CtverakGame(), CONNECT4], ids=str)
 def test_the_built_in_encodings_pass(game: Game[Any, Any]) -> None:
     report = check_game(game, games=3, seed=2, fuzz=0)
     assert report.checks["encoding"].runs > 0 and report.checks["encoding"].failures == 0, (
@@ -153,7 +153,7 @@ def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [(QuartoGame(), 2), (QuartinoGame(), 3), (CtverakGame(), 4), (ConnectFourGame(), 2)],
+    [(QuartoGame(), 2), (QuartinoGame(), 3), (CtverakGame(), 4), (CONNECT4, 2)],
     ids=str,
 )
 def test_the_fast_paths_equal_the_generic_defaults(game: Game[Any, Any], players: int) -> None:
