@@ -1,20 +1,23 @@
 """One configured game's encodings bound once, as numpy: the bridges' hot path.
 
 :class:`Encoder` binds the game's fast paths (:meth:`~tabletop.game.Game.observer`,
-:meth:`~tabletop.game.Game.id_lister`) to the configuration once. An observation is
-written by the game into a fresh zero-filled ``array.array("f")``, which numpy then reads
-without a copy; the action mask is set in a ``bytearray`` from the legal ids, one pass.
-No view JSON, pydantic or lookup by name on the way.
+:meth:`~tabletop.game.Game.id_lister`) to the configuration once. Observations and masks
+are rows of zero-filled numpy blocks allocated :data:`ROWS` at a time: each call takes
+the next unused row and the game writes into it through a memoryview (plain-Python
+writes, no numpy call per number); the action mask is set from the legal ids in one
+pass. No view JSON, pydantic or lookup by name on the way. Every row is handed out once,
+so an observation kept (in a replay buffer, say) never changes.
 """
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 import numpy as np
 
 from tabletop.bridges.common import Setup
+
+ROWS = 256  # rows allocated at a time (a block is freed once no row of it is held)
 
 
 class Encoder:
@@ -29,20 +32,38 @@ class Encoder:
         size = 1
         for n in config.shape:
             size *= n
-        self._zeros = bytes(4 * size)
+        self._size = size
         self._flat = len(config.shape) == 1
+        self._rows: Any = None  # the current block of observations, its memoryview
+        self._flat_rows: memoryview = memoryview(b"")
+        self._masks: Any = None
+        self._flat_masks: memoryview = memoryview(b"")
+        self._row = self._mask_row = ROWS  # the next unused row of each block
 
     def observation(self, state: Any, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """``seat``'s observation of ``state`` (a new float32 array of the declared shape)."""
-        out = array("f", self._zeros)
-        self._observe(state, seat, out)
-        vector = np.frombuffer(out, np.float32)
+        row, size = self._row, self._size
+        if row == ROWS:
+            self._rows = np.zeros((ROWS, size), np.float32)
+            self._flat_rows = memoryview(self._rows).cast("B").cast("f")
+            row = 0
+        self._row = row + 1
+        self._observe(state, seat, self._flat_rows[row * size : row * size + size])
+        vector: Any = self._rows[row]
         return vector if self._flat else vector.reshape(self.shape)
 
     def mask(self, legal_ids: list[int] | None) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The int8 mask with a 1 at each of ``legal_ids`` (None: all zeros)."""
-        marks = bytearray(self.ids)
+        row, ids = self._mask_row, self.ids
+        if row == ROWS:
+            self._masks = np.zeros((ROWS, ids), np.int8)
+            self._flat_masks = memoryview(self._masks).cast("B")
+            row = 0
+        self._mask_row = row + 1
         if legal_ids:
+            marks = self._flat_masks
+            at = row * ids
             for i in legal_ids:
-                marks[i] = 1
-        return np.frombuffer(marks, np.int8)
+                marks[at + i] = 1
+        mask: Any = self._masks[row]
+        return mask
