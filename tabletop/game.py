@@ -277,10 +277,11 @@ class Game(ABC, Generic[S, A]):
     def observer(self, players: int, options: BaseModel) -> Observer:
         """The fast path of :meth:`observation`, bound once to a configuration:
         ``observe(state, player, out)`` writes ``player``'s observation of ``state`` into
-        ``out``, a zero-filled flat buffer of the declared size (the bridges pass an
-        ``array.array("f")`` that numpy then reads without a copy), skipping the view's
-        JSON. It reads the state, so it must write exactly what
-        ``observation(view(state, player), ...)`` gives, nothing the view hides; the
+        ``out``, a zero-filled flat float32 buffer of the declared size that takes item
+        and slice assignment (the bridges pass a memoryview of a fresh numpy row, the kit
+        an ``array.array("f")``), skipping the view's JSON. It reads the state, so it
+        must write exactly what ``observation(view(state, player), ...)`` gives, nothing
+        the view hides; the
         conformance kit checks both on random positions (also against states whose hidden
         parts are resampled). Default: the slow path, copied in."""
         observation, view = self.observation, self.view

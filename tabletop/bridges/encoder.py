@@ -35,9 +35,9 @@ class Encoder:
         self._size = size
         self._flat = len(config.shape) == 1
         self._rows: Any = None  # the current block of observations, its memoryview
-        self._flat_rows: memoryview = memoryview(b"")
+        self._flat_rows: Any = None
         self._masks: Any = None
-        self._flat_masks: memoryview = memoryview(b"")
+        self._flat_masks: Any = None
         self._row = self._mask_row = ROWS  # the next unused row of each block
 
     def observation(self, state: Any, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -49,7 +49,7 @@ class Encoder:
             row = 0
         self._row = row + 1
         self._observe(state, seat, self._flat_rows[row * size : row * size + size])
-        vector: Any = self._rows[row]
+        vector: np.ndarray[Any, np.dtype[np.float32]] = self._rows[row]
         return vector if self._flat else vector.reshape(self.shape)
 
     def mask(self, legal_ids: list[int] | None) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -65,5 +65,5 @@ class Encoder:
             at = row * ids
             for i in legal_ids:
                 marks[at + i] = 1
-        mask: Any = self._masks[row]
+        mask: np.ndarray[Any, np.dtype[np.int8]] = self._masks[row]
         return mask
