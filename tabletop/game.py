@@ -281,9 +281,9 @@ class Game(ABC, Generic[S, A]):
         and slice assignment (the bridges pass a memoryview of a fresh numpy row, the kit
         an ``array.array("f")``), skipping the view's JSON. It reads the state, so it
         must write exactly what ``observation(view(state, player), ...)`` gives, nothing
-        the view hides; the
-        conformance kit checks both on random positions (also against states whose hidden
-        parts are resampled). Default: the slow path, copied in."""
+        the view hides; the conformance kit checks both on random positions (also
+        against states whose hidden parts are resampled). Default: the slow path, copied
+        in."""
         observation, view = self.observation, self.view
 
         def observe(state: S, player: int, out: MutableSequence[float]) -> None:
