@@ -142,14 +142,32 @@ _LAST_BOARD: list[tuple[Any, Any, array[float]]] = [((), (), array("f"))]
 _LAST_DONE: list[tuple[Any, array[float]]] = [((), array("f"))]
 
 
+_STACKS: dict[tuple[int, ...], tuple[array[float], int]] = {}  # a stack: counts, top
+
+
+def _stack(stack: tuple[int, ...]) -> tuple[array[float], int]:
+    """A field's pawns counted per colour, and the top pawn's colour, cached: a field of
+    4 or more is emptied (N3.3), so few stacks occur, but a bound all the same (the
+    learning variant never empties one)."""
+    counts = array("f", bytes(4 * NCOLOURS))
+    for c in stack:
+        counts[c] += 1.0
+    found = (counts, stack[-1])
+    if len(_STACKS) < 50_000:
+        _STACKS[stack] = found
+    return found
+
+
 def _board_numbers(board: Any, supply: Any) -> array[float]:
     numbers = array("f", bytes(4 * _BOARD_END))
-    for f, stack in enumerate(board):
+    stacks = _STACKS
+    at = 0
+    for stack in board:
         if stack:
-            at = NCOLOURS * f
-            for c in stack:
-                numbers[_COUNTS + at + c] += 1.0
-            numbers[_TOPS + at + stack[-1]] = 1.0
+            counts, top = stacks.get(stack) or _stack(stack)
+            numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
+            numbers[_TOPS + at + top] = 1.0
+        at += NCOLOURS
     for c, count in enumerate(supply):
         numbers[_SUPPLY + c] = count
     return numbers

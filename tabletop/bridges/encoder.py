@@ -5,8 +5,9 @@
 are rows of zero-filled numpy blocks allocated :data:`ROWS` at a time: each call takes
 the next unused row and the game writes into it through a memoryview (plain-Python
 writes, no numpy call per number); the action mask is set from the legal ids in one
-pass. No view JSON, pydantic or lookup by name on the way. Every row is handed out once,
-so an observation kept (in a replay buffer, say) never changes.
+pass, or, for a long list of ids, copied whole from the same list's mask made before. No
+view JSON, pydantic or lookup by name on the way. Every row is handed out once, so an
+observation kept (in a replay buffer, say) never changes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import numpy as np
 from tabletop.bridges.common import Setup
 
 ROWS = 256  # rows allocated at a time (a block is freed once no row of it is held)
+MANY = 12  # legal ids from which a mask is copied from the masks already made
+KEPT = 4096  # the most masks kept per encoder
 
 
 class Encoder:
@@ -39,6 +42,7 @@ class Encoder:
         self._masks: Any = None
         self._flat_masks: Any = None
         self._row = self._mask_row = ROWS  # the next unused row of each block
+        self._seen: dict[tuple[int, ...], bytes] = {}  # legal ids: their mask's bytes
 
     def observation(self, state: Any, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """``seat``'s observation of ``state`` (a new float32 array of the declared shape)."""
@@ -63,7 +67,19 @@ class Encoder:
         if legal_ids:
             marks = self._flat_masks
             at = row * ids
-            for i in legal_ids:
-                marks[at + i] = 1
+            if len(legal_ids) < MANY:
+                for i in legal_ids:
+                    marks[at + i] = 1
+            else:  # many ids: the same sets recur, copied whole from the first time
+                key = tuple(legal_ids)
+                whole = self._seen.get(key)
+                if whole is None:
+                    made = bytearray(ids)
+                    for i in key:
+                        made[i] = 1
+                    whole = bytes(made)
+                    if len(self._seen) < KEPT:
+                        self._seen[key] = whole
+                marks[at : at + ids] = whole
         mask: np.ndarray[Any, np.dtype[np.int8]] = self._masks[row]
         return mask
