@@ -213,3 +213,25 @@ def test_the_fast_observation_is_the_views_and_carries_nothing_hidden(
         else:
             e.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
     assert resampled_differently > 10  # the hidden parts really were other cards
+
+
+@pytest.mark.parametrize(("game", "players"), [("quartino", 4), ("ctverak", 3), ("quarto", 2)])
+def test_the_mask_marks_exactly_the_legal_ids(game: str, players: int) -> None:
+    """Along random games the mask (from ``Game.id_lister``, long id lists copied from the
+    masks made before) marks the ids of ``Game.legal`` by ``Game.action_id``, no other."""
+    e = env(game, players=players, seed=6)
+    raw = e.unwrapped
+    rules = raw.config.game
+    rng = random.Random(6)
+    for games in range(3):
+        e.reset(seed=games)
+        for _agent in e.agent_iter(max_iter=400):
+            observation, _, termination, truncation, _ = e.last()
+            marked = list(np.flatnonzero(observation["action_mask"]))
+            if termination or truncation:
+                assert marked == []
+                e.step(None)
+                continue
+            state = raw.state_
+            assert marked == sorted(rules.action_id(state, a) for a in rules.legal(state))
+            e.step(int(rng.choice(marked)))

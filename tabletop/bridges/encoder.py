@@ -67,19 +67,14 @@ class Encoder:
         if legal_ids:
             marks = self._flat_masks
             at = row * ids
-            if len(legal_ids) < MANY:
+            key = tuple(legal_ids) if len(legal_ids) >= MANY else None
+            whole = self._seen.get(key) if key is not None else None
+            if whole is not None:  # many ids: the same sets recur, copied whole
+                marks[at : at + ids] = whole
+            else:
                 for i in legal_ids:
                     marks[at + i] = 1
-            else:  # many ids: the same sets recur, copied whole from the first time
-                key = tuple(legal_ids)
-                whole = self._seen.get(key)
-                if whole is None:
-                    made = bytearray(ids)
-                    for i in key:
-                        made[i] = 1
-                    whole = bytes(made)
-                    if len(self._seen) < KEPT:
-                        self._seen[key] = whole
-                marks[at : at + ids] = whole
+                if key is not None and len(self._seen) < KEPT:
+                    self._seen[key] = bytes(marks[at : at + ids])
         mask: np.ndarray[Any, np.dtype[np.int8]] = self._masks[row]
         return mask
