@@ -14,7 +14,17 @@ from pydantic import BaseModel
 
 from tabletop.agents.base import Level
 from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
 from tabletop_ctverak.rules import Action, State
@@ -151,6 +161,16 @@ class CtverakGame(Game[State, Action]):
         from tabletop_ctverak.encoding import observation
 
         return observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_ctverak.encoding import observe
+
+        return observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        from tabletop_ctverak.encoding import legal_ids
+
+        return legal_ids
 
     def coach(self, level: str) -> Coach | None:
         """Every level's coach is the expert playing on over sampled deals, the number

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_quartino import encoding, rules
 from tabletop_quartino.options import QuartinoOptions, config
 from tabletop_quartino.rules import Action, State
@@ -144,6 +154,12 @@ class QuartinoGame(Game[State, Action]):
 
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         return encoding.observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        return encoding.observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        return encoding.legal_ids
 
     def evaluate(self, state: State, player: int) -> float | None:
         from tabletop_quartino.evaluation import evaluate

@@ -9,7 +9,17 @@ from pydantic import BaseModel
 
 from tabletop.agents.base import Level
 from tabletop.core.i18n.text import Domain, Msg
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, shared_values
@@ -182,6 +192,19 @@ class QuartoGame(Game[State, int]):
         from tabletop_quarto.encoding import observation
 
         return observation(view, player, options)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_quarto.encoding import observer
+
+        return observer(options)
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        legal = rules.legal  # the action ints are the ids
+
+        def ids(state: State) -> list[int]:
+            return list(legal(state))
+
+        return ids
 
     def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary
