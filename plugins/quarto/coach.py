@@ -41,10 +41,10 @@ PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
 
 # Every sentence a person reads, in one place (for the catalogues): Msgs, filled in with
 # .format and translated where they are shown.
-SOLVED = _("the exact solver, {nodes:,} positions a turn")
+SOLVED = _("the exact solver, {nodes} positions a turn")
 SEARCHED = _(
     "level 4's search, {playouts} playouts at most; the solver settled no action within "
-    "{nodes:,} positions"
+    "{nodes} positions"
 )
 MIXED = _("the exact solver where it settled, level 4's search elsewhere")
 WINS_NOW = _("wins now: completes the {values} pieces of {pattern}")
@@ -124,7 +124,7 @@ class QuartoCoach:
 
             nodes = KERNEL_NODES if available() else PYTHON_NODES
         self.nodes = nodes
-        self.method = SOLVED.format(nodes=nodes)
+        self.method = SOLVED.format(nodes=f"{nodes:,}")
 
     def assess(self, turn: Turn) -> Assessment:
         from tabletop_quarto.game import rules_for
@@ -149,7 +149,7 @@ class QuartoCoach:
             guessed = self._search(turn, open_, seconds)
         method = self.method
         if guessed:
-            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=self.nodes)
+            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=f"{self.nodes:,}")
         return Assessment(state.player, ranked([*known.values(), *guessed]), method)
 
     def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:

@@ -42,6 +42,19 @@ def chosen(connection: HTTPConnection) -> str:
     return from_accept_language(connection.headers.get("accept-language", "")) or ENGLISH
 
 
+def spoken(connection: HTTPConnection) -> str:
+    """:func:`chosen`, English for an unknown ``?lang`` (where a refusal is already said)."""
+    try:
+        return chosen(connection)
+    except UsageError:
+        return ENGLISH
+
+
+def said(message: str, connection: HTTPConnection) -> str:
+    """``message`` (an error's, a Msg) in the language of the request or websocket."""
+    return translate(message, spoken(connection))
+
+
 def in_language(value: Any, lang: str) -> Any:
     """``value`` (JSON) with each message in it (a game's summary, an option's help) in
     ``lang``; machine keys and plain strings stay as they are."""

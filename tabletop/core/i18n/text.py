@@ -136,6 +136,17 @@ def translate(text: object, lang: str | None = None) -> str:
     return text.translated(lang)
 
 
+def translated_json(value: Any, lang: str | None = None) -> Any:
+    """``value`` (JSON) with each message in it in ``lang``; keys and plain strings as they are."""
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    if isinstance(value, dict):
+        return {key: translated_json(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [translated_json(item, lang) for item in value]
+    return value
+
+
 def message_of(error: BaseException) -> str:
     """An exception's one message, still a :class:`Msg` when it was raised with one."""
     if len(error.args) == 1 and isinstance(error.args[0], Msg):
