@@ -143,11 +143,11 @@ class Hub:
         no longer replays, the match up to its last good action and why."""
         record = self._record(meta)
         try:
-            return Match.from_record(game, record, f"match {meta.id}"), ""
+            return Match.from_record(game, record, _("match {id}", id=meta.id)), ""
         except TabletopError as exc:
             damage = one_line(str(exc))
         start = record.model_copy(update={"actions": [], "forfeit": None})
-        match = Match.from_record(game, start, f"match {meta.id}")
+        match = Match.from_record(game, start, _("match {id}", id=meta.id))
         for text in meta.actions:
             try:
                 match.play(text)
