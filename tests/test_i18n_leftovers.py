@@ -57,7 +57,9 @@ def english_sentences(lang: str) -> set[str]:
             if not message.id:
                 continue
             ids = [message.id] if isinstance(message.id, str) else list(message.id)
-            texts = [message.string] if isinstance(message.string, str) else list(message.string)
+            texts = (
+                [message.string] if isinstance(message.string, str) else list(message.string or ())
+            )
             for msgid in ids:
                 if msgid in texts:
                     continue

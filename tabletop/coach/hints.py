@@ -21,9 +21,13 @@ SHOWN = 5  # estimated actions listed in a hint
 EXACT_ALL = _("Exact ({method}): every action settled.")
 EXACT_SOME = _("Exact ({method}) where settled:")
 ESTIMATED = _("Estimates ({method}), not proof:")
-GROUPS = {WIN: _("winning:"), DRAW: _("holding the draw:"), LOSS: _("losing:")}
+GROUPS: dict[str, str] = {WIN: _("winning:"), DRAW: _("holding the draw:"), LOSS: _("losing:")}
 SHARED = _("shared win:")
-VALUE_WORDS = {WIN: _("wins with best play"), DRAW: _("draws with best play"), LOSS: _("loses")}
+VALUE_WORDS: dict[str, str] = {
+    WIN: _("wins with best play"),
+    DRAW: _("draws with best play"),
+    LOSS: _("loses"),
+}
 MORE = _("… and {count} more; last in the ranking: {text} at {percent}%")
 ONLY = _("only one legal action: {text}")
 
