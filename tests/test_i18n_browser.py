@@ -155,6 +155,10 @@ def test_the_lobby_form_and_the_generic_board_in_the_language_at_each_width(
     try:
         page.goto(f"{server}?lang={lang}")
         page.wait_for_selector("[data-create='ctverak']", timeout=WAIT)
+        title = {"pl": "tabletop — poczekalnia", "bg": "tabletop — фоайе"}[lang]
+        page.wait_for_function(f"document.title === {title!r}", timeout=WAIT)
+        pages = {"pl": "strony partii", "bg": "страници с партии"}[lang]
+        assert page.locator("#pages").get_attribute("aria-label") == pages
         page.click("[data-create='ctverak']")
         page.wait_for_selector("#opt-deck", timeout=WAIT)
         assert page.locator("label[for='opt-deck']").inner_text() == deck

@@ -138,8 +138,11 @@ def test_broken_save_files_are_refused_in_the_language(tmp_path: Path) -> None:
     assert "soubor s uloženou hrou neexistuje" in said, said
     said = tabletop("play", "quarto", "--save", str(tmp_path), "--lang", "ru")
     assert f"не удаётся сохранить в {tmp_path}: это папка" in said, said
-    for text in (said,):
-        assert "save file" not in text and "cannot save" not in text
+    assert "save file" not in said and "cannot save" not in said
+    said = tabletop("run", "quarto", "--from", str(broken), "--lang", "pl")
+    assert f"plik pozycji {broken} nie jest JSON-em (wiersz 2:" in said, said
+    said = tabletop("play", "quarto", "--ai", "2:9", "--lang", "cs")
+    assert "neznámá úroveň počítače '9' pro quarto; známé úrovně: 1, 2, 3, 4, 5" in said, said
 
 
 def test_a_review_reads_in_the_language(tmp_path: Path) -> None:
