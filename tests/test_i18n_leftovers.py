@@ -194,6 +194,8 @@ def test_the_new_match_form_gets_labels_values_and_levels_in_the_language(
                 assert not english, level
     quartino = {o["name"]: o for o in games["quartino"]["options"]}
     assert quartino["start"]["labels"]['"lot"'] == "с жребий"
+    built_in = [g for g in games.values() if g["id"] != "connect4"]
+    assert untranslated(json.dumps(built_in, ensure_ascii=False), "bg") == []
 
 
 def test_a_refused_new_match_says_why_in_the_language(client: TestClient) -> None:
@@ -262,3 +264,14 @@ def test_the_generic_board_names_its_fields_through_the_catalogue() -> None:
     assert {"board", "to act", "winning line"} <= set(words)
     source = (ROOT / "tabletop/web/static/generic.js").read_text(encoding="utf-8")
     assert 'key.replaceAll("_", " ")));' not in source  # the key is looked up first
+
+
+def test_ctverak_hint_and_the_rules_position_section_are_in_the_language() -> None:
+    text = tabletop("play", "ctverak", "--lang", "cs", "--seed", "2", stdin="\nhint\nquit\n")
+    assert "můžete vyložit 2; pokud nic nevyložíte, odhoďte TD 1" in text, text[-600:]
+    assert "you can meld" not in text and "if you lay nothing" not in text
+    assert untranslated(text, "cs") == []
+    text = tabletop("rules", "quartino", "--lang", "ru")
+    assert "Ключи — те, что в «Position JSON (N9)» выше" in text
+    assert "Начальная позиция (2 игрока, параметры по умолчанию, зерно 0)" in text
+    assert "The keys are" not in text and "The start position" not in text
