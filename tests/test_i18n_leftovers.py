@@ -226,6 +226,10 @@ def test_protocol_errors_on_the_websocket_are_in_the_connections_language(
         while (message := ws.receive_json())["type"] != "error":
             pass
         assert message["error"] == "сообщению чата нужно 'text': сообщение простым текстом"
+        ws.send_text(json.dumps({"type": "chat", "text": " "}))
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["error"] == "сообщению чата нужен текст"
         ws.send_text(json.dumps({"type": "dance"}))
         while (message := ws.receive_json())["type"] != "error":
             pass
