@@ -396,8 +396,10 @@ def position_example(game: Game[Any, Any]) -> str:
         shown = "{\n" + ",\n".join(lines) + "\n}"
     else:
         shown = json.dumps(data, ensure_ascii=False)
-    return (
-        f"The start position ({info.min_players} players, default options, seed 0), as "
+    said = _(
+        "The start position ({players} players, default options, seed 0), as "
         "`tabletop run --json --reveal` prints it under `state`; a scenario's `position:` "
-        "gives one like it and `state:` matches keys of it:\n\n```json\n" + shown + "\n```"
+        "gives one like it and `state:` matches keys of it:",
+        players=info.min_players,
     )
+    return translate(said) + "\n\n```json\n" + shown + "\n```"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.game import (
     JSON,
     AgentFactory,
@@ -42,10 +42,10 @@ def max_actions(players: int, options: BaseModel) -> int:
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
 `stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
-`reshuffles`, `winners` as `--reveal` writes them."""
+`reshuffles`, `winners` as `--reveal` writes them.""")
 
 
 class CtverakGame(Game[State, Action]):
@@ -125,7 +125,7 @@ class CtverakGame(Game[State, Action]):
         return hint(view)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random

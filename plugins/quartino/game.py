@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, translate
 from tabletop.game import (
     JSON,
     AgentFactory,
@@ -36,9 +36,9 @@ _ = Domain("tabletop_quartino")
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
-`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
+`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`.""")
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -123,7 +123,7 @@ class QuartinoGame(Game[State, Action]):
         return render(view, player)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quartino.advice import hint  # the view only (``mirror`` is in it)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
-from tabletop.core.i18n.text import Domain, Msg
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.game import (
     JSON,
     AgentFactory,
@@ -68,12 +68,12 @@ _RULES: dict[tuple[bool, frozenset[str], bool], rules.Rules] = {}
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 `board` maps squares (`a1`..`d4`) to piece codes (`DTRH`: dark/light, tall/short,
 round/square, hollow/flat, Q1.1-Q1.2); `pool` lists the pieces not yet given; `in_hand` is
 the piece given and not yet placed (null when none); `phase` is `give`, `place`, `claim`,
 `answer` or `over`; `to_act` the player to act (null when over); `last_placed` the square of
-the latest placement (for a claim, Q5.2); `winners` once over."""
+the latest placement (for a claim, Q5.2); `winners` once over.""")
 
 
 class QuartoGame(Game[State, int]):
@@ -145,7 +145,7 @@ class QuartoGame(Game[State, int]):
         return render(view)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quarto.agents import hint

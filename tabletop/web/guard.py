@@ -20,7 +20,10 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from tabletop.core.i18n.text import Domain
 from tabletop.web.config import Limits
+
+_ = Domain("tabletop")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -120,19 +123,22 @@ class Admission:
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) >= limits.creates_per_minute:
-            return 429, (
-                f"too many new matches: at most {limits.creates_per_minute} a minute from one "
-                "address (--max-creates-per-minute); try again in a minute"
+            return 429, _(
+                "too many new matches: at most {limit} a minute from one "
+                "address (--max-creates-per-minute); try again in a minute",
+                limit=limits.creates_per_minute,
             )
         if open_by_address >= limits.open_matches_per_client:
-            return 429, (
-                f"too many ongoing matches: at most {limits.open_matches_per_client} created by "
-                "one address (--max-open-matches-per-client); finish one first"
+            return 429, _(
+                "too many ongoing matches: at most {limit} created by "
+                "one address (--max-open-matches-per-client); finish one first",
+                limit=limits.open_matches_per_client,
             )
         if open_total >= limits.open_matches:
-            return 503, (
-                f"the server is full: at most {limits.open_matches} ongoing matches "
-                "(--max-open-matches); try again later"
+            return 503, _(
+                "the server is full: at most {limit} ongoing matches "
+                "(--max-open-matches); try again later",
+                limit=limits.open_matches,
             )
         return 0, ""
 

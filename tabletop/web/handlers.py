@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.web import languages, protocol
 from tabletop.web.hub import Hub
 from tabletop.web.origin import page_base
@@ -211,7 +211,7 @@ async def read(peer: Peer, websocket: WebSocket) -> None:
         try:
             message = protocol.parse(text)
         except protocol.ProtocolError as exc:
-            await connection.send(protocol.error(str(exc)))
+            await connection.send(protocol.error(message_of(exc)))
             if len(text) > protocol.MAX_MESSAGE:
                 await connection.flush()
                 await websocket.close(code=1009, reason="message too big")

@@ -535,7 +535,7 @@ class Room:
         except Exception:
             log.exception("match %s: a chat message could not be stored", self.meta.id)
             self.chat.messages.remove(entry)
-            await connection.send(protocol.error("the server could not store the message"))
+            await connection.send(protocol.error(_("the server could not store the message")))
             return
         text_out = json.dumps(entry, ensure_ascii=False)
         for other in list(self.connections):
