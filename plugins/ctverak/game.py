@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Domain, Game, GameInfo, options_as, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Domain,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    options_as,
+    position_example,
+    translate,
+)
 from tabletop_ctverak import notation, position, rules
 from tabletop_ctverak.rules import Action, CtverakOptions, State, action_bound, config
 
@@ -97,7 +108,7 @@ class CtverakGame(Game[State, Action]):
         return hint(view)
 
     def position_format(self) -> str:
-        return position.POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(position.POSITION_KEYS) + "\n\n" + position_example(self)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
@@ -135,6 +146,16 @@ class CtverakGame(Game[State, Action]):
         from tabletop_ctverak.encoding import observation
 
         return observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_ctverak.encoding import observe
+
+        return observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        from tabletop_ctverak.encoding import legal_ids
+
+        return legal_ids
 
     def coach(self, level: str) -> Coach | None:
         """Every level's coach is the expert playing on over sampled deals, the number

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from tabletop.game import JSON, PositionError, describe, player_key, whole
+from tabletop.game import JSON, Domain, PositionError, describe, player_key, whole
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.rules import (
     BLOCKED,
@@ -34,12 +34,13 @@ from tabletop_ctverak.rules import (
 )
 
 REQUIRED = ("hands", "melds", "piles", "bases", "stock", "to_act")
+_ = Domain("tabletop_ctverak")
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
 `stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
-`reshuffles`, `winners` as `--reveal` writes them."""
+`reshuffles`, `winners` as `--reveal` writes them.""")
 
 
 def codes(cards: Cards) -> list[str]:

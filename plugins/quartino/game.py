@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Domain, Game, GameInfo, options_as, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Domain,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    options_as,
+    position_example,
+    translate,
+)
 from tabletop_quartino import encoding, rules
 from tabletop_quartino.rules import Action, QuartinoOptions, State, config
 
@@ -98,7 +109,7 @@ class QuartinoGame(Game[State, Action]):
     def position_format(self) -> str:
         from tabletop_quartino.position import POSITION_KEYS
 
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quartino.agents.hint import hint  # the view only (``mirror`` is in it)
@@ -129,6 +140,12 @@ class QuartinoGame(Game[State, Action]):
 
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         return encoding.observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        return encoding.observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        return encoding.legal_ids
 
     def evaluate(self, state: State, player: int) -> float | None:
         from tabletop_quartino.agents.evaluation import evaluate

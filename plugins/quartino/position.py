@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.game import JSON, PositionError, describe, player_key, whole
+from tabletop.game import JSON, Domain, PositionError, describe, player_key, whole
 from tabletop_quartino.cards import (
     CARDS_PER_PLAYER,
     COLOUR_NAMES,
@@ -31,10 +31,12 @@ from tabletop_quartino.rules import (
     start_turn,
 )
 
+_ = Domain("tabletop_quartino")
+
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
-`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
+`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`.""")
 
 
 def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, AgentFactory, Domain, Game, GameInfo, position_example
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Domain,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    position_example,
+    translate,
+)
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.rules import OVER, QuartoOptions, State
 
@@ -77,7 +87,7 @@ class QuartoGame(Game[State, int]):
         return render(view)
 
     def position_format(self) -> str:
-        return position.POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(position.POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quarto.agents import hint
@@ -124,6 +134,19 @@ class QuartoGame(Game[State, int]):
         from tabletop_quarto.encoding import observation
 
         return observation(view, player, options)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_quarto.encoding import observer
+
+        return observer(options)
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        legal = rules.legal  # the action ints are the ids
+
+        def ids(state: State) -> list[int]:
+            return list(legal(state))
+
+        return ids
 
     def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary

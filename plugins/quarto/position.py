@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.game import NotationError, PositionError, describe, whole
+from tabletop.game import Domain, NotationError, PositionError, describe, whole
 from tabletop_quarto.notation import PIECE_HELP, parse_piece, parse_square
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.rules import (
@@ -22,14 +22,15 @@ from tabletop_quarto.rules import (
 )
 
 KEYS = {"board", "in_hand", "to_act", "last_placed", "pool", "phase", "winners"}
+_ = Domain("tabletop_quarto")
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 `board` maps squares (`a1`..`d4`) to piece codes (`DTRH`: dark/light, tall/short,
 round/square, hollow/flat, Q1.1-Q1.2); `pool` lists the pieces not yet given; `in_hand` is
 the piece given and not yet placed (null when none); `phase` is `give`, `place`, `claim`,
 `answer` or `over`; `to_act` the player to act (null when over); `last_placed` the square of
-the latest placement (for a claim, Q5.2); `winners` once over."""
+the latest placement (for a claim, Q5.2); `winners` once over.""")
 
 
 def to_json(state: State) -> dict[str, Any]:

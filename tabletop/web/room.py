@@ -28,7 +28,7 @@ from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web import chat, protocol, store
 from tabletop.web.chat import Chat
 from tabletop.web.store import Store, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
@@ -40,7 +40,8 @@ PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, a
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
 SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
-FAN_OUT_CHUNK = 50  # connections told of a change in one turn of the event loop
+FAN_OUT_CHUNK = 25  # connections told of a change at once
+FAN_OUT_PAUSE = 0.004  # seconds between two chunks: a person's action goes first
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -232,7 +233,7 @@ class Room:
         """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
         ``seat``, as text, their prose in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
-        entries = gamelog.message(self.table, seat, self.told, start)
+        entries = protocol.log(self.table, seat, self.told, start)
         position = protocol.position(self.table, seat, presence, self.unopened())
         return tuple(
             json.dumps(protocol.localised(m, lang), ensure_ascii=False)
@@ -320,7 +321,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         self._presence = None  # a change during the fan-out schedules the next message
-        message = json.dumps({"type": "presence", "presence": self.presence()})
+        message = json.dumps(protocol.presence(self.presence()))
         await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
@@ -374,10 +375,7 @@ class Room:
         request = self.undo_request
         if request is not None and request.number != len(self.table.match.actions):
             self.undo_request = None
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False,
-                 "reason": _("the match moved on")}
-            )  # fmt: skip
+            await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
 
@@ -495,9 +493,8 @@ class Room:
             if not agree:
                 self.undo_request = None
                 await self.send_all(
-                    {"type": "undo-result", "by": request.by, "done": False,
-                     "reason": _("player {n} declined", n=connection.seat)}
-                )  # fmt: skip
+                    protocol.undo_declined(request.by, _("player {n} declined", n=connection.seat))
+                )
                 return
             request.waiting.discard(connection.seat)
             if not request.waiting:
@@ -508,22 +505,15 @@ class Room:
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
             reason = plan.refusal or _("the match moved on")
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False, "reason": reason}
-            )
+            await self.send_all(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
-        await self.send_all(
-            {"type": "undo-result", "by": request.by, "done": True, "count": plan.count}
-        )
+        await self.send_all(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()
 
     def _undo_message(self, request: UndoRequest) -> JSON:
-        return {
-            "type": "undo-request", "by": request.by, "number": request.number,
-            "count": request.count, "waiting": sorted(request.waiting),
-        }  # fmt: skip
+        return protocol.undo_request(request.by, request.number, request.count, request.waiting)
 
     # -- table talk ----------------------------------------------------------------------
     async def talk(self, connection: Connection, text: str) -> None:
@@ -545,7 +535,7 @@ class Room:
         except Exception:
             log.exception("match %s: a chat message could not be stored", self.meta.id)
             self.chat.messages.remove(entry)
-            await connection.send(protocol.error("the server could not store the message"))
+            await connection.send(protocol.error(_("the server could not store the message")))
             return
         text_out = json.dumps(entry, ensure_ascii=False)
         for other in list(self.connections):
@@ -560,13 +550,16 @@ class Room:
 
 
 async def fan_out(connections: list[Connection], texts: tuple[str, ...]) -> None:
-    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections a turn of
-    the event loop: their writers run between the turns, and so does anyone's action."""
+    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections at a time
+    with :data:`FAN_OUT_PAUSE` between: the crowd's sending is spread out (2,000
+    spectators: about half a second), so the event loop is never busy with it for more
+    than a chunk's writes and a person's action waits at most that long."""
     for start in range(0, len(connections), FAN_OUT_CHUNK):
+        if start:
+            await asyncio.sleep(FAN_OUT_PAUSE)
         for connection in connections[start : start + FAN_OUT_CHUNK]:
             for text in texts:
                 connection.post(text)
-        await asyncio.sleep(0)
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from tabletop.game import JSON, Game, GameInfo, Outcome
+from tabletop.game import JSON, Game, GameInfo, IdLister, Observer, Outcome
 
 from tabletop_connect4 import notation, position, rules
 from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
@@ -107,6 +107,19 @@ class ConnectFourGame(Game[State, int]):
         from tabletop_connect4.encoding import observation
 
         return observation(view, player, options)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_connect4.encoding import observer
+
+        return observer(options)
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        legal = rules.legal  # the column is the id
+
+        def ids(state: State) -> list[int]:
+            return list(legal(state))
+
+        return ids
 
     def evaluate(self, state: State, player: int) -> float | None:
         from tabletop_connect4.agents import evaluate
