@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests import db_servers  # noqa: E402
+from tests import db_servers
 
 
 def quantiles(samples: list[float]) -> str:
@@ -106,7 +106,7 @@ def main() -> None:
                 ("redis pub/sub", redis_bench, redis_server.url),
                 ("postgres LISTEN/NOTIFY", notify_bench, pg),
             ):
-                latencies, rate = asyncio.run(bench(url, args.notices))  # type: ignore[operator]
+                latencies, rate = asyncio.run(bench(url, args.notices))
                 print(f"{name:24} one at a time: {quantiles(latencies)}; "
                       f"back to back: {rate:,.0f} notices/s")  # fmt: skip
     finally:

@@ -96,7 +96,7 @@ def cluster(pg_url: str, redis_server: Any, count: int) -> Iterator[Cluster]:
 def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
     status, links = post(base, "api/matches", body)
     assert status == 201, links
-    return links
+    return dict(links)
 
 
 def record(base: str, match_id: str, token: str) -> Record:
@@ -142,6 +142,11 @@ def test_a_whole_game_over_several_servers_shows_each_only_its_own(
         hidden.sweep(game_id, clients, text)
 
 
+def send_at(barrier: threading.Barrier, client: Client, text: str, number: int) -> None:
+    barrier.wait()
+    client.send({"type": "action", "action": text, "number": number})
+
+
 def test_one_number_offered_twice_through_two_servers_is_taken_once(
     pg_url: str, redis_server: Any
 ) -> None:
@@ -163,29 +168,23 @@ def test_one_number_offered_twice_through_two_servers_is_taken_once(
             b.at(number)
             one, other = rng.sample(a.position["legal"], 2)
             barrier = threading.Barrier(2)
-
-            def send(client: Client, text: str) -> None:
-                barrier.wait()
-                client.send({"type": "action", "action": text, "number": number})
-
-            threads = [threading.Thread(target=send, args=(a, one)),
-                       threading.Thread(target=send, args=(b, other))]  # fmt: skip
+            threads = [threading.Thread(target=send_at, args=(barrier, c, t, number))
+                       for c, t in ((a, one), (b, other))]  # fmt: skip
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
-            answers = []
             for client in (a, b):
-                answers.append(
-                    client.until(
-                        lambda m: m["type"] == "error"
-                        or (m["type"] == "position" and m["number"] > number)
-                    )
-                )
-            errors = [m for m in answers if m["type"] == "error"]
-            # exactly one is refused as stale; the other's sender sees its action
-            assert len(errors) == 1, answers
-            assert "stale" in errors[0]["error"], errors
+                client.at(number + 1)
+            last = next(m for m in reversed(a.messages)
+                        if m["type"] == "last" and m["number"] == number + 1)  # fmt: skip
+            taken = last["actions"][str(seat)]
+            assert taken in (one, other)
+            refused = b if taken == one else a
+            error = refused.until(lambda m: m["type"] == "error", timeout=10)
+            assert "stale" in error["error"], error  # refused as stale, whichever server
+            winner = a if refused is b else b
+            assert not [m for m in winner.messages[-10:] if m["type"] == "error"]
             stale += 1
             accepted += 1
             number += 1

@@ -30,6 +30,7 @@ from tabletop.web import store
 from tabletop.web.store import (
     ONE_ROW,
     ChatRows,
+    Mark,
     Stale,
     Statement,
     StoredMatch,
@@ -264,6 +265,10 @@ class PostgresStore:
     async def chat_rows(self) -> ChatRows:
         opened = [str(m) for (m,) in await self._fetch(store.CHAT_OPEN)]
         return opened, await self._fetch(store.CHAT_ROWS)
+
+    async def positions(self) -> dict[str, Mark]:
+        rows = await self._fetch(store.POSITIONS)
+        return {str(r[0]): (int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6]) for r in rows}
 
     async def lease(self, match_id: str, holder: str, seconds: float) -> bool:
         now = time.time()

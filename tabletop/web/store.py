@@ -324,6 +324,13 @@ TAKE_LEASE = (
     "WHERE leases.holder=excluded.holder OR leases.expires<?"
 )
 DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
+# each match's position as the servers sharing a store compare it: number, undos, status,
+# forfeit and claimed seats (a change of any is a change of what its connections see)
+POSITIONS = (
+    "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
+    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m"
+)
+Mark = tuple[int, int, str, "int | None", int, "str | None"]
 
 ChatRows = tuple[list[str], list[tuple[Any, ...]]]
 
@@ -347,6 +354,8 @@ class MatchStore(Protocol):
     async def chat_rows(self) -> ChatRows: ...
 
     async def lease(self, match_id: str, holder: str, seconds: float) -> bool: ...
+
+    async def positions(self) -> dict[str, Mark]: ...
 
     async def release(self, match_id: str, holder: str) -> None: ...
 
@@ -411,6 +420,18 @@ class Store:
             try:
                 opened = [str(m) for (m,) in db.execute(CHAT_OPEN)]
                 return opened, db.execute(CHAT_ROWS).fetchall()
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def positions(self) -> dict[str, Mark]:
+        """Every match's :data:`Mark` (number, undos, status, forfeit, claims, rematch)."""
+
+        def work() -> dict[str, Mark]:
+            db = self._read()
+            try:
+                return {str(r[0]): tuple(r[1:]) for r in db.execute(POSITIONS)}
             finally:
                 db.close()
 
