@@ -113,8 +113,10 @@ def play_match(
     everyone = list(clients.values())
     for client in everyone:
         client.at(0)
+    # the seats keep step; the spectator (told at most once a second) must reach the end
+    seated = [c for s, c in clients.items() if s is not None]
     while True:
-        position = settle(everyone, set(computers))
+        position = settle(seated, set(computers))
         if position["status"] == "over":
             break
         seat = position["to_act"]
@@ -122,14 +124,19 @@ def play_match(
         refused: set[str] = set()
         while True:
             text = choose(game, actor.position, seat, players, model, rng, refused)
+            number = actor.position["number"]
             actor.act(text)
-            answer = actor.until(lambda m: m["type"] in ("error", "position"))
+            answer = actor.until(
+                lambda m: m["type"] == "error"
+                or (m["type"] == "position" and m["number"] > number)  # noqa: B023
+            )
             if answer["type"] == "position":
                 break
             if answer["error"].startswith("too many messages"):
                 time.sleep(1)  # the server's flood limit: slow down, send it again
                 continue
             refused.add(text)  # a listed offer the rules refuse (it reveals nothing)
+    clients[None].at(position["number"])
     return clients, links["id"], links["seats"][0]["token"]
 
 
