@@ -9,17 +9,17 @@ board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 
 In front of them :class:`~tabletop.web.guard.HostGuard` refuses unknown hosts and other
 sites' pages; every error is one line of JSON (``{"error": ...}``), never a traceback.
+The websocket is served by :mod:`tabletop.web.handlers`, its messages built and parsed
+in :mod:`tabletop.web.protocol`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import functools
 import logging
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,77 +33,43 @@ from starlette.responses import (
 )
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
-from tabletop.core.i18n.text import Domain, speaking
+from tabletop.core.i18n.text import speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
-from tabletop.web import host, languages, protocol, rules_page
+from tabletop.web import handlers, host, languages, rules_page
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
-from tabletop.web.origin import page_base
-from tabletop.web.room import Connection, Room, seat_of
 
 log = logging.getLogger("tabletop.web")
-_ = Domain("tabletop")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 65_536
-RATE = 50.0  # messages a second a connection may send on average
-BURST = 100.0  # ... and at once
-CLOSE_AFTER = 100  # messages refused for flooding before the connection is closed
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
-class Bucket:
-    """A token bucket: ``take()`` is False when the client sends too fast."""
-
-    def __init__(self) -> None:
-        self.tokens = BURST
-        self.last = time.monotonic()
-        self.refused = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
-        self.last = now
-        if self.tokens < 1:
-            self.refused += 1
-            return False
-        self.tokens -= 1
-        return True
-
-
-def client_address(connection: Request | WebSocket) -> str:
-    """The peer's address (what the admission limits count by)."""
-    return connection.client.host if connection.client is not None else ""
-
-
-def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
-    """The application serving the matches stored in ``db_path``."""
+def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starlette:
+    """The application serving the matches stored in ``db_path`` (a SQLite file, or a
+    ``postgresql://`` URL shared with other servers)."""
     config = config or ServerConfig()
     hub = Hub(db_path, config)
 
     def base_of(connection: HTTPConnection) -> str:
-        """The base of the links handed out (``tabletop.web.origin``): ``--public-url``,
-        else the origin this connection's page came from."""
-        url = connection.url
-        return page_base(url.scheme, url.netloc, connection.scope.get("root_path", ""),
-                         connection.headers, config.public_url)  # fmt: skip
+        return handlers.base_of(connection, config.public_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.open()
+        await hub.start()
         try:
             yield
         finally:
-            hub.close()
+            await hub.stop()
 
     async def lobby(request: Request) -> Response:
         return FileResponse(STATIC / "lobby.html")
@@ -112,7 +78,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         return FileResponse(STATIC / "match.html")
 
     async def host_page(request: Request) -> Response:
-        room = hub.rooms.get(request.path_params["id"])
+        room = await hub.find(request.path_params["id"])
         if room is None or not host.is_host(room.meta, request.query_params.get("key")):
             return PlainTextResponse("no such match, or not its host's key", status_code=404)
         name = hub.registry.get(room.meta.game).info.name
@@ -168,7 +134,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             return error(f"request too large (at most {MAX_BODY} bytes)", 413)
         try:
             data = parse_json(decode(body, "the body", UsageError), "the body", UsageError)
-            links = await hub.create(data, base_of(request), client_address(request))
+            links = await hub.create(data, base_of(request), handlers.client_address(request))
         except Refused as exc:
             return error(str(exc), exc.status)
         except TabletopError as exc:
@@ -176,144 +142,12 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(links, status_code=201)
 
     async def api_record(request: Request) -> Response:
+        await hub.find(request.path_params["id"])  # a shared store: made by another server
         try:
             text = hub.record(request.path_params["id"], request.query_params.get("token"))
         except TabletopError as exc:
             return error(str(exc), 403)
         return Response(text, media_type="application/json")
-
-    async def ws(websocket: WebSocket) -> None:
-        await websocket.accept()
-        address = client_address(websocket)
-        refusal = hub.admission.open_socket(address)
-        if refusal:
-            await websocket.send_text(json.dumps(protocol.error(refusal)))
-            await websocket.close(code=1008, reason="too many connections")
-            return
-        try:
-            await admitted(websocket)
-        finally:
-            hub.admission.close_socket(address)
-
-    async def admitted(websocket: WebSocket) -> None:
-        try:
-            lang = languages.chosen(websocket)
-        except UsageError as exc:
-            await websocket.send_text(json.dumps(protocol.error(str(exc))))
-            await websocket.close(code=1008)
-            return
-        room = hub.rooms.get(websocket.path_params["id"])
-        token = websocket.query_params.get("token")
-        refusal = ""
-        seat = None
-        if room is None:
-            refusal = _("no such match")
-        elif token:
-            seat = seat_of(room.meta, token)
-            if seat is None:
-                refusal = _("this token is no seat of this match")
-        elif not room.meta.spectators:
-            refusal = _("this match allows no spectators")
-        if room is None or refusal:
-            said = protocol.localised(protocol.error(refusal), lang)
-            await websocket.send_text(json.dumps(said, ensure_ascii=False))
-            await websocket.close(code=1008)
-            return
-        connection = Connection(
-            seat,
-            websocket.send_text,
-            lambda: websocket.close(1013, "not reading its messages"),
-            lang=lang,
-        )
-        await room.join(connection, {**hello(room, seat), "lang": lang})
-        if room.meta.rematch is not None:
-            links = hub.links(hub.rooms[room.meta.rematch].meta, base_of(websocket))
-            await connection.send(hub.rematch_message(links, seat, room.meta.players))
-        try:
-            await serve_connection(websocket, room, connection)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await room.leave(connection)
-
-    async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> None:
-        bucket = Bucket()
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(frame.get("code", 1000))
-            text = frame.get("text")
-            if text is None:
-                await connection.send(protocol.error(_("send text frames of JSON, not binary")))
-                continue
-            if not bucket.take():
-                if bucket.refused >= CLOSE_AFTER:
-                    await connection.flush()
-                    await websocket.close(code=1008, reason="flooding")
-                    return
-                if bucket.refused == 1 or bucket.refused % 20 == 0:
-                    await connection.send(
-                        protocol.error(
-                            _("too many messages: at most {rate} a second", rate=round(RATE))
-                        )
-                    )
-                continue
-            try:
-                message = protocol.parse(text)
-            except protocol.ProtocolError as exc:
-                await connection.send(protocol.error(str(exc)))
-                if len(text) > protocol.MAX_MESSAGE:
-                    await connection.flush()
-                    await websocket.close(code=1009, reason="message too big")
-                    return
-                continue
-            await dispatch(room, connection, message, base_of(websocket))
-
-    async def dispatch(
-        room: Room, connection: Connection, message: protocol.ClientMessage, base: str
-    ) -> None:
-        if message.kind == "action":
-            await room.act(connection, message.action, message.number)
-        elif message.kind == "undo":
-            await room.ask_undo(connection)
-        elif message.kind == "undo-answer":
-            await room.answer_undo(connection, message.agree)
-        elif message.kind == "chat":
-            await room.talk(connection, message.text)
-        elif message.kind == "rematch":
-            if room.table.match.outcome() is None:
-                await connection.send(
-                    protocol.error(_("a rematch is offered once the game is over"))
-                )
-                return
-            if connection.seat is None:
-                await connection.send(protocol.error(_("only the players can start a rematch")))
-                return
-            async with room.lock:  # two players asking at once make one rematch
-                links = await hub.rematch(room, base)
-            for other in list(room.connections):
-                await other.send(hub.rematch_message(links, other.seat, room.meta.players))
-
-    def hello(room: Room, seat: int | None) -> dict[str, Any]:
-        meta = room.meta
-        game = hub.registry.get(meta.game)
-        has_board = game.web_board() is not None
-        return {
-            "type": "hello",
-            "match": meta.id,
-            "game": meta.game,
-            "name": game.info.name,
-            "players": meta.players,
-            "seat": seat,
-            "board": f"/games/{meta.game}/board.js" if has_board else None,
-            "rules": f"/games/{meta.game}/rules",
-            "chat": {"write": room.chat.may_write(seat)},
-            "move_time": meta.move_time,
-            "seats": [
-                {"seat": r.seat, "kind": "computer" if r.ai else "person", "level": r.ai}
-                for r in meta.seats
-            ],
-        }
 
     routes = [
         *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
@@ -325,7 +159,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         Route("/api/games", api_games),
         Route("/api/matches", api_matches, methods=["GET", "POST"]),
         Route("/api/matches/{id}/record", api_record),
-        WebSocketRoute("/ws/{id}", ws),
+        WebSocketRoute("/ws/{id}", functools.partial(handlers.match_socket, hub)),
         *languages.routes(hub.registry),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tabletop.game import JSON
-from tabletop.web import store
+from tabletop.web import protocol, store
 from tabletop.web.store import ChatRows, Statement
 
 MAX_TEXT = 500  # characters of one message
@@ -69,8 +69,7 @@ class Chat:
 
     def message(self, seat: int | None, name: str, text: str) -> JSON:
         """A new chat message (kept in ``messages``)."""
-        entry = {"type": "chat", "seat": seat, "name": name, "text": clean(text),
-                 "at": round(time.time(), 3)}  # fmt: skip
+        entry = protocol.chat(seat, name, clean(text), round(time.time(), 3))
         self.messages.append(entry)
         return entry
 
@@ -107,8 +106,8 @@ def from_rows(rows: ChatRows) -> dict[str, Chat]:
         chats.setdefault(match_id, Chat()).spectators_write = True
     for match_id, at, seat, name, text in messages:
         try:  # a row of the wrong types is left out, the rest is served
-            entry = {"type": "chat", "seat": None if seat is None else int(seat),
-                     "name": str(name), "text": str(text), "at": float(at)}  # fmt: skip
+            entry = protocol.chat(None if seat is None else int(seat), str(name),
+                                  str(text), float(at))  # fmt: skip
         except (TypeError, ValueError):
             continue
         chats.setdefault(str(match_id), Chat()).messages.append(entry)

@@ -31,6 +31,7 @@ from starlette.routing import Route
 
 from tabletop.core.errors import TabletopError, one_line
 from tabletop.game import JSON
+from tabletop.web import protocol
 
 if TYPE_CHECKING:
     from tabletop.core.match import Match
@@ -57,28 +58,6 @@ def hints_allowed(room: Room) -> bool:
     if room.meta.hints is not None:
         return room.meta.hints
     return any(row.ai for row in room.meta.seats)
-
-
-def position_of(match: Match, index: int) -> JSON:
-    """The ``position`` message of the state before action ``index + 1``, as the player
-    to act then saw it (their view, their legal actions)."""
-    game = match.game
-    state = match.states[index]
-    player = game.to_act(state)
-    return {
-        "type": "position",
-        "number": index,
-        "status": "ongoing",
-        "to_act": player,
-        "prompt": game.prompt(state),
-        "legal": [],
-        "view": game.view(state, player),
-        "scores": None,
-        "winners": [],
-        "reason": "",
-        "clock": None,
-        "presence": {},
-    }
 
 
 def hint(match: Match, state: Any) -> JSON:
@@ -117,7 +96,7 @@ def review(match: Match, level: str) -> JSON:
         "players": match.players,
         "actions": [{**e.json(), "why": e.why, "best_why": e.best_why} for e in entries],
         "summary": summary(entries, match.players),
-        "positions": [position_of(match, i) for i in range(len(entries))],
+        "positions": [protocol.position_before(match, i) for i in range(len(entries))],
     }
 
 

@@ -5,7 +5,8 @@ A text is shown where it follows from what the connection saw (``tabletop.core.t
 placements, melds, discards, ``end``); ``"played"`` only where the text would name
 something hidden. The log goes whole on connecting (``from`` 0), then only what changed:
 ``from`` is the first entry the message replaces (an undo sends no entries, just the
-``from`` to cut at), ``entries`` the entries from there on.
+``from`` to cut at), ``entries`` the entries from there on (the message itself:
+``protocol.log``).
 """
 
 from __future__ import annotations
@@ -31,16 +32,3 @@ def entries(
         out.append({"number": index + 1, "player": player, "text": text})
     return out
 
-
-def message(
-    table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
-) -> JSON:
-    """The ``log`` message: the entries from ``start`` on, replacing any the client has
-    from there."""
-    start = max(0, min(start, len(table.match.actions)))
-    return {
-        "type": "log",
-        "number": len(table.match.actions),
-        "from": start,
-        "entries": entries(table, seat, told, start),
-    }

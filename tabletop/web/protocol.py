@@ -1,10 +1,13 @@
-"""The websocket protocol's messages (documented in ``docs/web.md``).
+"""The websocket protocol's messages, every one built or parsed here (``docs/web.md``).
 
-Server to client, each a JSON object with a ``type``: ``hello`` (once, on connecting),
-``last`` (the last action of each player), ``log`` (the game log, whole then entry by
-entry), ``position`` (after every change, exactly the keys below), ``presence``,
-``undo-request``, ``undo-result``, ``rematch``, ``chat``, ``error``.
-Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``, ``chat``.
+Server to client, each a JSON object with a ``type``, each built by the function of its
+name: ``hello`` (once, on connecting), ``last`` (the last action of each player), ``log``
+(the game log, whole then entry by entry), ``position`` (after every change, exactly the
+keys below), ``presence``, ``undo-request``, ``undo-result``, ``rematch``, ``chat``,
+``error``. Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``, ``chat``,
+each read by its parser in :data:`PARSERS` into a :class:`ClientMessage`; its handler is
+the entry of the same type in :data:`tabletop.web.handlers.HANDLERS`. A new message is
+added in these two places.
 
 Everything about the position goes through ``game.view(state, seat)``: no message holds
 anything that seat may not see.
@@ -12,14 +15,19 @@ anything that seat may not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
-from tabletop.game import JSON
+from tabletop.game import JSON, Game
+from tabletop.web import gamelog
+
+if TYPE_CHECKING:
+    from tabletop.core.match import Match
+    from tabletop.web.store import StoredMatch
 
 MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
@@ -27,11 +35,39 @@ POSITION_KEYS = (
     "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
     "reason", "clock", "presence",
 )  # fmt: skip
-CLIENT_TYPES = "action, undo, undo-answer, rematch, chat"
+Told = Callable[[int, int | None], bool]  # may this seat be told action index's text
 
 
 class ProtocolError(TabletopError):
     """A client message the protocol does not take; the message says what is allowed."""
+
+
+# -- server to client ------------------------------------------------------------------
+
+
+def hello(
+    meta: StoredMatch, game: Game[Any, Any], seat: int | None, chat_write: bool, lang: str
+) -> JSON:
+    """The ``hello`` message, sent once on connecting: the match, this connection's seat
+    (None: a spectator), where the board and the rules are, and its language."""
+    has_board = game.web_board() is not None
+    return {
+        "type": "hello",
+        "match": meta.id,
+        "game": meta.game,
+        "name": game.info.name,
+        "players": meta.players,
+        "seat": seat,
+        "board": f"/games/{meta.game}/board.js" if has_board else None,
+        "rules": f"/games/{meta.game}/rules",
+        "chat": {"write": chat_write},
+        "move_time": meta.move_time,
+        "seats": [
+            {"seat": r.seat, "kind": "computer" if r.ai else "person", "level": r.ai}
+            for r in meta.seats
+        ],
+        "lang": lang,
+    }
 
 
 def position(
@@ -68,7 +104,29 @@ def position(
     }
 
 
-def last_actions(table: Table, seat: int | None, told: Callable[[int, int | None], bool]) -> JSON:
+def position_before(match: Match, index: int) -> JSON:
+    """The ``position`` message of the state before action ``index + 1``, as the player
+    to act then saw it (their view; the coach's review sends these over HTTP)."""
+    game = match.game
+    state = match.states[index]
+    player = game.to_act(state)
+    return {
+        "type": "position",
+        "number": index,
+        "status": "ongoing",
+        "to_act": player,
+        "prompt": game.prompt(state),
+        "legal": [],
+        "view": game.view(state, player),
+        "scores": None,
+        "winners": [],
+        "reason": "",
+        "clock": None,
+        "presence": {},
+    }
+
+
+def last_actions(table: Table, seat: int | None, told: Told) -> JSON:
     """The ``last`` message for ``seat``: each player's most recent action in notation,
     ``"played"`` where that text is not for this seat (``told``), null before any."""
     match = table.match
@@ -84,7 +142,58 @@ def last_actions(table: Table, seat: int | None, told: Callable[[int, int | None
     return {"type": "last", "number": len(match.actions), "actions": last}
 
 
+def log(table: Table, seat: int | None, told: Told, start: int = 0) -> JSON:
+    """The ``log`` message: the game log's entries from ``start`` on
+    (:mod:`tabletop.web.gamelog`), replacing any the client has from there."""
+    start = max(0, min(start, len(table.match.actions)))
+    return {
+        "type": "log",
+        "number": len(table.match.actions),
+        "from": start,
+        "entries": gamelog.entries(table, seat, told, start),
+    }
+
+
+def presence(seats: JSON) -> JSON:
+    """The ``presence`` message: each seat's state and how many watch (``Room.presence``)."""
+    return {"type": "presence", "presence": seats}
+
+
+def undo_request(by: int, number: int, count: int, waiting: Iterable[int]) -> JSON:
+    """The ``undo-request`` message: ``by`` asks to take back ``count`` actions from
+    position ``number``; ``waiting``: the players whose answer is awaited."""
+    return {"type": "undo-request", "by": by, "number": number, "count": count,
+            "waiting": sorted(waiting)}  # fmt: skip
+
+
+def undo_declined(by: int, reason: str) -> JSON:
+    """The ``undo-result`` message of an undo not carried out, and why."""
+    return {"type": "undo-result", "by": by, "done": False, "reason": reason}
+
+
+def undo_done(by: int, count: int) -> JSON:
+    """The ``undo-result`` message of an undo carried out: ``count`` actions taken back."""
+    return {"type": "undo-result", "by": by, "done": True, "count": count}
+
+
+def rematch(links: JSON, seat: int | None, players: int) -> JSON:
+    """The ``rematch`` message for one connection of the old match (``links``: the new
+    match's, ``Hub.links``): only its own new link, a seat's where it moved (old seat
+    ``s`` sits at ``s % players + 1``), else the spectators'."""
+    url = links["spectator_url"]
+    if seat is not None:
+        moved = seat % players + 1
+        url = next((s["url"] for s in links["seats"] if s["seat"] == moved), url)
+    return {"type": "rematch", "id": links["id"], "url": url}
+
+
+def chat(seat: int | None, name: str, text: str, at: float) -> JSON:
+    """The ``chat`` message: one message of the table talk (seat None: a spectator's)."""
+    return {"type": "chat", "seat": seat, "name": name, "text": text, "at": at}
+
+
 def error(text: str) -> JSON:
+    """The ``error`` message: what was refused or went wrong, one line for people."""
     return {"type": "error", "error": text}
 
 
@@ -117,6 +226,51 @@ class ClientMessage:
     text: str = ""
 
 
+def _action(data: dict[str, Any]) -> ClientMessage:
+    action, number = data.get("action"), data.get("number")
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+        raise ProtocolError(
+            f"an action message needs 'action': the action's text (1-{MAX_ACTION} characters)"
+        )
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise ProtocolError("an action message needs 'number': the number of the position you saw")
+    return ClientMessage("action", action=action, number=number)
+
+
+def _undo_answer(data: dict[str, Any]) -> ClientMessage:
+    agree = data.get("agree")
+    if not isinstance(agree, bool):
+        raise ProtocolError("an undo-answer needs 'agree': true or false")
+    return ClientMessage("undo-answer", agree=agree)
+
+
+def _chat(data: dict[str, Any]) -> ClientMessage:
+    said = data.get("text")
+    if not isinstance(said, str):
+        raise ProtocolError("a chat message needs 'text': the message as plain text")
+    return ClientMessage("chat", text=said)
+
+
+def _undo(data: dict[str, Any]) -> ClientMessage:
+    return ClientMessage("undo")
+
+
+def _rematch(data: dict[str, Any]) -> ClientMessage:
+    return ClientMessage("rematch")
+
+
+# Each client message type and its parser (the JSON object, its type checked, to a
+# ClientMessage, or ProtocolError saying what the type needs).
+PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "action": _action,
+    "undo": _undo,
+    "undo-answer": _undo_answer,
+    "rematch": _rematch,
+    "chat": _chat,
+}
+CLIENT_TYPES = ", ".join(PARSERS)
+
+
 def parse(text: str) -> ClientMessage:
     """A client message from its JSON text; ProtocolError says what is wrong."""
     if len(text) > MAX_MESSAGE:
@@ -128,27 +282,7 @@ def parse(text: str) -> ClientMessage:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError(f"send a JSON object with a type ({CLIENT_TYPES})")
     kind = data["type"]
-    if kind == "action":
-        action, number = data.get("action"), data.get("number")
-        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
-            raise ProtocolError(
-                f"an action message needs 'action': the action's text (1-{MAX_ACTION} characters)"
-            )
-        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise ProtocolError(
-                "an action message needs 'number': the number of the position you saw"
-            )
-        return ClientMessage("action", action=action, number=number)
-    if kind == "undo-answer":
-        agree = data.get("agree")
-        if not isinstance(agree, bool):
-            raise ProtocolError("an undo-answer needs 'agree': true or false")
-        return ClientMessage(kind, agree=agree)
-    if kind == "chat":
-        said = data.get("text")
-        if not isinstance(said, str):
-            raise ProtocolError("a chat message needs 'text': the message as plain text")
-        return ClientMessage(kind, text=said)
-    if kind in ("undo", "rematch"):
-        return ClientMessage(kind)
-    raise ProtocolError(f"unknown message type {str(kind)[:40]!r}; allowed: {CLIENT_TYPES}")
+    parser = PARSERS.get(kind)
+    if parser is None:
+        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}; allowed: {CLIENT_TYPES}")
+    return parser(data)

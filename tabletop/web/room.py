@@ -10,6 +10,13 @@ match goes on once the store accepts writes again, without a restart.
 Presence (who is online, how many watch) is coalesced: a join or a leave schedules one
 ``presence`` message to everyone :data:`PRESENCE_EVERY` seconds later, whatever else
 joins or leaves meanwhile.
+
+On a store shared with other servers (:mod:`tabletop.web.shared`: ``sharing`` is set),
+the room is this server's cache of the stored match: an action refused by the store as
+stale (another server stored one at that number first) is taken back and the room reads
+the store (:meth:`Room.sync`); every commit is announced to the other servers; the
+computer seats think only while this server holds their lease; the clock is the stored
+deadline and its ring is stored at its position number, so a game ends on time once.
 """
 
 from __future__ import annotations
@@ -22,16 +29,20 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core.errors import ActionError
+from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import chat, gamelog, protocol, store
+from tabletop.web import chat, protocol, store
+from tabletop.web.catchup import catch_up
 from tabletop.web.chat import Chat
-from tabletop.web.store import Store, StoredMatch
+from tabletop.web.store import Mark, MatchStore, Stale, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
+
+if TYPE_CHECKING:
+    from tabletop.web.shared import Sharing
 
 _ = Domain("tabletop")
 
@@ -40,7 +51,8 @@ PRESENCE_EVERY = 1.0  # seconds between two presence messages to a connection, a
 RETRY_FIRST = 0.5  # seconds before a computer seat tries again to store its action
 RETRY_MOST = 10.0
 SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this often
-FAN_OUT_CHUNK = 50  # connections told of a change in one turn of the event loop
+FAN_OUT_CHUNK = 25  # connections told of a change at once
+FAN_OUT_PAUSE = 0.004  # seconds between two chunks: a person's action goes first
 OUTBOX_MOST = 1000  # messages queued for one connection before it is dropped as not reading
 
 
@@ -121,7 +133,13 @@ class Room:
     """A match being served."""
 
     def __init__(
-        self, meta: StoredMatch, table: Table, db: Store, thinkers: Thinkers, damage: str = ""
+        self,
+        meta: StoredMatch,
+        table: Table,
+        db: MatchStore,
+        thinkers: Thinkers,
+        damage: str = "",
+        sharing: Sharing | None = None,
     ) -> None:
         self.meta = meta
         self.table = table
@@ -147,6 +165,9 @@ class Room:
         # the first game-log entry not yet told to the players, and to the spectators
         self._log_from = self._watch_log_from = len(table.match.actions)
         self.chat = Chat()
+        self.sharing = sharing  # the other servers of a shared store (None: this one only)
+        self.remote: dict[str, int] = {}  # the other servers' connections ("s": watching)
+        self._refused: BaseException | None = None  # why the store refused the last step
         table.autosave = self._autosave
         self._hold_clock()
 
@@ -159,15 +180,19 @@ class Room:
         first = change.number - 1 if change.kind == "action" else change.number
         self._log_from = min(self._log_from, first)
         self._watch_log_from = min(self._watch_log_from, first)
+        deadline = self.table.deadline
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
-            statements = store.append(mid, change.number, change.text, status, self.updated)
+            statements = store.append(
+                mid, change.number, change.text, status, self.updated, deadline
+            )
         elif change.kind == "undo":
             self._told.clear()
             self._undos += 1
-            statements = store.truncate(mid, change.number)
+            self.meta.undos += 1
+            statements = store.truncate(mid, change.number, deadline)
         else:
-            statements = store.forfeit(mid, change.player or 0, self.updated)
+            statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
@@ -179,10 +204,13 @@ class Room:
     async def _stored(self) -> bool:
         """Commit the last action; if the database refuses it, take it back in memory too
         (nobody was told of it) and say False."""
+        self._refused = None
         try:
             await self._commit()
-        except Exception:
-            log.exception("match %s: an action could not be stored", self.meta.id)
+        except Exception as exc:
+            self._refused = exc
+            if not isinstance(exc, Stale):
+                log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
             left = len(self.table.match.actions)
             self._log_from = min(self._log_from, left)
@@ -193,16 +221,24 @@ class Room:
 
     # -- telling -------------------------------------------------------------------------
     def online(self) -> set[int]:
-        """The seats with a connection open."""
-        return {seat for seat, count in self._present.items() if count and seat is not None}
+        """The seats with a connection open (on this server or another)."""
+        here = {seat for seat, count in self._present.items() if count and seat is not None}
+        return here | {int(k) for k, n in self.remote.items() if n and k != "s"}
 
     def presence(self) -> JSON:
         """Each seat's state (``online``, ``offline``, ``computer``) and how many watch."""
         seats = {}
+        online = self.online()
         for row in self.meta.seats:
             state = "computer" if row.ai is not None else "offline"
-            seats[str(row.seat)] = "online" if self._present[row.seat] else state
-        return {"seats": seats, "spectators": self._present[None]}
+            seats[str(row.seat)] = "online" if row.seat in online else state
+        return {"seats": seats, "spectators": self._present[None] + self.remote.get("s", 0)}
+
+    def counts(self) -> dict[str, int]:
+        """This server's connections by seat (``"s"``: spectators), for the others."""
+        counts = {str(k): n for k, n in self._present.items() if k is not None and n}
+        counts["s"] = self._present[None]
+        return counts
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions, the whole game log and its position.
@@ -232,7 +268,7 @@ class Room:
         """The ``last``, ``log`` (entries from ``start`` on) and ``position`` messages for
         ``seat``, as text, their prose in ``lang``."""
         last = protocol.last_actions(self.table, seat, self.told)
-        entries = gamelog.message(self.table, seat, self.told, start)
+        entries = protocol.log(self.table, seat, self.told, start)
         position = protocol.position(self.table, seat, presence, self.unopened())
         return tuple(
             json.dumps(protocol.localised(m, lang), ensure_ascii=False)
@@ -288,13 +324,22 @@ class Room:
             first = seat is not None and seat not in self.meta.claimed
             if seat is not None and first:
                 self.meta.claimed.add(seat)
-                self.db.submit(store.claim(self.meta.id, seat))
+                claimed = self.db.submit(store.claim(self.meta.id, seat))
+                if self.sharing is not None:  # the others wait for it (their clocks too)
+                    with contextlib.suppress(Exception):
+                        await claimed
+                    self.sharing.changed(self)
             await connection.send(hello)
             for message in self.chat.recent():
                 await connection.send(message)
             await self.tell(connection)
             if first and not self.unopened() and self.table.move_time:
                 self.table.start_clock()  # every person has sat down: the clock starts
+                clock = self.db.submit(store.clock(self.meta.id, self.table.deadline))
+                if self.sharing is not None:
+                    with contextlib.suppress(Exception):
+                        await clock
+                    self.sharing.changed(self)
                 self.arm_clock()
                 await self.broadcast()
             if self.damage:
@@ -302,6 +347,8 @@ class Room:
             self.presence_changed()
             if self.undo_request is not None:
                 await connection.send(self._undo_message(self.undo_request))
+        if self.sharing is not None:
+            self.sharing.presence(self)
 
     async def leave(self, connection: Connection) -> None:
         connection.close()
@@ -310,6 +357,8 @@ class Room:
             self.connections.remove(connection)
             self._present[connection.seat] -= 1
             self.presence_changed()
+            if self.sharing is not None:
+                self.sharing.presence(self)
 
     def presence_changed(self) -> None:
         """Schedule one presence message to everyone (unless one is already due)."""
@@ -320,7 +369,7 @@ class Room:
     async def _send_presence(self) -> None:
         await asyncio.sleep(PRESENCE_EVERY)
         self._presence = None  # a change during the fan-out schedules the next message
-        message = json.dumps({"type": "presence", "presence": self.presence()})
+        message = json.dumps(protocol.presence(self.presence()))
         await fan_out(list(self.connections), (message,))
 
     def damaged(self) -> str:
@@ -361,6 +410,10 @@ class Room:
                 await connection.send(protocol.error(exc.reason))
                 return
             if not await self._stored():
+                if isinstance(self._refused, Stale):  # another server's action came first
+                    await self._adopt_stored()
+                    await connection.send(protocol.error(self._stale(number)))
+                    return
                 await connection.send(
                     protocol.error(_("the server could not store the action; nothing changed"))
                 )
@@ -368,18 +421,90 @@ class Room:
             await self._after_change()
         self.start_computers()
 
+    def _stale(self, number: int) -> str:
+        return _(
+            "position {number} is stale: the match is at position {now}; "
+            "act on the position you were sent last",
+            number=number,
+            now=len(self.table.match.actions),
+        )
+
     async def _after_change(self) -> None:
         """Commit, drop a stale undo request, tell everyone, re-arm the clock."""
         await self._commit()
         request = self.undo_request
         if request is not None and request.number != len(self.table.match.actions):
             self.undo_request = None
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False,
-                 "reason": _("the match moved on")}
-            )  # fmt: skip
+            await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
+        if self.sharing is not None:
+            self.sharing.changed(self)
+
+    # -- a shared store: the others' changes ---------------------------------------------
+    def mark(self) -> Mark:
+        """The position as :meth:`~tabletop.web.store.MatchStore.positions` gives it."""
+        match, meta = self.table.match, self.meta
+        forfeit = match.forfeit.player if match.forfeit is not None else None
+        status = "ongoing" if match.outcome() is None else "over"
+        return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
+                meta.rematch)  # fmt: skip
+
+    async def sync(self) -> None:
+        """Read the match from the store and become it (another server changed it)."""
+        async with self.lock:
+            await self._adopt_stored()
+        self.start_computers()
+
+    async def _adopt_stored(self) -> None:
+        stored = await self.db.load(self.meta.id)
+        if stored is not None:
+            await self._adopt(stored)
+
+    async def _adopt(self, stored: StoredMatch) -> None:
+        """Become ``stored`` (under the lock) and tell this server's connections."""
+        try:
+            result = catch_up(self.table.match, stored, self.meta.undos)
+        except TabletopError as exc:
+            log.error("match %s: the stored match does not replay here: %s", self.meta.id, exc)
+            return
+        meta = self.meta
+        if result.replayed:
+            self.table.match = result.match
+            self._told.clear()
+            self._undos += 1
+        self._log_from = min(self._log_from, result.first)
+        self._watch_log_from = min(self._watch_log_from, result.first)
+        claimed = stored.claimed - meta.claimed
+        meta.claimed |= stored.claimed
+        meta.undos, meta.rematch = stored.undos, stored.rematch
+        meta.status = "ongoing" if self.table.match.outcome() is None else "over"
+        clock = self.table.deadline
+        if self.table.move_time:
+            self.table.deadline = stored.deadline
+            self._hold_clock()
+        if result.changed or claimed or clock != self.table.deadline:
+            self.updated = self.active = time.time()
+            request = self.undo_request
+            if request is not None and request.number != len(self.table.match.actions):
+                self.undo_request = None
+                await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
+            await self.broadcast()
+            self.arm_clock()
+
+    def hear(self, entry: JSON) -> None:
+        """A chat message stored by another server: kept and sent to every connection."""
+        self.chat.messages.append(entry)
+        text = json.dumps(entry, ensure_ascii=False)
+        for other in list(self.connections):
+            other.post(text)
+
+    def ring_if_due(self) -> None:
+        """Arm the clock again when it has run out and no ring is pending (another
+        server's ring may have been refused as stale, or this one was not running)."""
+        left = self.table.time_left()
+        if left == 0 and (self._clock is None or self._clock.done()):
+            self.arm_clock()
 
     def start_computers(self) -> None:
         """Let the computer seats play (in the background) if one is to act."""
@@ -399,6 +524,20 @@ class Room:
         )  # fmt: skip
 
     async def _computers(self) -> None:
+        """Play the computer seats until a person is to act (on a shared store: only
+        while this server holds their lease, from the stored position on)."""
+        sharing = self.sharing
+        if sharing is None:
+            await self._think()
+            return
+        if not await sharing.lead(self.meta.id):
+            return  # another server thinks for them
+        async with sharing.leading(self.meta.id):
+            async with self.lock:
+                await self._adopt_stored()
+            await self._think()
+
+    async def _think(self) -> None:
         """Play the computer seats until a person is to act; on a store failure, try
         again later (the players are told once)."""
         background = not self.table.persons()
@@ -412,6 +551,9 @@ class Room:
                     await self.send_all(protocol.error(_("the computer player failed to act")))
                     return
                 if not await self._stored():
+                    if isinstance(self._refused, Stale):  # another server stored one
+                        await self._adopt_stored()
+                        continue
                     if self._retry == RETRY_FIRST:
                         await self.send_all(
                             protocol.error(
@@ -452,6 +594,10 @@ class Room:
         async with self.lock:
             if self.table.expire():
                 self._clock = None
+                if not await self._stored():  # another server rang (or acted) first
+                    if isinstance(self._refused, Stale):
+                        await self._adopt_stored()
+                    return
                 await self._after_change()
 
     # -- undo ----------------------------------------------------------------------------
@@ -495,9 +641,8 @@ class Room:
             if not agree:
                 self.undo_request = None
                 await self.send_all(
-                    {"type": "undo-result", "by": request.by, "done": False,
-                     "reason": _("player {n} declined", n=connection.seat)}
-                )  # fmt: skip
+                    protocol.undo_declined(request.by, _("player {n} declined", n=connection.seat))
+                )
                 return
             request.waiting.discard(connection.seat)
             if not request.waiting:
@@ -508,22 +653,15 @@ class Room:
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
             reason = plan.refusal or _("the match moved on")
-            await self.send_all(
-                {"type": "undo-result", "by": request.by, "done": False, "reason": reason}
-            )
+            await self.send_all(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
-        await self.send_all(
-            {"type": "undo-result", "by": request.by, "done": True, "count": plan.count}
-        )
+        await self.send_all(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()
 
     def _undo_message(self, request: UndoRequest) -> JSON:
-        return {
-            "type": "undo-request", "by": request.by, "number": request.number,
-            "count": request.count, "waiting": sorted(request.waiting),
-        }  # fmt: skip
+        return protocol.undo_request(request.by, request.number, request.count, request.waiting)
 
     # -- table talk ----------------------------------------------------------------------
     async def talk(self, connection: Connection, text: str) -> None:
@@ -550,6 +688,8 @@ class Room:
         text_out = json.dumps(entry, ensure_ascii=False)
         for other in list(self.connections):
             other.post(text_out)
+        if self.sharing is not None:
+            self.sharing.chat(self, entry)
 
     def close(self) -> None:
         for task in (self._clock, self._computer, self._presence, self._watchers):
@@ -560,13 +700,16 @@ class Room:
 
 
 async def fan_out(connections: list[Connection], texts: tuple[str, ...]) -> None:
-    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections a turn of
-    the event loop: their writers run between the turns, and so does anyone's action."""
+    """Queue ``texts`` for every connection, :data:`FAN_OUT_CHUNK` connections at a time
+    with :data:`FAN_OUT_PAUSE` between: the crowd's sending is spread out (2,000
+    spectators: about half a second), so the event loop is never busy with it for more
+    than a chunk's writes and a person's action waits at most that long."""
     for start in range(0, len(connections), FAN_OUT_CHUNK):
+        if start:
+            await asyncio.sleep(FAN_OUT_PAUSE)
         for connection in connections[start : start + FAN_OUT_CHUNK]:
             for text in texts:
                 connection.post(text)
-        await asyncio.sleep(0)
 
 
 def seat_of(meta: StoredMatch, token: str | None) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 import uvicorn
 
 from tabletop.core.errors import UsageError
-from tabletop.web import store
+from tabletop.web import collector, store
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
 
@@ -121,10 +121,12 @@ def serve(
             "tabletop.web.serve:worker_app", factory=True, workers=workers, **settings
         )
         return
+    collector.install()  # no full-heap pauses with thousands of sockets open
     uvicorn.Server(uvicorn.Config(build_app(target, config), **settings)).run()
 
 
 def worker_app() -> Any:
     """The application of one worker process of ``--workers`` (uvicorn imports it)."""
     data = json.loads(os.environ[ENVIRONMENT])
+    collector.install()
     return build_app(data["db"], ServerConfig.from_json(data["config"]))

@@ -203,7 +203,12 @@ def claim(match_id: str, seat: int) -> list[Statement]:
 
 
 def rematch(match_id: str, new_id: str) -> list[Statement]:
-    return [("UPDATE matches SET rematch=? WHERE id=?", (new_id, match_id))]
+    """The rematch of ``match_id`` is ``new_id`` (Stale when it has one already: made
+    by another server meanwhile)."""
+    return [(
+        ONE_ROW + "UPDATE matches SET rematch=? WHERE id=? AND rematch IS NULL",
+        (new_id, match_id),
+    )]  # fmt: skip
 
 
 def connect(path: Path) -> sqlite3.Connection:
