@@ -412,3 +412,51 @@ def test_nginx_in_front_of_two_servers(pg_url: str, redis_server: Any) -> None:
             shutil.rmtree(folder, ignore_errors=True)
     assert os.path.exists(ROOT / "docs" / "deploy" / "Caddyfile")
     _ = time
+
+
+def test_undo_chat_presence_and_rematch_across_servers(pg_url: str, redis_server: Any) -> None:
+    """The players on two servers: an undo asked on one is answered on the other and
+    carried out once; a chat message and the presence cross; a rematch asked on one is
+    told to the connection on the other with its own new link."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create(servers.base(0), {"game": "quarto", "players": 2})
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one = Client(servers.base(0), links["id"], seats[1])
+        two = Client(servers.base(1), links["id"], seats[2])
+        watcher = Client(servers.base(1), links["id"])
+        for client in (one, two, watcher):
+            client.at(0)
+        # presence: seat 1 (server 0) is online as seen from server 1
+        two.until(lambda m: m["type"] == "presence" and m["presence"]["seats"]["1"] == "online"
+                  and m["presence"]["spectators"] == 1)  # fmt: skip
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        one.send({"type": "undo"})
+        asked = two.until(lambda m: m["type"] == "undo-request")
+        assert asked["by"] == 1 and asked["waiting"] == [2]
+        two.send({"type": "undo-answer", "agree": True})
+        for client in (one, two):
+            done = client.until(lambda m: m["type"] == "undo-result")
+            assert done["done"] is True, done
+        for client in (one, two):
+            client.until(lambda m: m["type"] == "position" and m["number"] == 0)
+        assert stored_actions(pg_url, links["id"]) == []
+        one.send({"type": "chat", "text": "hello from server 0"})
+        for client in (two, watcher):
+            said = client.until(lambda m: m["type"] == "chat")
+            assert said["text"] == "hello from server 0" and said["seat"] == 1
+        # play to the end, then a rematch asked on server 0 reaches seat 2 on server 1
+        rng = random.Random(2)
+        while one.position["status"] != "over":
+            actor = one if one.position["to_act"] == 1 else two
+            number = play_one(actor, rng)
+            one.at(number)
+            two.at(number)
+        one.send({"type": "rematch"})
+        told = two.until(lambda m: m["type"] == "rematch")
+        mine = one.until(lambda m: m["type"] == "rematch")
+        assert told["id"] == mine["id"]
+        assert seats[2] not in told["url"] and "token=" in told["url"]  # its own new seat
+        for client in (one, two, watcher):
+            client.close()

@@ -167,6 +167,7 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         lambda: websocket.close(1013, "not reading its messages"),
         lang=lang,
     )
+    connection.base = base_of(websocket, hub.config.public_url)
     game = hub.registry.get(room.meta.game)
     await room.join(
         connection, protocol.hello(room.meta, game, seat, room.chat.may_write(seat), lang)

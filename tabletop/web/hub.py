@@ -397,6 +397,15 @@ class Hub:
         for other in list(room.connections):
             await other.send(protocol.rematch(links, other.seat, room.meta.players))
 
+    async def announce_rematch(self, room: Room) -> None:
+        """Another server made ``room``'s rematch: each connection here its own link."""
+        new = await self.find(room.meta.rematch) if room.meta.rematch is not None else None
+        if new is None:
+            return
+        for other in list(room.connections):
+            links = self.links(new.meta, other.base)
+            await other.send(protocol.rematch(links, other.seat, room.meta.players))
+
     async def tell_rematch(self, room: Room, connection: Connection, base: str) -> None:
         """A connection joining a match that has a rematch is sent its own new link."""
         new = await self.find(room.meta.rematch) if room.meta.rematch is not None else None

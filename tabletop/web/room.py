@@ -77,6 +77,7 @@ class Connection:
     ) -> None:
         self.seat = seat
         self.lang = lang
+        self.base = ""  # the origin its page came from (the links it is sent start so)
         self._send = send
         self._drop = drop
         self._outbox: deque[str] = deque()
@@ -127,6 +128,7 @@ class UndoRequest:
     number: int
     count: int
     waiting: set[int] = field(default_factory=set)
+    origin: str | None = None  # the server it was asked on, when another (shared store)
 
 
 class Room:
@@ -334,12 +336,7 @@ class Room:
                 await connection.send(message)
             await self.tell(connection)
             if first and not self.unopened() and self.table.move_time:
-                self.table.start_clock()  # every person has sat down: the clock starts
-                clock = self.db.submit(store.clock(self.meta.id, self.table.deadline))
-                if self.sharing is not None:
-                    with contextlib.suppress(Exception):
-                        await clock
-                    self.sharing.changed(self)
+                await self._start_clock()  # every person has sat down: the clock starts
                 self.arm_clock()
                 await self.broadcast()
             if self.damage:
@@ -483,14 +480,45 @@ class Room:
         if self.table.move_time:
             self.table.deadline = stored.deadline
             self._hold_clock()
+            if self._clock_unstarted(stored):
+                await self._start_clock()
         if result.changed or claimed or clock != self.table.deadline:
             self.updated = self.active = time.time()
             request = self.undo_request
-            if request is not None and request.number != len(self.table.match.actions):
+            moved = request is not None and request.number != len(self.table.match.actions)
+            # a request asked on another server and carried out there (an undo: replayed)
+            # is answered by that server's result
+            if request is not None and moved and not (request.origin and result.replayed):
                 self.undo_request = None
                 await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
             await self.broadcast()
             self.arm_clock()
+
+    async def _start_clock(self) -> None:
+        """Start the clock of the person to act and store its deadline; on a shared store
+        only if no other server started it first (then that deadline it is)."""
+        self.table.start_clock()
+        if self.sharing is None:
+            self.db.submit(store.clock(self.meta.id, self.table.deadline))
+            return
+        try:
+            await self.db.submit(store.clock(self.meta.id, self.table.deadline, first=True))
+            self.sharing.changed(self)
+        except Stale:
+            stored = await self.db.load(self.meta.id)
+            if stored is not None:
+                self.table.deadline = stored.deadline
+        except Exception:
+            log.exception("match %s: the clock could not be stored", self.meta.id)
+
+    def _clock_unstarted(self, stored: StoredMatch) -> bool:
+        """Every person has sat down, a person is to act, and no server stored a clock
+        (the last seat was opened on a server that did not know of the others yet)."""
+        player = self.table.match.to_act()
+        return bool(
+            self.table.move_time and stored.deadline is None and not self.unopened()
+            and player is not None and player not in self.table.computers
+        )
 
     def hear(self, entry: JSON) -> None:
         """A chat message stored by another server: kept and sent to every connection."""
@@ -629,6 +657,11 @@ class Room:
             self.undo_request = request
             if others:
                 await self.send_all(self._undo_message(request))
+                if self.sharing is not None:
+                    self.sharing.publish({
+                        "k": "uq", "m": self.meta.id, "o": self.sharing.server,
+                        "r": self._undo_message(request),
+                    })  # fmt: skip
             else:
                 await self._carry_out(request)
 
@@ -638,25 +671,59 @@ class Room:
             if request is None or connection.seat not in request.waiting:
                 await connection.send(protocol.error(_("no undo request is waiting for you")))
                 return
-            if not agree:
-                self.undo_request = None
-                await self.send_all(
-                    protocol.undo_declined(request.by, _("player {n} declined", n=connection.seat))
-                )
+            if request.origin is not None and self.sharing is not None:  # asked elsewhere
+                self.sharing.publish({"k": "ua", "m": self.meta.id, "o": request.origin,
+                                      "seat": connection.seat, "agree": agree})  # fmt: skip
                 return
-            request.waiting.discard(connection.seat)
-            if not request.waiting:
-                await self._carry_out(request)
+            await self._answered(request, connection.seat, agree)
+
+    async def _answered(self, request: UndoRequest, seat: int, agree: bool) -> None:
+        if not agree:
+            self.undo_request = None
+            declined = protocol.undo_declined(request.by, _("player {n} declined", n=seat))
+            await self._undo_told(declined)
+            return
+        request.waiting.discard(seat)
+        if not request.waiting:
+            await self._carry_out(request)
+
+    async def _undo_told(self, message: JSON) -> None:
+        """An undo's result to everyone, on the other servers too."""
+        await self.send_all(message)
+        if self.sharing is not None:
+            self.sharing.publish({"k": "ur", "m": self.meta.id, "r": message})
+
+    async def undo_notice(self, notice: JSON) -> None:
+        """Another server's undo request (``uq``), an answer to this server's (``ua``),
+        or a result (``ur``)."""
+        kind, message = notice.get("k"), notice.get("r")
+        async with self.lock:
+            request = self.undo_request
+            if kind == "uq" and isinstance(message, dict):
+                self.undo_request = UndoRequest(
+                    int(message["by"]), int(message["number"]), int(message["count"]),
+                    {int(w) for w in message["waiting"]}, str(notice.get("o")),
+                )  # fmt: skip
+                await self.send_all(message)
+            elif kind == "ua" and request is not None and request.origin is None:
+                assert self.sharing is not None
+                seat = notice.get("seat")
+                if notice.get("o") == self.sharing.server and seat in request.waiting:
+                    await self._answered(request, int(seat), bool(notice.get("agree")))
+            elif kind == "ur" and request is not None and request.origin is not None:
+                self.undo_request = None
+                if isinstance(message, dict):
+                    await self.send_all(message)
 
     async def _carry_out(self, request: UndoRequest) -> None:
         self.undo_request = None
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
             reason = plan.refusal or _("the match moved on")
-            await self.send_all(protocol.undo_declined(request.by, reason))
+            await self._undo_told(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
-        await self.send_all(protocol.undo_done(request.by, plan.count))
+        await self._undo_told(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()
 

@@ -116,6 +116,8 @@ class Sharing:
             room.hear(notice["e"])
         elif kind == "p" and room is not None:
             self.spawn(self._their_presence(room))
+        elif kind in ("uq", "ua", "ur") and room is not None:
+            self.spawn(room.undo_notice(notice))
 
     async def _their_presence(self, room: Room) -> None:
         if self.bus is not None:
@@ -134,7 +136,10 @@ class Sharing:
             if room is None:
                 await self.hub.load(match_id)
             else:
+                before = room.meta.rematch
                 await room.sync()
+                if before is None and room.meta.rematch is not None:
+                    await self.hub.announce_rematch(room)
         except Exception:
             log.exception("match %s could not be read from the store", match_id)
         finally:

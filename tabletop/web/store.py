@@ -190,8 +190,12 @@ def forfeit(match_id: str, player: int, at: float, number: int | None = None) ->
     return steps
 
 
-def clock(match_id: str, deadline: float | None) -> list[Statement]:
-    """The deadline of the person to act (set when the last seat is first opened)."""
+def clock(match_id: str, deadline: float | None, first: bool = False) -> list[Statement]:
+    """The deadline of the person to act (set when the last seat is first opened);
+    ``first``: only if none is stored (else Stale: another server started the clock)."""
+    if first:
+        return [(ONE_ROW + "UPDATE matches SET deadline=? WHERE id=? AND deadline IS NULL",
+                 (deadline, match_id))]  # fmt: skip
     return [("UPDATE matches SET deadline=? WHERE id=?", (deadline, match_id))]
 
 
