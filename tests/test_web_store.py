@@ -258,3 +258,24 @@ def test_two_postgres_stores_racing_at_one_number_store_one(pg_url: str) -> None
             await b.aclose()
 
     asyncio.run(main())
+
+
+def test_the_sqlite_server_imports_no_shared_store_driver(tmp_path: Path) -> None:
+    """`tabletop serve` on SQLite (the default) loads neither psycopg nor redis."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from starlette.testclient import TestClient\n"
+        "from tabletop.web.app import build_app\n"
+        "from tests.web_support import TEST_CONFIG\n"
+        f"with TestClient(build_app(Path({str(tmp_path / 'm.sqlite3')!r}), TEST_CONFIG)) as c:\n"
+        "    assert c.get('/api/matches').status_code == 200\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('psycopg', 'redis')))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root)  # fmt: skip
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout
