@@ -489,3 +489,37 @@ def test_undo_chat_presence_and_rematch_across_servers(pg_url: str, redis_server
         assert seats[2] not in told["url"] and "token=" in told["url"]  # its own new seat
         for client in (one, two, watcher):
             client.close()
+
+
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--bus", "redis://127.0.0.1:1/0"], "--bus needs --db postgresql://"),
+        (["--db", "mysql://x@y/z"], "--db is a SQLite file or postgresql://"),
+        (["--db", "postgresql://x@127.0.0.1:1/z", "--bus", "http://x"], "--bus is redis://"),
+        (["--workers", "0"], "--workers must be a whole number 1..64"),
+    ],
+)
+def test_serve_flags_that_cannot_share_are_one_line(
+    tmp_path: Path, flags: list[str], said: str
+) -> None:
+    import sys
+
+    command = [sys.executable, "-m", "tabletop", "serve", *flags]
+    if "--db" not in flags:
+        command += ["--db", str(tmp_path / "m.sqlite3")]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode != 0 and len(lines) == 1 and said in lines[0], out.stderr
+
+
+def test_a_bus_that_does_not_answer_is_one_line(pg_url: str) -> None:
+    import sys
+
+    bus = f"redis://127.0.0.1:{free_port()}/0"
+    out = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--db", pg_url, "--bus", bus],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 1 and len(lines) == 1 and "cannot use the bus" in lines[0], lines
