@@ -207,7 +207,7 @@ class PostgresStore:
             return exc
         except psycopg.errors.IntegrityError as exc:
             return Stale(" ".join(str(exc).split()))
-        except (psycopg.errors.DataError, psycopg.errors.TransactionRollbackError) as exc:
+        except (psycopg.errors.DataError, psycopg.errors.DeadlockDetected) as exc:
             # a bad value, or a deadlock with another server's batch: this step alone is
             # refused (its savepoint let go of its locks), the others go on
             return exc
