@@ -9,6 +9,8 @@ the run.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -28,3 +30,43 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         for nodeid in SKIPPED:
             print(f"  {nodeid}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# -- throwaway PostgreSQL and Redis (tests/db_servers.py), started once a session ----------
+_databases = iter(range(1, 10**6))
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[str]:
+    """A PostgreSQL cluster of the session (its ``postgres`` database's URL)."""
+    from tests import db_servers
+
+    if not db_servers.have_postgres():
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    pytest.importorskip("psycopg")
+    with db_servers.postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def pg_url(pg_cluster: str) -> str:
+    """A new empty database of the session's cluster, for one test."""
+    from tests import db_servers
+
+    return db_servers.new_database(pg_cluster, f"t{next(_databases)}")
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[Any]:
+    """A redis-server of the session (``.url``; ``.stop()``/``.start()`` for an outage)."""
+    from tests import db_servers
+
+    if not db_servers.have_redis():
+        pytest.skip("Redis is not installed (apt-get install redis-server)")
+    pytest.importorskip("redis")
+    server = db_servers.RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()

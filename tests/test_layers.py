@@ -33,6 +33,8 @@ STACKS: dict[str, tuple[str, ...]] = {
     "starlette": ("tabletop.web",),
     "uvicorn": ("tabletop.web",),
     "websockets": ("tabletop.web",),
+    "psycopg": ("tabletop.web",),
+    "redis": ("tabletop.web",),
     "ray": ("tabletop.analysis",),
     "matplotlib": ("tabletop.analysis",),
     "numpy": ("tabletop.analysis", "tabletop.bridges"),
@@ -130,11 +132,12 @@ def test_every_package_is_listed_for_a_non_editable_install() -> None:
 
 def test_play_run_and_games_load_no_optional_stack() -> None:
     """``tabletop games`` needs neither rich nor yaml, and ``games``, ``run`` and ``play``
-    import nothing of the web, research, analysis or cluster stacks (real process)."""
+    import nothing of the web, research, analysis or cluster stacks, nor the shared
+    store's drivers (psycopg, redis) (real process)."""
     heavy = (
         "tabletop.web", "starlette", "uvicorn", "websockets",
         "tabletop.bridges", "numpy", "pettingzoo", "open_spiel", "pyspiel", "gymnasium",
-        "tabletop.analysis", "matplotlib", "ray", "playwright",
+        "tabletop.analysis", "matplotlib", "ray", "playwright", "psycopg", "redis",
     )  # fmt: skip
     code = (
         "import sys\n"

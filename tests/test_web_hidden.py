@@ -85,31 +85,38 @@ def settle(clients: list[Client], computers: set[int]) -> Message:
 
 
 def play_match(
-    base: str,
+    base: str | list[str],
     game_id: str,
     players: int,
     options: dict[str, Any],
     computers: dict[int, str],
     seed: int,
 ) -> tuple[dict[int | None, Client], str, str]:
+    """The whole match, each person seat and a spectator a client of its own; given
+    several servers' ``base`` URLs, the clients are spread over them (the spectator on
+    the last one) and the match is created on the first."""
+    bases = [base] if isinstance(base, str) else base
     seats = [{"seat": s, "ai": computers.get(s)} for s in range(1, players + 1)]
-    status, links = post(base, "api/matches", {
+    status, links = post(bases[0], "api/matches", {
         "game": game_id, "players": players, "options": options, "seats": seats,
         "spectators": True, "move_time": None,
     })  # fmt: skip
     assert status == 201, links
     clients: dict[int | None, Client] = {
-        s["seat"]: Client(base, links["id"], s["token"]) for s in links["seats"]
+        s["seat"]: Client(bases[i % len(bases)], links["id"], s["token"])
+        for i, s in enumerate(links["seats"])
     }
-    clients[None] = Client(base, links["id"])
+    clients[None] = Client(bases[-1], links["id"])
     game = registry().get(game_id)
     model = game.info.options(**options)
     rng = random.Random(seed)
     everyone = list(clients.values())
     for client in everyone:
         client.at(0)
+    # the seats keep step; the spectator (told at most once a second) must reach the end
+    seated = [c for s, c in clients.items() if s is not None]
     while True:
-        position = settle(everyone, set(computers))
+        position = settle(seated, set(computers))
         if position["status"] == "over":
             break
         seat = position["to_act"]
@@ -117,14 +124,19 @@ def play_match(
         refused: set[str] = set()
         while True:
             text = choose(game, actor.position, seat, players, model, rng, refused)
+            number = actor.position["number"]
             actor.act(text)
-            answer = actor.until(lambda m: m["type"] in ("error", "position"))
+            answer = actor.until(
+                lambda m: m["type"] == "error"
+                or (m["type"] == "position" and m["number"] > number)  # noqa: B023
+            )
             if answer["type"] == "position":
                 break
             if answer["error"].startswith("too many messages"):
                 time.sleep(1)  # the server's flood limit: slow down, send it again
                 continue
             refused.add(text)  # a listed offer the rules refuse (it reveals nothing)
+    clients[None].at(position["number"])
     return clients, links["id"], links["seats"][0]["token"]
 
 
@@ -151,6 +163,12 @@ def test_every_message_shows_each_connection_only_what_it_may_see(
         assert status == 200, text
         for client in clients.values():
             client.close()
+    sweep(game_id, clients, text)
+
+
+def sweep(game_id: str, clients: dict[int | None, Client], text: str) -> None:
+    """Every message of every client searched for every card its receiver could not see
+    then (``text``: the finished match's record)."""
     game = registry().get(game_id)
     match = Match.from_record(game, Record.from_text(text))
     final = len(match.actions)

@@ -15,13 +15,30 @@ def serve(
     host: Annotated[str, Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, Option("--port", help="Port to listen on.")] = 8000,
     db: Annotated[
-        Path | None,
+        str | None,
         Option(
             "--db",
             help="SQLite file of the matches (default: $XDG_DATA_HOME/tabletop/matches.sqlite3, "
-            "i.e. ~/.local/share/tabletop/matches.sqlite3).",
+            "i.e. ~/.local/share/tabletop/matches.sqlite3), or postgresql://USER@HOST:PORT/DB "
+            "to share the matches with other servers (with --bus).",
         ),
     ] = None,
+    bus: Annotated[
+        str | None,
+        Option(
+            "--bus",
+            help="redis://HOST:PORT/N: the servers sharing --db postgresql://... tell each "
+            "other of new positions, presence and chat through it.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        Option(
+            "--workers",
+            help="Server processes on this port (more than 1 needs --db postgresql://... "
+            "and --bus).",
+        ),
+    ] = 1,
     public_url: Annotated[
         str | None,
         Option(
@@ -71,6 +88,8 @@ def serve(
     ):
         if not 1 <= value <= 1_000_000:
             raise UsageError(f"{name} must be a whole number 1..1000000, not {value}")
+    if not 1 <= workers <= 64:
+        raise UsageError(f"--workers must be a whole number 1..64, not {workers}")
     if not 0 <= lobby_keep <= 10**7:
         raise UsageError(f"--lobby-keep must be 0..10000000 seconds, not {lobby_keep}")
     try:
@@ -92,5 +111,6 @@ def serve(
         allow_computer_matches=allow_computer_matches,
         lobby_keep=lobby_keep,
         public_url=public_base(public_url) if public_url else None,
+        bus=bus,
     )
-    run_server(host, port, db, config)
+    run_server(host, port, Path(db) if db and "://" not in db else db, config, workers)

@@ -55,8 +55,9 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
-def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
-    """The application serving the matches stored in ``db_path``."""
+def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starlette:
+    """The application serving the matches stored in ``db_path`` (a SQLite file, or a
+    ``postgresql://`` URL shared with other servers)."""
     config = config or ServerConfig()
     hub = Hub(db_path, config)
 
@@ -65,11 +66,11 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.open()
+        await hub.start()
         try:
             yield
         finally:
-            hub.close()
+            await hub.stop()
 
     async def lobby(request: Request) -> Response:
         return FileResponse(STATIC / "lobby.html")
@@ -78,7 +79,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         return FileResponse(STATIC / "match.html")
 
     async def host_page(request: Request) -> Response:
-        room = hub.rooms.get(request.path_params["id"])
+        room = await hub.find(request.path_params["id"])
         if room is None or not host.is_host(room.meta, request.query_params.get("key")):
             return PlainTextResponse("no such match, or not its host's key", status_code=404)
         name = hub.registry.get(room.meta.game).info.name
@@ -144,6 +145,7 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(links, status_code=201)
 
     async def api_record(request: Request) -> Response:
+        await hub.find(request.path_params["id"])  # a shared store: made by another server
         try:
             text = hub.record(request.path_params["id"], request.query_params.get("token"))
         except TabletopError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON
 from tabletop.web import protocol, store
-from tabletop.web.store import Statement
+from tabletop.web.store import ChatRows, Statement
 
 _ = Domain("tabletop")
 MAX_TEXT = 500  # characters of one message
@@ -84,25 +84,30 @@ def insert(match_id: str, entry: JSON) -> list[Statement]:
 
 
 def open_to_spectators(match_id: str) -> list[Statement]:
-    return [("INSERT OR IGNORE INTO chat_open (match) VALUES (?)", (match_id,))]
+    return [("INSERT INTO chat_open (match) VALUES (?) ON CONFLICT DO NOTHING", (match_id,))]
 
 
 def load_all(path: Path) -> dict[str, Chat]:
-    """Every match's chat as stored."""
+    """Every match's chat as stored in the SQLite file ``path``."""
     db = store.connect(path)
     try:
-        chats: dict[str, Chat] = {}
-        for (match_id,) in db.execute("SELECT match FROM chat_open"):
-            chats.setdefault(match_id, Chat()).spectators_write = True
-        for match_id, at, seat, name, text in db.execute(
-            "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
-        ):
-            try:  # a row of the wrong types is left out, the rest is served
-                entry = protocol.chat(None if seat is None else int(seat), str(name),
-                                      str(text), float(at))  # fmt: skip
-            except (TypeError, ValueError):
-                continue
-            chats.setdefault(str(match_id), Chat()).messages.append(entry)
-        return chats
+        opened = [str(m) for (m,) in db.execute(store.CHAT_OPEN)]
+        return from_rows((opened, db.execute(store.CHAT_ROWS).fetchall()))
     finally:
         db.close()
+
+
+def from_rows(rows: ChatRows) -> dict[str, Chat]:
+    """Every match's chat from a store's :meth:`~tabletop.web.store.MatchStore.chat_rows`."""
+    opened, messages = rows
+    chats: dict[str, Chat] = {}
+    for match_id in opened:
+        chats.setdefault(match_id, Chat()).spectators_write = True
+    for match_id, at, seat, name, text in messages:
+        try:  # a row of the wrong types is left out, the rest is served
+            entry = protocol.chat(None if seat is None else int(seat), str(name),
+                                  str(text), float(at))  # fmt: skip
+        except (TypeError, ValueError):
+            continue
+        chats.setdefault(str(match_id), Chat()).messages.append(entry)
+    return chats

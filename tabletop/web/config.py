@@ -8,7 +8,8 @@ family or a club on one machine and are the ones documented in ``docs/web.md``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -40,6 +41,17 @@ class ServerConfig:
     lobby_keep: float = 600.0  # seconds a finished match stays in the lobby's listing
     abandoned_after: float = 86_400.0  # seconds without an action or a visitor: abandoned
     public_url: str | None = None  # the origin people reach the server at, if proxied
+    bus: str | None = None  # redis://...: the servers sharing a PostgreSQL store talk on it
+
+    def to_json(self) -> dict[str, object]:
+        """The config as JSON values (a worker process of ``--workers`` reads it back)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ServerConfig:
+        limits = Limits(**data.pop("limits"))
+        data["allowed_hosts"] = tuple(data["allowed_hosts"])
+        return cls(limits=limits, **data)
 
     def with_host(self, host: str) -> ServerConfig:
         """This config also allowing the address the server is bound to."""

@@ -154,6 +154,7 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps(protocol.error(str(exc))))
         await websocket.close(code=1008)
         return
+    await hub.find(websocket.path_params["id"])  # a shared store: made by another server
     room, seat, refusal = refusal_of(hub, websocket)
     if room is None or refusal:
         said = protocol.localised(protocol.error(refusal), lang)
@@ -168,6 +169,7 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         lambda: websocket.close(1013, "not reading its messages"),
         lang=lang,
     )
+    connection.base = base_of(websocket, hub.config.public_url)
     game = hub.registry.get(room.meta.game)
     await room.join(
         connection, protocol.hello(room.meta, game, seat, room.chat.may_write(seat), lang)

@@ -8,6 +8,10 @@ A match whose stored actions no longer replay is served up to its last good acti
 read-only and marked damaged; one whose row cannot be read is listed as not served.
 Either way every other match is served.
 
+With ``--db postgresql://…`` several servers share every match (:mod:`.shared`): a match
+another server created is loaded from the store when it is first asked for (or seen in
+the store's positions), and every room follows the store.
+
 The lobby lists the matches still going and those finished in the last
 ``lobby_keep`` seconds, a page of :data:`PAGE_SIZE` at a time; a match nobody has played
 or visited for ``abandoned_after`` seconds leaves it too. Both stay in the database and
@@ -21,7 +25,7 @@ import random
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -41,10 +45,12 @@ from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
 from tabletop.web.host import host_url
 from tabletop.web.room import Connection, Room
-from tabletop.web.store import SeatRow, Store, StoredMatch, Unserved
+from tabletop.web.store import MatchStore, SeatRow, Stale, Store, StoredMatch, Unserved
 from tabletop.web.thinking import Thinkers
 
-_ = Domain("tabletop")
+if TYPE_CHECKING:
+    from tabletop.web.shared import Sharing
+
 log = logging.getLogger("tabletop.web")
 _ = Domain("tabletop")
 PAGE_SIZE = 100  # matches a page of the lobby's listing
@@ -93,8 +99,8 @@ def read_body(data: Any) -> CreateMatch:
 class Hub:
     """All matches of one server and the shared pieces: database, computer players."""
 
-    def __init__(self, db_path: Path, config: ServerConfig | None = None) -> None:
-        self.db_path = db_path
+    def __init__(self, db_path: Path | str, config: ServerConfig | None = None) -> None:
+        self.db_path = db_path  # a SQLite file, or a postgresql:// URL (shared)
         self.config = config or ServerConfig()
         self.registry = registry()
         self.rooms: dict[str, Room] = {}
@@ -102,16 +108,50 @@ class Hub:
         self.creators: dict[str, str] = {}  # match id -> the client address that made it
         self.thinkers = Thinkers(self.config.ai_workers)
         self.admission = Admission(self.config.limits)
-        self.db: Store | None = None
+        self.db: MatchStore | None = None
         self.chats: dict[str, chat.Chat] = {}
+        self.sharing: Sharing | None = None
 
     # -- life ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Open the database and load every stored match (with a shared store, also
+        join the other servers)."""
+        if isinstance(self.db_path, Path):
+            self.open()
+            return
+        from tabletop.web.postgres import PostgresStore
+        from tabletop.web.shared import Sharing
+
+        self.db = await PostgresStore(self.db_path).open()
+        self.sharing = Sharing(self, self.config.bus)
+        self.thinkers.warm()
+        matches, self.unserved = await self.db.load_all()
+        self.chats = chat.from_rows(await self.db.chat_rows())
+        self._serve(matches)
+        self.sharing.open()
+
+    async def stop(self) -> None:
+        if self.sharing is not None:
+            await self.sharing.close()
+        self.close()
+        closing = getattr(self.db, "aclose", None)
+        if closing is not None:
+            await closing()
+
+    def store(self) -> MatchStore:
+        assert self.db is not None, "the hub is not open"
+        return self.db
+
     def open(self) -> None:
-        """Open the database and load every stored match (call inside the event loop)."""
+        """Open the SQLite file and load every stored match (inside the event loop)."""
+        assert isinstance(self.db_path, Path)
         self.db = Store(self.db_path)
         self.thinkers.warm()
         matches, self.unserved = store.load_all(self.db_path)
         self.chats = chat.load_all(self.db_path)
+        self._serve(matches)
+
+    def _serve(self, matches: list[StoredMatch]) -> None:
         for meta in matches:
             try:
                 room = self.rooms[meta.id] = self._room(meta)
@@ -130,13 +170,46 @@ class Hub:
         if self.db is not None:
             self.db.close()
 
+    async def find(self, match_id: str) -> Room | None:
+        """The room of ``match_id``: served here, or (shared store) loaded from it."""
+        room = self.rooms.get(match_id)
+        if room is None and self.sharing is not None:
+            room = await self.load(match_id)
+        return room
+
+    async def load(self, match_id: str) -> Room | None:
+        """Serve a stored match this server has not loaded yet (another server made it)."""
+        if match_id in self.rooms:
+            return self.rooms[match_id]
+        meta = await self.store().load(match_id)
+        if meta is None or match_id in self.rooms:
+            return self.rooms.get(match_id)
+        try:
+            room = self._room(meta)
+        except TabletopError as exc:
+            if all(u.id != match_id for u in self.unserved):
+                self.unserved.append(Unserved(meta.id, one_line(str(exc))))
+            return None
+        chats = chat.from_rows(await self.store().chat_rows())
+        room.chat = chats.get(match_id, chat.Chat())
+        if match_id in self.rooms:  # loaded meanwhile
+            return self.rooms[match_id]
+        self.rooms[match_id] = room
+        room.start_computers()
+        room.arm_clock()
+        return room
+
     def _room(self, meta: StoredMatch) -> Room:
         game = self.registry.get(meta.game)
         match, damage = self._replay(game, meta)
         computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
         assert self.db is not None
-        table = Table(match, computers, meta.move_time)
-        room = Room(meta, table, self.db, self.thinkers, damage)
+        # the clock is wall time, stored with each position: a restart or another server
+        # keeps the same deadline
+        table = Table(match, computers, meta.move_time, clock=time.time)
+        if meta.deadline is not None and table.deadline is not None:
+            table.deadline = meta.deadline
+        room = Room(meta, table, self.db, self.thinkers, damage, self.sharing)
         room.chat = self.chats.pop(meta.id, chat.Chat())
         return room
 
@@ -277,6 +350,8 @@ class Hub:
         self.rooms[meta.id] = room
         room.start_computers()
         room.arm_clock()
+        if self.sharing is not None:
+            self.sharing.changed(room)
         return self.links(meta, base)
 
     @staticmethod
@@ -310,11 +385,18 @@ class Hub:
                 old.move_time, hints=old.hints,
             )  # fmt: skip
             await self._open_match(meta, base, room.chat.spectators_write)
-            old.rematch = meta.id
-            assert self.db is not None
-            await self.db.submit(store.rematch(old.id, meta.id))
-        new = self.rooms[old.rematch].meta
-        return self.links(new, base)
+            try:
+                await self.store().submit(store.rematch(old.id, meta.id))
+                old.rematch = meta.id
+            except Stale:  # another server made the rematch first: that one it is
+                stored = await self.store().load(old.id)
+                old.rematch = stored.rematch if stored is not None else None
+            if self.sharing is not None:
+                self.sharing.changed(room)
+        new = await self.find(old.rematch) if old.rematch is not None else None
+        if new is None:
+            raise Refused(503, "the rematch could not be made; try again")
+        return self.links(new.meta, base)
 
     async def ask_rematch(self, room: Room, connection: Connection, base: str) -> None:
         """A connection's ``rematch`` message: refused (an error to it) before the game
@@ -331,10 +413,20 @@ class Hub:
         for other in list(room.connections):
             await other.send(protocol.rematch(links, other.seat, room.meta.players))
 
+    async def announce_rematch(self, room: Room) -> None:
+        """Another server made ``room``'s rematch: each connection here its own link."""
+        new = await self.find(room.meta.rematch) if room.meta.rematch is not None else None
+        if new is None:
+            return
+        for other in list(room.connections):
+            links = self.links(new.meta, other.base)
+            await other.send(protocol.rematch(links, other.seat, room.meta.players))
+
     async def tell_rematch(self, room: Room, connection: Connection, base: str) -> None:
         """A connection joining a match that has a rematch is sent its own new link."""
-        if room.meta.rematch is not None:
-            links = self.links(self.rooms[room.meta.rematch].meta, base)
+        new = await self.find(room.meta.rematch) if room.meta.rematch is not None else None
+        if new is not None:
+            links = self.links(new.meta, base)
             await connection.send(protocol.rematch(links, connection.seat, room.meta.players))
 
     # -- reading -------------------------------------------------------------------------

@@ -10,6 +10,13 @@ match goes on once the store accepts writes again, without a restart.
 Presence (who is online, how many watch) is coalesced: a join or a leave schedules one
 ``presence`` message to everyone :data:`PRESENCE_EVERY` seconds later, whatever else
 joins or leaves meanwhile.
+
+On a store shared with other servers (:mod:`tabletop.web.shared`: ``sharing`` is set),
+the room is this server's cache of the stored match: an action refused by the store as
+stale (another server stored one at that number first) is taken back and the room reads
+the store (:meth:`Room.sync`); every commit is announced to the other servers; the
+computer seats think only while this server holds their lease; the clock is the stored
+deadline and its ring is stored at its position number, so a game ends on time once.
 """
 
 from __future__ import annotations
@@ -22,16 +29,20 @@ import time
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core.errors import ActionError
+from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
 from tabletop.web import chat, protocol, store
+from tabletop.web.catchup import catch_up
 from tabletop.web.chat import Chat
-from tabletop.web.store import Store, StoredMatch
+from tabletop.web.store import Mark, MatchStore, Stale, StoredMatch
 from tabletop.web.thinking import Job, Thinkers
+
+if TYPE_CHECKING:
+    from tabletop.web.shared import Sharing
 
 _ = Domain("tabletop")
 
@@ -66,6 +77,7 @@ class Connection:
     ) -> None:
         self.seat = seat
         self.lang = lang
+        self.base = ""  # the origin its page came from (the links it is sent start so)
         self._send = send
         self._drop = drop
         self._outbox: deque[str] = deque()
@@ -116,13 +128,20 @@ class UndoRequest:
     number: int
     count: int
     waiting: set[int] = field(default_factory=set)
+    origin: str | None = None  # the server it was asked on, when another (shared store)
 
 
 class Room:
     """A match being served."""
 
     def __init__(
-        self, meta: StoredMatch, table: Table, db: Store, thinkers: Thinkers, damage: str = ""
+        self,
+        meta: StoredMatch,
+        table: Table,
+        db: MatchStore,
+        thinkers: Thinkers,
+        damage: str = "",
+        sharing: Sharing | None = None,
     ) -> None:
         self.meta = meta
         self.table = table
@@ -148,6 +167,9 @@ class Room:
         # the first game-log entry not yet told to the players, and to the spectators
         self._log_from = self._watch_log_from = len(table.match.actions)
         self.chat = Chat()
+        self.sharing = sharing  # the other servers of a shared store (None: this one only)
+        self.remote: dict[str, int] = {}  # the other servers' connections ("s": watching)
+        self._refused: BaseException | None = None  # why the store refused the last step
         table.autosave = self._autosave
         self._hold_clock()
 
@@ -160,15 +182,19 @@ class Room:
         first = change.number - 1 if change.kind == "action" else change.number
         self._log_from = min(self._log_from, first)
         self._watch_log_from = min(self._watch_log_from, first)
+        deadline = self.table.deadline
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
-            statements = store.append(mid, change.number, change.text, status, self.updated)
+            statements = store.append(
+                mid, change.number, change.text, status, self.updated, deadline
+            )
         elif change.kind == "undo":
             self._told.clear()
             self._undos += 1
-            statements = store.truncate(mid, change.number)
+            self.meta.undos += 1
+            statements = store.truncate(mid, change.number, deadline)
         else:
-            statements = store.forfeit(mid, change.player or 0, self.updated)
+            statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
@@ -180,10 +206,13 @@ class Room:
     async def _stored(self) -> bool:
         """Commit the last action; if the database refuses it, take it back in memory too
         (nobody was told of it) and say False."""
+        self._refused = None
         try:
             await self._commit()
-        except Exception:
-            log.exception("match %s: an action could not be stored", self.meta.id)
+        except Exception as exc:
+            self._refused = exc
+            if not isinstance(exc, Stale):
+                log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
             left = len(self.table.match.actions)
             self._log_from = min(self._log_from, left)
@@ -194,16 +223,24 @@ class Room:
 
     # -- telling -------------------------------------------------------------------------
     def online(self) -> set[int]:
-        """The seats with a connection open."""
-        return {seat for seat, count in self._present.items() if count and seat is not None}
+        """The seats with a connection open (on this server or another)."""
+        here = {seat for seat, count in self._present.items() if count and seat is not None}
+        return here | {int(k) for k, n in self.remote.items() if n and k != "s"}
 
     def presence(self) -> JSON:
         """Each seat's state (``online``, ``offline``, ``computer``) and how many watch."""
         seats = {}
+        online = self.online()
         for row in self.meta.seats:
             state = "computer" if row.ai is not None else "offline"
-            seats[str(row.seat)] = "online" if self._present[row.seat] else state
-        return {"seats": seats, "spectators": self._present[None]}
+            seats[str(row.seat)] = "online" if row.seat in online else state
+        return {"seats": seats, "spectators": self._present[None] + self.remote.get("s", 0)}
+
+    def counts(self) -> dict[str, int]:
+        """This server's connections by seat (``"s"``: spectators), for the others."""
+        counts = {str(k): n for k, n in self._present.items() if k is not None and n}
+        counts["s"] = self._present[None]
+        return counts
 
     async def tell(self, connection: Connection) -> None:
         """Send one connection the last actions, the whole game log and its position.
@@ -289,13 +326,17 @@ class Room:
             first = seat is not None and seat not in self.meta.claimed
             if seat is not None and first:
                 self.meta.claimed.add(seat)
-                self.db.submit(store.claim(self.meta.id, seat))
+                claimed = self.db.submit(store.claim(self.meta.id, seat))
+                if self.sharing is not None:  # the others wait for it (their clocks too)
+                    with contextlib.suppress(Exception):
+                        await claimed
+                    self.sharing.changed(self)
             await connection.send(hello)
             for message in self.chat.recent():
                 await connection.send(message)
             await self.tell(connection)
             if first and not self.unopened() and self.table.move_time:
-                self.table.start_clock()  # every person has sat down: the clock starts
+                await self._start_clock()  # every person has sat down: the clock starts
                 self.arm_clock()
                 await self.broadcast()
             if self.damage:
@@ -303,6 +344,8 @@ class Room:
             self.presence_changed()
             if self.undo_request is not None:
                 await connection.send(self._undo_message(self.undo_request))
+        if self.sharing is not None:
+            self.sharing.presence(self)
 
     async def leave(self, connection: Connection) -> None:
         connection.close()
@@ -311,6 +354,8 @@ class Room:
             self.connections.remove(connection)
             self._present[connection.seat] -= 1
             self.presence_changed()
+            if self.sharing is not None:
+                self.sharing.presence(self)
 
     def presence_changed(self) -> None:
         """Schedule one presence message to everyone (unless one is already due)."""
@@ -362,12 +407,24 @@ class Room:
                 await connection.send(protocol.error(exc.reason))
                 return
             if not await self._stored():
+                if isinstance(self._refused, Stale):  # another server's action came first
+                    await self._adopt_stored()
+                    await connection.send(protocol.error(self._stale(number)))
+                    return
                 await connection.send(
                     protocol.error(_("the server could not store the action; nothing changed"))
                 )
                 return
             await self._after_change()
         self.start_computers()
+
+    def _stale(self, number: int) -> str:
+        return _(
+            "position {number} is stale: the match is at position {now}; "
+            "act on the position you were sent last",
+            number=number,
+            now=len(self.table.match.actions),
+        )
 
     async def _after_change(self) -> None:
         """Commit, drop a stale undo request, tell everyone, re-arm the clock."""
@@ -378,6 +435,104 @@ class Room:
             await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
+        if self.sharing is not None:
+            self.sharing.changed(self)
+
+    # -- a shared store: the others' changes ---------------------------------------------
+    def mark(self) -> Mark:
+        """The position as :meth:`~tabletop.web.store.MatchStore.positions` gives it."""
+        match, meta = self.table.match, self.meta
+        forfeit = match.forfeit.player if match.forfeit is not None else None
+        status = "ongoing" if match.outcome() is None else "over"
+        return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
+                meta.rematch)  # fmt: skip
+
+    async def sync(self) -> None:
+        """Read the match from the store and become it (another server changed it)."""
+        async with self.lock:
+            await self._adopt_stored()
+        self.start_computers()
+
+    async def _adopt_stored(self) -> None:
+        stored = await self.db.load(self.meta.id)
+        if stored is not None:
+            await self._adopt(stored)
+
+    async def _adopt(self, stored: StoredMatch) -> None:
+        """Become ``stored`` (under the lock) and tell this server's connections."""
+        try:
+            result = catch_up(self.table.match, stored, self.meta.undos)
+        except TabletopError as exc:
+            log.error("match %s: the stored match does not replay here: %s", self.meta.id, exc)
+            return
+        meta = self.meta
+        if result.replayed:
+            self.table.match = result.match
+            self._told.clear()
+            self._undos += 1
+        self._log_from = min(self._log_from, result.first)
+        self._watch_log_from = min(self._watch_log_from, result.first)
+        claimed = stored.claimed - meta.claimed
+        meta.claimed |= stored.claimed
+        meta.undos, meta.rematch = stored.undos, stored.rematch
+        meta.status = "ongoing" if self.table.match.outcome() is None else "over"
+        clock = self.table.deadline
+        if self.table.move_time:
+            self.table.deadline = stored.deadline
+            self._hold_clock()
+            if self._clock_unstarted(stored):
+                await self._start_clock()
+        if result.changed or claimed or clock != self.table.deadline:
+            self.updated = self.active = time.time()
+            request = self.undo_request
+            moved = request is not None and request.number != len(self.table.match.actions)
+            # a request asked on another server and carried out there (an undo: replayed)
+            # is answered by that server's result
+            if request is not None and moved and not (request.origin and result.replayed):
+                self.undo_request = None
+                await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
+            await self.broadcast()
+            self.arm_clock()
+
+    async def _start_clock(self) -> None:
+        """Start the clock of the person to act and store its deadline; on a shared store
+        only if no other server started it first (then that deadline it is)."""
+        self.table.start_clock()
+        if self.sharing is None:
+            self.db.submit(store.clock(self.meta.id, self.table.deadline))
+            return
+        try:
+            await self.db.submit(store.clock(self.meta.id, self.table.deadline, first=True))
+            self.sharing.changed(self)
+        except Stale:
+            stored = await self.db.load(self.meta.id)
+            if stored is not None:
+                self.table.deadline = stored.deadline
+        except Exception:
+            log.exception("match %s: the clock could not be stored", self.meta.id)
+
+    def _clock_unstarted(self, stored: StoredMatch) -> bool:
+        """Every person has sat down, a person is to act, and no server stored a clock
+        (the last seat was opened on a server that did not know of the others yet)."""
+        player = self.table.match.to_act()
+        return bool(
+            self.table.move_time and stored.deadline is None and not self.unopened()
+            and player is not None and player not in self.table.computers
+        )
+
+    def hear(self, entry: JSON) -> None:
+        """A chat message stored by another server: kept and sent to every connection."""
+        self.chat.messages.append(entry)
+        text = json.dumps(entry, ensure_ascii=False)
+        for other in list(self.connections):
+            other.post(text)
+
+    def ring_if_due(self) -> None:
+        """Arm the clock again when it has run out and no ring is pending (another
+        server's ring may have been refused as stale, or this one was not running)."""
+        left = self.table.time_left()
+        if left == 0 and (self._clock is None or self._clock.done()):
+            self.arm_clock()
 
     def start_computers(self) -> None:
         """Let the computer seats play (in the background) if one is to act."""
@@ -397,6 +552,20 @@ class Room:
         )  # fmt: skip
 
     async def _computers(self) -> None:
+        """Play the computer seats until a person is to act (on a shared store: only
+        while this server holds their lease, from the stored position on)."""
+        sharing = self.sharing
+        if sharing is None:
+            await self._think()
+            return
+        if not await sharing.lead(self.meta.id):
+            return  # another server thinks for them
+        async with sharing.leading(self.meta.id):
+            async with self.lock:
+                await self._adopt_stored()
+            await self._think()
+
+    async def _think(self) -> None:
         """Play the computer seats until a person is to act; on a store failure, try
         again later (the players are told once)."""
         background = not self.table.persons()
@@ -410,6 +579,9 @@ class Room:
                     await self.send_all(protocol.error(_("the computer player failed to act")))
                     return
                 if not await self._stored():
+                    if isinstance(self._refused, Stale):  # another server stored one
+                        await self._adopt_stored()
+                        continue
                     if self._retry == RETRY_FIRST:
                         await self.send_all(
                             protocol.error(
@@ -450,6 +622,10 @@ class Room:
         async with self.lock:
             if self.table.expire():
                 self._clock = None
+                if not await self._stored():  # another server rang (or acted) first
+                    if isinstance(self._refused, Stale):
+                        await self._adopt_stored()
+                    return
                 await self._after_change()
 
     # -- undo ----------------------------------------------------------------------------
@@ -481,6 +657,11 @@ class Room:
             self.undo_request = request
             if others:
                 await self.send_all(self._undo_message(request))
+                if self.sharing is not None:
+                    self.sharing.publish({
+                        "k": "uq", "m": self.meta.id, "o": self.sharing.server,
+                        "r": self._undo_message(request),
+                    })  # fmt: skip
             else:
                 await self._carry_out(request)
 
@@ -490,25 +671,59 @@ class Room:
             if request is None or connection.seat not in request.waiting:
                 await connection.send(protocol.error(_("no undo request is waiting for you")))
                 return
-            if not agree:
-                self.undo_request = None
-                await self.send_all(
-                    protocol.undo_declined(request.by, _("player {n} declined", n=connection.seat))
-                )
+            if request.origin is not None and self.sharing is not None:  # asked elsewhere
+                self.sharing.publish({"k": "ua", "m": self.meta.id, "o": request.origin,
+                                      "seat": connection.seat, "agree": agree})  # fmt: skip
                 return
-            request.waiting.discard(connection.seat)
-            if not request.waiting:
-                await self._carry_out(request)
+            await self._answered(request, connection.seat, agree)
+
+    async def _answered(self, request: UndoRequest, seat: int, agree: bool) -> None:
+        if not agree:
+            self.undo_request = None
+            declined = protocol.undo_declined(request.by, _("player {n} declined", n=seat))
+            await self._undo_told(declined)
+            return
+        request.waiting.discard(seat)
+        if not request.waiting:
+            await self._carry_out(request)
+
+    async def _undo_told(self, message: JSON) -> None:
+        """An undo's result to everyone, on the other servers too."""
+        await self.send_all(message)
+        if self.sharing is not None:
+            self.sharing.publish({"k": "ur", "m": self.meta.id, "r": message})
+
+    async def undo_notice(self, notice: JSON) -> None:
+        """Another server's undo request (``uq``), an answer to this server's (``ua``),
+        or a result (``ur``)."""
+        kind, message = notice.get("k"), notice.get("r")
+        async with self.lock:
+            request = self.undo_request
+            if kind == "uq" and isinstance(message, dict):
+                self.undo_request = UndoRequest(
+                    int(message["by"]), int(message["number"]), int(message["count"]),
+                    {int(w) for w in message["waiting"]}, str(notice.get("o")),
+                )  # fmt: skip
+                await self.send_all(message)
+            elif kind == "ua" and request is not None and request.origin is None:
+                assert self.sharing is not None
+                seat = notice.get("seat")
+                if notice.get("o") == self.sharing.server and seat in request.waiting:
+                    await self._answered(request, int(seat), bool(notice.get("agree")))
+            elif kind == "ur" and request is not None and request.origin is not None:
+                self.undo_request = None
+                if isinstance(message, dict):
+                    await self.send_all(message)
 
     async def _carry_out(self, request: UndoRequest) -> None:
         self.undo_request = None
         plan = self.table.undo_plan(request.by)
         if plan.refusal or plan.count != request.count:
             reason = plan.refusal or _("the match moved on")
-            await self.send_all(protocol.undo_declined(request.by, reason))
+            await self._undo_told(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
-        await self.send_all(protocol.undo_done(request.by, plan.count))
+        await self._undo_told(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()
 
@@ -540,6 +755,8 @@ class Room:
         text_out = json.dumps(entry, ensure_ascii=False)
         for other in list(self.connections):
             other.post(text_out)
+        if self.sharing is not None:
+            self.sharing.chat(self, entry)
 
     def close(self) -> None:
         for task in (self._clock, self._computer, self._presence, self._watchers):

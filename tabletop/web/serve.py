@@ -1,11 +1,15 @@
-"""Starting the server: the database's default place, the loopback warning, uvicorn."""
+"""Starting the server: the database's default place (or a PostgreSQL URL and a Redis
+bus, shared with other servers), the loopback warning, uvicorn, and ``--workers N``:
+uvicorn's N processes on one port, each a whole server of the shared store."""
 
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -32,20 +36,69 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(host: str, port: int, db: Path | None, config: ServerConfig | None = None) -> None:
+ENVIRONMENT = "TABLETOP_SERVE"  # what a worker of --workers is to serve (JSON)
+SHARED = "postgresql://USER@HOST:PORT/DB"
+
+
+def check_shared(db: str | Path | None, bus: str | None, workers: int) -> None:
+    """UsageError (one line) for a combination that cannot share matches."""
+    shared = isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+    if isinstance(db, str) and not shared:
+        raise UsageError(f"--db is a SQLite file or {SHARED}, not {db}")
+    if workers > 1 and not (shared and bus):
+        raise UsageError(
+            f"--workers {workers} needs a shared store and a bus: --db {SHARED} "
+            "--bus redis://HOST:PORT/N"
+        )
+    if bus is not None and not shared:
+        raise UsageError(f"--bus needs --db {SHARED} (a SQLite file serves one process)")
+    if bus is not None and not bus.startswith(("redis://", "rediss://", "unix://")):
+        raise UsageError(f"--bus is redis://HOST:PORT/N, not {bus}")
+
+
+def check_bus(url: str) -> None:
+    """StoreError (one line) when Redis does not answer at ``url``."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except (redis.RedisError, OSError, ValueError) as exc:
+        raise store.StoreError(f"cannot use the bus {url}: {exc}") from None
+
+
+def serve(
+    host: str,
+    port: int,
+    db: Path | str | None,
+    config: ServerConfig | None = None,
+    workers: int = 1,
+) -> None:
     """Run the server until interrupted; prints the lobby's address first. A database
-    that cannot be used ends it at once with one line (StoreError, exit status 1)."""
+    (or bus) that cannot be used ends it at once with one line (StoreError, exit 1)."""
     if not 1 <= port <= 65535:
         raise UsageError(f"--port must be 1-65535, not {port}")
     config = config or ServerConfig().with_host(host)
-    path = db or default_db()
-    if db is None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            message = f"cannot create the folder of the database {path}: {exc}"
-            raise store.StoreError(message) from None
-    store.check(path)
+    check_shared(db, config.bus, workers)
+    target: Path | str
+    if isinstance(db, str):
+        from tabletop.web import postgres
+
+        postgres.check(db)
+        if config.bus:
+            check_bus(config.bus)
+        target, where = db, postgres.shown(db)
+    else:
+        target = path = db or default_db()
+        where = str(path)
+        if db is None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                message = f"cannot create the folder of the database {path}: {exc}"
+                raise store.StoreError(message) from None
+        store.check(path)
     if not is_loopback(host):
         sys.stderr.write(
             f"tabletop: warning: serving on {host}, beyond this machine; the server has no "
@@ -54,14 +107,26 @@ def serve(host: str, port: int, db: Path | None, config: ServerConfig | None = N
             "(add the ones people use with --allowed-host NAME)\n"
         )
     shown = f"[{host}]" if ":" in host else host
-    print(f"tabletop: lobby at http://{shown}:{port}/ (matches in {path})", flush=True)
-    uv = uvicorn.Config(
-        build_app(path, config),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=False,  # small JSON: compressing costs more than it saves
-    )
+    print(f"tabletop: lobby at http://{shown}:{port}/ (matches in {where})", flush=True)
+    settings: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "warning",
+        "ws_max_size": WS_MAX_SIZE,
+        "ws_per_message_deflate": False,  # small JSON: compressing costs more than it saves
+    }
+    if workers > 1:
+        os.environ[ENVIRONMENT] = json.dumps({"db": str(target), "config": config.to_json()})
+        uvicorn.run(
+            "tabletop.web.serve:worker_app", factory=True, workers=workers, **settings
+        )
+        return
     collector.install()  # no full-heap pauses with thousands of sockets open
-    uvicorn.Server(uv).run()
+    uvicorn.Server(uvicorn.Config(build_app(target, config), **settings)).run()
+
+
+def worker_app() -> Any:
+    """The application of one worker process of ``--workers`` (uvicorn imports it)."""
+    data = json.loads(os.environ[ENVIRONMENT])
+    collector.install()
+    return build_app(data["db"], ServerConfig.from_json(data["config"]))

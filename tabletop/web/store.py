@@ -12,6 +12,13 @@ write is durable; the server tells nobody of an action before that.
 The schema has a version (SQLite's ``user_version``); :func:`connect` brings an older
 file up to :data:`VERSION` step by step (:data:`MIGRATIONS`). :func:`check` opens a file
 before the server starts and says in one line why it cannot be used.
+
+:class:`MatchStore` is what the server asks of any store; :class:`Store` is SQLite's,
+:class:`tabletop.web.postgres.PostgresStore` PostgreSQL's (several servers on one
+database). The statements below are written in the SQL both speak (``?`` placeholders,
+``ON CONFLICT``); each action is one row keyed by (match, number), so the database orders
+a match's actions: a second action at a number already stored is refused as
+:class:`Stale`, and a second loss on time of one match too (table ``timeouts``).
 """
 
 from __future__ import annotations
@@ -21,10 +28,11 @@ import json
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop.core.errors import TabletopError
 
@@ -34,7 +42,7 @@ CREATE TABLE IF NOT EXISTS matches (
     game_version TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, seats TEXT NOT NULL, spectators INTEGER NOT NULL,
     move_time REAL, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing', rematch TEXT,
-    updated REAL, hints INTEGER
+    updated REAL, hints INTEGER, deadline REAL, undos INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
@@ -42,6 +50,12 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE TABLE IF NOT EXISTS claims (
     match TEXT NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (match, seat)
+);
+CREATE TABLE IF NOT EXISTS leases (
+    match TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS timeouts (
+    match TEXT PRIMARY KEY, number INTEGER NOT NULL, player INTEGER NOT NULL
 );
 """
 
@@ -55,18 +69,33 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 3
-# What brings a file of version N-1 to N (version 1: no ``updated`` column).
+VERSION = 4
+# What brings a file of version N-1 to N (version 1: no ``updated`` column; version 4: the
+# stored move clock, the undo count, and the ``leases`` and ``timeouts`` tables, which
+# SCHEMA creates)
 MIGRATIONS = {
-    2: "ALTER TABLE matches ADD COLUMN updated REAL",
-    3: "ALTER TABLE matches ADD COLUMN hints INTEGER",
+    2: ["ALTER TABLE matches ADD COLUMN updated REAL"],
+    3: ["ALTER TABLE matches ADD COLUMN hints INTEGER"],
+    4: [
+        "ALTER TABLE matches ADD COLUMN deadline REAL",
+        "ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
+    ],
 }
+COLUMNS = (
+    "id, created, game, game_version, players, options, seed, seats, spectators, "
+    "move_time, forfeit, status, rematch, updated, hints, deadline, undos"
+)
 
 Statement = tuple[str, Sequence[Any]]
 
 
 class StoreError(TabletopError):
     """The database cannot be used: missing folder, not a database, unwritable, too new."""
+
+
+class Stale(TabletopError):
+    """A write refused because another server (or this one) stored that step first: an
+    action at a number already taken, a second loss on time."""
 
 
 @dataclass
@@ -97,6 +126,8 @@ class StoredMatch:
     rematch: str | None = None
     updated: float | None = None
     hints: bool | None = None  # the coach's hints allowed (None: only against the computer)
+    deadline: float | None = None  # wall-clock time by which the person to act must act
+    undos: int = 0  # undos so far: with the number of actions, names the position
     actions: list[str] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)
 
@@ -111,37 +142,77 @@ class StoredMatch:
         )  # fmt: skip
 
 
-def append(match_id: str, number: int, text: str, status: str, at: float) -> list[Statement]:
-    """Store action ``number`` (1-based), the match's status after it and when."""
+ONE_ROW = "/* one row */ "  # a statement marked so must change a row, else Stale
+
+
+def append(
+    match_id: str, number: int, text: str, status: str, at: float,
+    deadline: float | None = None,
+) -> list[Statement]:
+    """Store action ``number`` (1-based), the match's status after it, when, and the
+    deadline (wall clock) of the person to act next. Refused (:class:`Stale`) when
+    action ``number`` is already stored or the match was lost on time. The match's row
+    is written first: its lock orders the writers of one match on a shared database."""
     return [
-        ("INSERT INTO actions (match, number, text) VALUES (?,?,?)", (match_id, number, text)),
-        ("UPDATE matches SET status=?, updated=? WHERE id=?", (status, at, match_id)),
-    ]
+        ("UPDATE matches SET status=?, updated=?, deadline=? WHERE id=?",
+         (status, at, deadline, match_id)),
+        (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
+         "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?)",
+         (match_id, number, text, match_id)),
+    ]  # fmt: skip
 
 
-def truncate(match_id: str, keep: int) -> list[Statement]:
+def truncate(match_id: str, keep: int, deadline: float | None = None) -> list[Statement]:
     """Forget every action after the first ``keep`` (an undo) and any forfeit."""
     return [
+        ("UPDATE matches SET forfeit=NULL, status='ongoing', deadline=?, undos=undos+1 "
+         "WHERE id=?", (deadline, match_id)),
         ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
-        ("UPDATE matches SET forfeit=NULL, status='ongoing' WHERE id=?", (match_id,)),
-    ]
+        ("DELETE FROM timeouts WHERE match=?", (match_id,)),
+    ]  # fmt: skip
 
 
-def forfeit(match_id: str, player: int, at: float) -> list[Statement]:
-    return [
-        (
-            "UPDATE matches SET forfeit=?, status='over', updated=? WHERE id=?",
-            (player, at, match_id),
-        )
-    ]
+def forfeit(match_id: str, player: int, at: float, number: int | None = None) -> list[Statement]:
+    """``player`` lost on time. Given the position ``number`` it happened at, refused as
+    :class:`Stale` when the match lost on time already or is no longer at ``number``
+    (another server stored an action first): a game ends on time exactly once."""
+    steps: list[Statement] = [(
+        "UPDATE matches SET forfeit=?, status='over', updated=?, deadline=NULL WHERE id=?",
+        (player, at, match_id),
+    )]  # fmt: skip
+    if number is not None:
+        steps.append((
+            ONE_ROW + "INSERT INTO timeouts (match, number, player) SELECT ?,?,? WHERE "
+            "(SELECT count(*) FROM actions WHERE match=?)=? "
+            "AND NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?)",
+            (match_id, number, player, match_id, number, match_id),
+        ))  # fmt: skip
+    return steps
+
+
+def clock(match_id: str, deadline: float | None, first: bool = False) -> list[Statement]:
+    """The deadline of the person to act (set when the last seat is first opened);
+    ``first``: only if none is stored (else Stale: another server started the clock)."""
+    if first:
+        return [(ONE_ROW + "UPDATE matches SET deadline=? WHERE id=? AND deadline IS NULL",
+                 (deadline, match_id))]  # fmt: skip
+    return [("UPDATE matches SET deadline=? WHERE id=?", (deadline, match_id))]
 
 
 def claim(match_id: str, seat: int) -> list[Statement]:
-    return [("INSERT OR IGNORE INTO claims (match, seat) VALUES (?,?)", (match_id, seat))]
+    return [(
+        "INSERT INTO claims (match, seat) VALUES (?,?) ON CONFLICT DO NOTHING",
+        (match_id, seat),
+    )]  # fmt: skip
 
 
 def rematch(match_id: str, new_id: str) -> list[Statement]:
-    return [("UPDATE matches SET rematch=? WHERE id=?", (new_id, match_id))]
+    """The rematch of ``match_id`` is ``new_id`` (Stale when it has one already: made
+    by another server meanwhile)."""
+    return [(
+        ONE_ROW + "UPDATE matches SET rematch=? WHERE id=? AND rematch IS NULL",
+        (new_id, match_id),
+    )]  # fmt: skip
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -163,7 +234,8 @@ def connect(path: Path) -> sqlite3.Connection:
     if not existed:
         version = VERSION
     for step in range(max(version, 1) + 1, VERSION + 1):
-        db.execute(MIGRATIONS[step])
+        for sql in MIGRATIONS[step]:
+            db.execute(sql)
     db.execute(f"PRAGMA user_version={VERSION}")
     return db
 
@@ -208,8 +280,16 @@ def _row(row: Sequence[Any]) -> StoredMatch:
     return StoredMatch(
         row[0], row[1], row[2], row[3], row[4], options, row[6], seats,
         bool(row[8]), row[9], row[10], row[11], row[12], row[13],
-        None if row[14] is None else bool(row[14]),
+        None if row[14] is None else bool(row[14]), row[15], int(row[16] or 0),
     )  # fmt: skip
+
+
+def read_match(row: Sequence[Any], actions: list[Any], claims: list[Any]) -> StoredMatch:
+    """A match from its row, its actions' texts (in order) and its claimed seats."""
+    match = _row(row)
+    match.actions = [str(text) for (text,) in actions]
+    match.claimed = {int(seat) for (seat,) in claims}
+    return match
 
 
 def load_all(path: Path) -> tuple[list[StoredMatch], list[Unserved]]:
@@ -217,33 +297,87 @@ def load_all(path: Path) -> tuple[list[StoredMatch], list[Unserved]]:
     read (bad JSON, wrong types), each with its reason."""
     db = connect(path)
     try:
-        found: dict[str, StoredMatch] = {}
-        unserved: list[Unserved] = []
-        for row in db.execute(
-            "SELECT id, created, game, game_version, players, options, seed, seats, "
-            "spectators, move_time, forfeit, status, rematch, updated, hints FROM matches "
-            "ORDER BY created"
-        ):
-            try:
-                found[row[0]] = _row(row)
-            except (ValueError, TypeError, KeyError) as exc:
-                unserved.append(Unserved(str(row[0]), f"its stored row cannot be read ({exc})"))
-        for match_id, _, text in db.execute("SELECT * FROM actions ORDER BY match, number"):
-            if match_id in found:
-                found[match_id].actions.append(str(text))
-        for match_id, seat in db.execute("SELECT match, seat FROM claims"):
-            if match_id in found:
-                found[match_id].claimed.add(seat)
-        return list(found.values()), unserved
+        return _load_all(db)
     finally:
         db.close()
+
+
+def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]]:
+    found: dict[str, StoredMatch] = {}
+    unserved: list[Unserved] = []
+    for row in db.execute(f"SELECT {COLUMNS} FROM matches ORDER BY created"):
+        try:
+            found[row[0]] = _row(row)
+        except (ValueError, TypeError, KeyError) as exc:
+            unserved.append(Unserved(str(row[0]), f"its stored row cannot be read ({exc})"))
+    for match_id, _, text in db.execute(
+        "SELECT match, number, text FROM actions ORDER BY match, number"
+    ):
+        if match_id in found:
+            found[match_id].actions.append(str(text))
+    for match_id, seat in db.execute("SELECT match, seat FROM claims"):
+        if match_id in found:
+            found[match_id].claimed.add(seat)
+    return list(found.values()), unserved
+
+
+# The reads every store answers, in the SQL both databases speak.
+ONE_MATCH = f"SELECT {COLUMNS} FROM matches WHERE id=?"
+ITS_ACTIONS = "SELECT text FROM actions WHERE match=? ORDER BY number"
+ITS_CLAIMS = "SELECT seat FROM claims WHERE match=?"
+CHAT_OPEN = "SELECT match FROM chat_open"
+CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
+TAKE_LEASE = (
+    "INSERT INTO leases (match, holder, expires) VALUES (?,?,?) "
+    "ON CONFLICT (match) DO UPDATE SET holder=excluded.holder, expires=excluded.expires "
+    "WHERE leases.holder=excluded.holder OR leases.expires<?"
+)
+DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
+# each match's position as the servers sharing a store compare it: number, undos, status,
+# forfeit and claimed seats (a change of any is a change of what its connections see)
+POSITIONS = (
+    "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
+    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m"
+)
+Mark = tuple[int, int, str, "int | None", int, "str | None"]
+
+ChatRows = tuple[list[str], list[tuple[Any, ...]]]
+
+
+class MatchStore(Protocol):
+    """What the server asks of a store (SQLite's :class:`Store`, PostgreSQL's
+    :class:`tabletop.web.postgres.PostgresStore`).
+
+    ``submit`` queues one all-or-nothing step; its future is done once committed, or
+    carries :class:`Stale` (another writer was first) or the database's error.
+    """
+
+    shared: bool  # several servers may use it at once
+
+    def submit(self, statements: list[Statement]) -> asyncio.Future[None]: ...
+
+    async def load_all(self) -> tuple[list[StoredMatch], list[Unserved]]: ...
+
+    async def load(self, match_id: str) -> StoredMatch | None: ...
+
+    async def chat_rows(self) -> ChatRows: ...
+
+    async def lease(self, match_id: str, holder: str, seconds: float) -> bool: ...
+
+    async def positions(self) -> dict[str, Mark]: ...
+
+    async def release(self, match_id: str, holder: str) -> None: ...
+
+    def close(self) -> None: ...
 
 
 _Job = tuple[list[Statement], asyncio.Future[None], asyncio.AbstractEventLoop]
 
 
 class Store:
-    """The database's one writer: ``submit`` statements, await their commit."""
+    """SQLite's store and its one writer: ``submit`` statements, await their commit."""
+
+    shared = False
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -254,11 +388,79 @@ class Store:
 
     def submit(self, statements: list[Statement]) -> asyncio.Future[None]:
         """Queue ``statements`` (one all-or-nothing step); the future is done once they
-        are committed to disk, or carries the sqlite error."""
+        are committed to disk, or carries :class:`Stale` or the sqlite error."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._jobs.put((statements, future, loop))
         return future
+
+    # -- reading (each on its own connection, in a thread) -------------------------------
+    def _read(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, isolation_level=None)
+
+    async def load_all(self) -> tuple[list[StoredMatch], list[Unserved]]:
+        def work() -> tuple[list[StoredMatch], list[Unserved]]:
+            db = self._read()
+            try:
+                return _load_all(db)
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def load(self, match_id: str) -> StoredMatch | None:
+        def work() -> StoredMatch | None:
+            db = self._read()
+            try:
+                row = db.execute(ONE_MATCH, (match_id,)).fetchone()
+                if row is None:
+                    return None
+                actions = db.execute(ITS_ACTIONS, (match_id,)).fetchall()
+                claims = db.execute(ITS_CLAIMS, (match_id,)).fetchall()
+                return read_match(row, actions, claims)
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def chat_rows(self) -> ChatRows:
+        def work() -> ChatRows:
+            db = self._read()
+            try:
+                opened = [str(m) for (m,) in db.execute(CHAT_OPEN)]
+                return opened, db.execute(CHAT_ROWS).fetchall()
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def positions(self) -> dict[str, Mark]:
+        """Every match's :data:`Mark` (number, undos, status, forfeit, claims, rematch)."""
+
+        def work() -> dict[str, Mark]:
+            db = self._read()
+            try:
+                return {str(r[0]): tuple(r[1:]) for r in db.execute(POSITIONS)}
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def lease(self, match_id: str, holder: str, seconds: float) -> bool:
+        """Take or renew the lease of ``match_id``'s computer seats for ``seconds``;
+        False while another holder's lease runs."""
+        now = time.time()
+        statements: list[Statement] = [
+            (ONE_ROW + TAKE_LEASE, (match_id, holder, now + seconds, now))
+        ]
+        try:
+            await self.submit(statements)
+        except Stale:
+            return False
+        return True
+
+    async def release(self, match_id: str, holder: str) -> None:
+        await self.submit([(DROP_LEASE, (match_id, holder))])
 
     def close(self) -> None:
         self._jobs.put(None)
@@ -291,13 +493,15 @@ class Store:
                 db.execute("SAVEPOINT step")
                 try:
                     for sql, args in statements:
-                        db.execute(sql, args)
+                        if db.execute(sql, args).rowcount == 0 and sql.startswith(ONE_ROW):
+                            raise Stale("another writer stored this step first")
                     db.execute("RELEASE step")
                     results.append(None)
-                except sqlite3.Error as exc:
+                except (sqlite3.Error, Stale) as exc:
                     db.execute("ROLLBACK TO step")
                     db.execute("RELEASE step")
-                    results.append(exc)
+                    stale = isinstance(exc, sqlite3.IntegrityError)
+                    results.append(Stale(str(exc)) if stale else exc)
             db.execute("COMMIT")
         except sqlite3.Error as exc:
             if db.in_transaction:
@@ -307,10 +511,14 @@ class Store:
             loop.call_soon_threadsafe(_settle, future, error)
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+def settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    """Finish a submitted step's future (unless its waiter gave up)."""
     if future.done():
         return
     if error is None:
         future.set_result(None)
     else:
         future.set_exception(error)
+
+
+_settle = settle

@@ -1,0 +1,57 @@
+"""A room's match brought up to the stored one (several servers sharing a store).
+
+Another server stored actions (or an undo, or a loss on time) this server has not
+applied: :func:`catch_up` applies the stored actions after the ones this match has
+through the checked path, or, when the stored match is no longer a continuation of it
+(an undo elsewhere: a different undo count or other texts), replays the stored match
+whole. Either way the result is exactly the stored match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.core.match import Match
+from tabletop.core.records import Forfeit
+from tabletop.web.store import StoredMatch
+
+
+@dataclass(frozen=True)
+class CaughtUp:
+    """What :func:`catch_up` did: ``first`` is the first action index that changed (the
+    game log is told again from there), ``replayed`` whether the match was replayed whole
+    (an undo: every cache of the old one is stale)."""
+
+    match: Match
+    first: int
+    replayed: bool
+    changed: bool
+
+
+def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
+    """``match`` (at ``undos`` undos so far) made the stored match; TabletopError when a
+    stored action does not replay (the caller keeps its match)."""
+    have = len(match.texts)
+    continues = (
+        stored.undos == undos
+        and len(stored.actions) >= have
+        and stored.actions[:have] == match.texts
+    )
+    forfeit = Forfeit(player=stored.forfeit) if stored.forfeit else None
+    if not continues:
+        fresh = Match(match.game, match.players, match.options, match.seed, match.start)
+        fresh.play_all(stored.actions)
+        fresh.forfeit = forfeit
+        first = next(
+            (i for i, (a, b) in enumerate(zip(match.texts, fresh.texts, strict=False)) if a != b),
+            min(have, len(fresh.texts)),
+        )
+        return CaughtUp(fresh, first, True, True)
+    changed = False
+    for text in stored.actions[have:]:
+        match.play(text)
+        changed = True
+    if (match.forfeit is None) != (forfeit is None):
+        match.forfeit = forfeit
+        changed = True
+    return CaughtUp(match, have, False, changed)

@@ -1,0 +1,208 @@
+"""Several servers sharing every match (``--db postgresql://… --bus redis://…``).
+
+Each server's rooms are caches of the stored matches. The store is the truth and orders
+each match's actions (:class:`~tabletop.web.store.Stale` refuses a second action at a
+number); after a commit the server publishes a notice of the match's new position
+(:mod:`tabletop.web.bus`: the match, its number and undo count, never a view), and every
+other server holding that match reads the store and tells its own connections their own
+views. A notice lost (Redis down) is made up for by reading the store every
+:data:`~tabletop.web.bus.RECHECK` seconds and at every reconnect: positions may come
+late, never lost nor stale.
+
+Computer seats think on one server at a time: the one holding the match's lease in the
+store (:data:`LEASE` seconds, renewed while it thinks); when it dies, the lease runs out
+and another server's next check takes it over. The computer's action is stored at its
+number like anyone's, so it is applied once whichever server thought.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from tabletop.game import JSON
+
+if TYPE_CHECKING:
+    from tabletop.web.bus import Bus, Notice
+    from tabletop.web.hub import Hub
+    from tabletop.web.room import Room
+
+log = logging.getLogger("tabletop.web")
+
+LEASE = 4.0  # seconds a server's hold on a match's computer seats lasts unless renewed
+RECHECK = 1.0  # seconds between two readings of every match's position in the store
+PRESENCE_RENEW = 10.0  # seconds between two writes of a room's presence counts
+
+
+class Sharing:
+    """One server's part in a group of servers sharing a store (and a bus)."""
+
+    def __init__(self, hub: Hub, bus_url: str | None) -> None:
+        self.hub = hub
+        self.server = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.bus: Bus | None = None
+        if bus_url:
+            from tabletop.web.bus import Bus
+
+            self.bus = Bus(bus_url, self.server, self.notice, self.recheck_soon)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loop: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._syncing: dict[str, asyncio.Task[None]] = {}
+
+    # -- life ----------------------------------------------------------------------------
+    def open(self) -> None:
+        if self.bus is not None:
+            self.bus.open()
+        self._loop = asyncio.create_task(self._recheck_forever())
+
+    async def close(self) -> None:
+        if self._loop is not None:
+            self._loop.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for room in list(self.hub.rooms.values()):
+            with contextlib.suppress(Exception):
+                await self.hub.store().release(room.meta.id, self.server)
+        if self.bus is not None:
+            await self.bus.close()
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- telling the others ----------------------------------------------------------------
+    def publish(self, notice: JSON) -> None:
+        if self.bus is not None:
+            self.spawn(self.bus.publish(notice))
+
+    def changed(self, room: Room) -> None:
+        """``room``'s match changed in the store (an action, undo, loss on time, claim)."""
+        number, undos = len(room.table.match.actions), room.meta.undos
+        self.publish({"k": "a", "m": room.meta.id, "n": number, "u": undos})
+
+    def chat(self, room: Room, entry: JSON) -> None:
+        """A chat message (text every connection of the match reads)."""
+        self.publish({"k": "c", "m": room.meta.id, "e": entry})
+
+    def presence(self, room: Room) -> None:
+        """This server's connections of ``room`` changed: write its counts, tell."""
+        if self.bus is None:
+            return
+        bus, match_id, counts = self.bus, room.meta.id, room.counts()
+
+        async def work() -> None:
+            await bus.set_presence(match_id, counts)
+            await bus.publish({"k": "p", "m": match_id})
+
+        self.spawn(work())
+
+    # -- hearing from them -----------------------------------------------------------------
+    def notice(self, notice: Notice) -> None:
+        kind, match_id = notice.get("k"), notice.get("m")
+        if not isinstance(match_id, str):
+            return
+        room = self.hub.rooms.get(match_id)
+        if kind == "a":
+            self.sync(match_id)
+        elif kind == "c" and room is not None and isinstance(notice.get("e"), dict):
+            room.hear(notice["e"])
+        elif kind == "p" and room is not None:
+            self.spawn(self._their_presence(room))
+        elif kind in ("uq", "ua", "ur") and room is not None:
+            self.spawn(room.undo_notice(notice))
+
+    async def _their_presence(self, room: Room) -> None:
+        if self.bus is not None:
+            room.remote = await self.bus.presence(room.meta.id)
+            room.presence_changed()
+
+    def sync(self, match_id: str) -> None:
+        """Read ``match_id`` from the store soon (once, however many notices came)."""
+        if match_id in self._syncing:
+            return
+        self._syncing[match_id] = asyncio.create_task(self._sync(match_id))
+
+    async def _sync(self, match_id: str) -> None:
+        try:
+            room = self.hub.rooms.get(match_id)
+            if room is None:
+                await self.hub.load(match_id)
+            else:
+                before = room.meta.rematch
+                await room.sync()
+                if before is None and room.meta.rematch is not None:
+                    await self.hub.announce_rematch(room)
+        except Exception:
+            log.exception("match %s could not be read from the store", match_id)
+        finally:
+            self._syncing.pop(match_id, None)
+
+    def recheck_soon(self) -> None:
+        """Read every match's position now (the bus came back: notices may be lost)."""
+        self._wake.set()
+
+    async def _recheck_forever(self) -> None:
+        renewed = asyncio.get_running_loop().time()
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), RECHECK)
+            self._wake.clear()
+            try:
+                await self.recheck()
+            except Exception as exc:  # the store away for a moment: the next check
+                log.warning("the shared store could not be read: %s", exc)
+            now = asyncio.get_running_loop().time()
+            if now - renewed > PRESENCE_RENEW:
+                renewed = now
+                for room in list(self.hub.rooms.values()):
+                    if room.connections:
+                        self.presence(room)
+
+    async def recheck(self) -> None:
+        """Every stored match against its room: unknown ones loaded, changed ones read;
+        a computer seat to act or a clock run out is taken up by this server if no other
+        holds it."""
+        marks = await self.hub.store().positions()
+        unserved = {u.id for u in self.hub.unserved}
+        for match_id, mark in marks.items():
+            room = self.hub.rooms.get(match_id)
+            if room is None:
+                if match_id not in unserved:
+                    self.sync(match_id)
+            elif room.mark() != mark:
+                self.sync(match_id)
+            else:
+                room.start_computers()
+                room.ring_if_due()
+
+    # -- the computer seats' lease -----------------------------------------------------------
+    async def lead(self, match_id: str) -> bool:
+        """Take or renew this server's lease of ``match_id``'s computer seats."""
+        try:
+            return await self.hub.store().lease(match_id, self.server, LEASE)
+        except Exception as exc:
+            log.warning("the lease of match %s could not be taken: %s", match_id, exc)
+            return False
+
+    @contextlib.asynccontextmanager
+    async def leading(self, match_id: str) -> AsyncIterator[None]:
+        """Renew the lease every third of :data:`LEASE` while the body runs (thinking)."""
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(LEASE / 3)
+                await self.lead(match_id)
+
+        task = asyncio.create_task(renew())
+        try:
+            yield
+        finally:
+            task.cancel()
