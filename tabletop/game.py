@@ -222,6 +222,14 @@ class Game(ABC, Generic[S, A]):
         gives and its ``state:`` matches. Default: the start position as an example."""
         return position_example(self)
 
+    def hides(self, state: S, action: A) -> bool:
+        """Whether the text of ``action``, played in ``state``, would show the other
+        players something hidden (e.g. a false claim naming a card of the actor's own
+        stand); the table then tells that text to the actor only. Default False: the
+        table's own test decides (:func:`tabletop.core.table.told`, which samples hidden
+        states and may miss a card that lands in the actor's hand in every sample)."""
+        return False
+
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         """Advice for ``player`` from their own view (e.g. which card matches where)."""
         return _("no hints for this game")

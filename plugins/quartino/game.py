@@ -74,6 +74,9 @@ class QuartinoGame(Game[State, Action]):
     def refusal(self, state: State, action: Action) -> str:
         return rules.refusal(state, action)
 
+    def hides(self, state: State, action: Action) -> bool:
+        return rules.hides(state, action)
+
     def parse(self, state: State, text: str) -> Action:
         from tabletop_quartino.notation import parse
 

@@ -347,3 +347,9 @@ def prompt(state: State) -> str:
     if state.owed:
         return _("place a pawn ({owed} of {batch} owed)", owed=state.owed, batch=state.batch)
     return _("claim a card or end the turn")
+
+
+def hides(s: State, a: Action) -> bool:
+    """N4.4: a false claim leaves the card on the actor's stand, unseen by the others, so
+    its text (which names the card) is the actor's alone; a true claim shows the card."""
+    return a[0] == CLAIM and claim_fields(s.board, a[1], a[2], s.cfg.mirror) is None

@@ -294,7 +294,8 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     discard, a placement); it names nothing hidden when it is a legal action's text in
     every sample (``end``, ``draw stock``). A false claim naming a card of a hidden stand
     is neither (any other false claim would look the same, and the card is not in every
-    sample), so it is not told.
+    sample), so it is not told; since a card can land in the actor's hand in every
+    sample late in a game, a game says so for sure with :meth:`Game.hides`, asked first.
     A spectator (``viewer`` None) sees less than every player: the states are sampled
     from each other player's view in turn and compared by what a spectator sees.
     """
@@ -303,6 +304,8 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     actor = game.to_act(before)
     if not game.info.hidden_information or viewer == actor:
         return True
+    if game.hides(before, match.actions[index]):
+        return False
     if viewer is None:
         others = [p for p in range(1, match.players + 1) if p != actor]
         return bool(others) and all(_sampled_told(match, index, p, None) for p in others)
