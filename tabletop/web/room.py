@@ -215,6 +215,8 @@ class Room:
                 log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
             left = len(self.table.match.actions)
+            for key in [k for k in self._told if k[0] >= left]:
+                del self._told[key]  # what may be told of the refused action
             self._log_from = min(self._log_from, left)
             self._watch_log_from = min(self._watch_log_from, left)
             self.meta.status = "ongoing" if self.table.match.outcome() is None else "over"
@@ -302,14 +304,15 @@ class Room:
         texts are built before anything is sent, and the task stops being the pending one
         first, so a change during the fan-out schedules the next telling: none is lost."""
         await asyncio.sleep(SPECTATORS_EVERY)
-        self._watchers = None
-        spectators = [c for c in self.connections if c.seat is None]
-        start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
-        presence = self.presence()
-        by_lang: dict[str, list[Connection]] = {}
-        for connection in spectators:
-            by_lang.setdefault(connection.lang, []).append(connection)
-        texts = {lang: self.texts(None, presence, start, lang) for lang in by_lang}
+        async with self.lock:  # never an action still being stored (it may be refused)
+            self._watchers = None
+            spectators = [c for c in self.connections if c.seat is None]
+            start, self._watch_log_from = self._watch_log_from, len(self.table.match.actions)
+            presence = self.presence()
+            by_lang: dict[str, list[Connection]] = {}
+            for connection in spectators:
+                by_lang.setdefault(connection.lang, []).append(connection)
+            texts = {lang: self.texts(None, presence, start, lang) for lang in by_lang}
         for lang, group in by_lang.items():  # one text for all spectators of a language
             await fan_out(group, texts[lang])
 
