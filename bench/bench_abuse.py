@@ -12,12 +12,13 @@ position where the person is to act again), median, p99 and longest, beside the 
 figures with no other match running.
 
 ``spectators``: one Quartino match between two scripted persons (random play lasts
-hundreds of actions); ``--spectators`` idle websockets join it as fast as the server takes
-them (200 handshakes in flight at once), or ``--rate`` a second, while the two persons
-keep acting in it.
+hundreds of actions); ``--spectators`` idle websockets join it from a process of their own
+as fast as the server takes them (200 handshakes in flight at once), or ``--rate`` a second,
+while the two persons keep acting in it.
 Reported: how long until every spectator has its first position, and the persons'
 acknowledgement latency (median, p99, longest) while they join and for 10 s after, with
-all of them watching.
+all of them watching, and the share of a core the server, the crowd's process and the
+persons' process used meanwhile.
 
 Everything runs on this machine: the clients share its cores with the server.
 """
@@ -27,6 +28,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
 import statistics
 import tempfile
@@ -186,14 +189,12 @@ async def two_players(
         seat.reader.cancel()
 
 
-async def spectators_run(base: str, count: int, seconds: float, rate: float) -> None:
-    made = create_match(base, {"game": "quartino", "players": 2, "spectators": True})
-    url = base.replace("http://", "ws://") + f"ws/{made['id']}"
+async def crowd_run(url: str, count: int, seconds: float, rate: float, tell: Any) -> None:
+    """``count`` spectators join ``url`` (200 handshakes in flight, or ``rate`` a second);
+    ``tell`` gets the seconds until all had a first position, then the run stops when
+    ``tell`` says so."""
     stop = asyncio.Event()
-    acks: list[float] = []
     joined: list[float] = []
-    players = asyncio.create_task(two_players(base, made, stop, acks))
-    await asyncio.sleep(1)
     start = time.perf_counter()
     gate = asyncio.Semaphore(200)
     watchers = [
@@ -203,14 +204,54 @@ async def spectators_run(base: str, count: int, seconds: float, rate: float) -> 
     deadline = start + seconds
     while len(joined) < count and time.perf_counter() < deadline:
         await asyncio.sleep(0.2)
-    took = time.perf_counter() - start
-    during = len(acks)
-    await asyncio.sleep(10)  # the crowd watching: every action told to all of them
+    tell.send((len(joined), time.perf_counter() - start))
+    await asyncio.get_running_loop().run_in_executor(None, tell.recv)
     stop.set()
-    await asyncio.gather(players, *watchers, return_exceptions=True)
-    print(f"spectators connected: {len(joined)} of {count} in {took:.1f} s")
+    await asyncio.gather(*watchers, return_exceptions=True)
+
+
+def crowd(url: str, count: int, seconds: float, rate: float, tell: Any) -> None:
+    asyncio.run(crowd_run(url, count, seconds, rate, tell))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def spectators_run(base: str, server: int, count: int, seconds: float, rate: float) -> None:
+    """The two persons play in this process; the crowd watches from another, so a
+    person's acknowledgement is not measured behind 2,000 sockets' reading in one loop."""
+    made = create_match(base, {"game": "quartino", "players": 2, "spectators": True})
+    url = base.replace("http://", "ws://") + f"ws/{made['id']}"
+    stop = asyncio.Event()
+    acks: list[float] = []
+    players = asyncio.create_task(two_players(base, made, stop, acks))
+    await asyncio.sleep(1)
+    mine, theirs = multiprocessing.Pipe()
+    watching = multiprocessing.get_context("spawn").Process(
+        target=crowd, args=(url, count, seconds, rate, theirs)
+    )
+    watching.start()
+    assert watching.pid is not None
+    loop = asyncio.get_running_loop()
+    joined, took = await loop.run_in_executor(None, mine.recv)
+    during = len(acks)
+    before = {name: cpu_seconds(pid) for name, pid in
+              (("server", server), ("crowd", watching.pid), ("persons", os.getpid()))}  # fmt: skip
+    await asyncio.sleep(10)  # the crowd watching: every action told to all of them
+    used = {name: cpu_seconds(pid) - before[name] for name, pid in
+            (("server", server), ("crowd", watching.pid), ("persons", os.getpid()))}  # fmt: skip
+    stop.set()
+    mine.send("stop")
+    await players
+    await loop.run_in_executor(None, watching.join, 60)
+    print(f"spectators connected: {joined} of {count} in {took:.1f} s")
     print(summary("acknowledgement while they joined", acks[:during]))
-    print(summary(f"acknowledgement with {len(joined)} watching, the next 10 s", acks[during:]))
+    print(summary(f"acknowledgement with {joined} watching, the next 10 s", acks[during:]))
+    print("CPU share of one core in those 10 s: " + ", ".join(
+        f"{name} {seconds / 10:.0%}" for name, seconds in used.items()))  # fmt: skip
 
 
 def spectators(count: int, seconds: float, rate: float) -> None:
@@ -218,7 +259,8 @@ def spectators(count: int, seconds: float, rate: float) -> None:
         port = free_port()
         server = start_process(Path(folder) / "bench.sqlite3", port, *UNLIMITED)
         try:
-            asyncio.run(spectators_run(f"http://127.0.0.1:{port}/", count, seconds, rate))
+            run = spectators_run(f"http://127.0.0.1:{port}/", server.pid, count, seconds, rate)
+            asyncio.run(run)
         finally:
             server.terminate()
             server.wait(30)

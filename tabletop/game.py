@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.resources
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
@@ -34,8 +34,10 @@ __all__ = [
     "Domain",
     "Game",
     "GameInfo",
+    "IdLister",
     "Msg",
     "NotationError",
+    "Observer",
     "OptionError",
     "Outcome",
     "PositionError",
@@ -92,6 +94,9 @@ class GameInfo:
 
 
 AgentFactory = Callable[[], "Agent"]
+# The fast paths of the encodings, bound to one configuration (Game.observer, Game.id_lister).
+Observer = Callable[[Any, int, MutableSequence[float]], None]
+IdLister = Callable[[Any], list[int]]
 
 
 class Game(ABC, Generic[S, A]):
@@ -243,7 +248,8 @@ class Game(ABC, Generic[S, A]):
     def action_ids(self, players: int, options: BaseModel) -> int | None:
         """How many distinct action ids the game uses (ids are ``0 .. n-1``), or None when
         the game provides no encoding. With it come :meth:`action_id`, :meth:`action_of`,
-        :meth:`observation_shape` and :meth:`observation`; the conformance kit checks them.
+        :meth:`observation_shape` and :meth:`observation` (and their optional fast paths
+        :meth:`observer` and :meth:`id_lister`); the conformance kit checks them.
         """
         return None
 
@@ -267,6 +273,37 @@ class Game(ABC, Generic[S, A]):
         declared shape. Built from the view only, so it can carry nothing hidden; plain
         floats (no numpy in the core): the bridges convert."""
         raise NotImplementedError(f"{self.info.id} has no observation encoding")
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        """The fast path of :meth:`observation`, bound once to a configuration:
+        ``observe(state, player, out)`` writes ``player``'s observation of ``state`` into
+        ``out``, a zero-filled flat float32 buffer of the declared size that takes item
+        and slice assignment (the bridges pass a memoryview of a fresh numpy row, the kit
+        an ``array.array("f")``), skipping the view's JSON. It reads the state, so it
+        must write exactly what ``observation(view(state, player), ...)`` gives, nothing
+        the view hides; the conformance kit checks both on random positions (also
+        against states whose hidden parts are resampled). Default: the slow path, copied
+        in."""
+        observation, view = self.observation, self.view
+
+        def observe(state: S, player: int, out: MutableSequence[float]) -> None:
+            values = observation(view(state, player), player, players, options)
+            for i, value in enumerate(values):
+                out[i] = value
+
+        return observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        """The fast path of the action mask, bound once to a configuration: a function
+        giving the ids of ``legal(state)``, in its order, as ints (one pass; a game can
+        look its ids up instead of calling :meth:`action_id` per action). The conformance
+        kit checks it against :meth:`action_id`. Default: :meth:`action_id` of each."""
+        legal, action_id = self.legal, self.action_id
+
+        def ids(state: S) -> list[int]:
+            return [action_id(state, action) for action in legal(state)]
+
+        return ids
 
     # -- for computer players (all optional) -------------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
@@ -359,8 +396,10 @@ def position_example(game: Game[Any, Any]) -> str:
         shown = "{\n" + ",\n".join(lines) + "\n}"
     else:
         shown = json.dumps(data, ensure_ascii=False)
-    return (
-        f"The start position ({info.min_players} players, default options, seed 0), as "
+    said = _(
+        "The start position ({players} players, default options, seed 0), as "
         "`tabletop run --json --reveal` prints it under `state`; a scenario's `position:` "
-        "gives one like it and `state:` matches keys of it:\n\n```json\n" + shown + "\n```"
+        "gives one like it and `state:` matches keys of it:",
+        players=info.min_players,
     )
+    return translate(said) + "\n\n```json\n" + shown + "\n```"

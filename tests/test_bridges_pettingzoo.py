@@ -172,3 +172,66 @@ def test_an_illegal_action_ends_the_game_with_minus_one_for_its_agent() -> None:
     with pytest.raises(TabletopError, match="is not an action id of quartino: use an int 0-228"):
         fresh = env("quartino", players=3, seed=1)
         fresh.step(229)
+
+
+HIDDEN: list[tuple[str, int, dict[str, Any]]] = [
+    ("quartino", 2, {"max_turns": 40}),
+    ("quartino", 4, {"mirror": True, "max_turns": 40}),
+    ("ctverak", 3, {"deck": "half"}),
+    ("ctverak", 6, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), HIDDEN, ids=[_label(*c) for c in HIDDEN])
+def test_the_fast_observation_is_the_views_and_carries_nothing_hidden(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """Along random games, every agent's observation (written from the state by the
+    game's fast path, ``Game.observer``) is the slow path's observation of its view, and
+    stays the same when everything it may not see is resampled (``Game.sample``)."""
+    e = env(game, players=players, options=options, seed=3)
+    raw = e.unwrapped
+    rules, model = raw.config.game, raw.config.options
+    rng = random.Random(3)
+    resampled_differently = 0
+    for steps, _agent in enumerate(e.agent_iter(max_iter=250)):
+        state = raw.state_
+        if rules.outcome(state) is None and steps % 5 == 0:
+            for seat, name in enumerate(raw.possible_agents, 1):
+                got = raw.observe(name)["observation"]
+                view = rules.view(state, seat)
+                slow = np.array(rules.observation(view, seat, players, model), np.float32)
+                assert (got == slow).all()
+                other = rules.sample(view, seat, players, model, rng)
+                resampled_differently += rules.to_json(other) != rules.to_json(state)
+                raw.state_ = other
+                assert (raw.observe(name)["observation"] == got).all()
+                raw.state_ = state
+        observation, _, termination, truncation, _ = e.last()
+        if termination or truncation:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+    assert resampled_differently > 10  # the hidden parts really were other cards
+
+
+@pytest.mark.parametrize(("game", "players"), [("quartino", 4), ("ctverak", 3), ("quarto", 2)])
+def test_the_mask_marks_exactly_the_legal_ids(game: str, players: int) -> None:
+    """Along random games the mask (from ``Game.id_lister``, long id lists copied from the
+    masks made before) marks the ids of ``Game.legal`` by ``Game.action_id``, no other."""
+    e = env(game, players=players, seed=6)
+    raw = e.unwrapped
+    rules = raw.config.game
+    rng = random.Random(6)
+    for games in range(3):
+        e.reset(seed=games)
+        for _agent in e.agent_iter(max_iter=400):
+            observation, _, termination, truncation, _ = e.last()
+            marked = list(np.flatnonzero(observation["action_mask"]))
+            if termination or truncation:
+                assert marked == []
+                e.step(None)
+                continue
+            state = raw.state_
+            assert marked == sorted(rules.action_id(state, a) for a in rules.legal(state))
+            e.step(int(rng.choice(marked)))

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from playwright.sync_api import Browser
+import pytest
+from playwright.sync_api import Browser, Page
 
 from tests.browser_support import WAIT, shots
 from tests.web_support import OPENER
@@ -88,3 +89,91 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
     finally:
         czech.context.close()
         polish.context.close()
+
+
+def overflowing(page: Page) -> list[str]:
+    """The visible elements wider than the page (text that no longer fits its box), and
+    the page itself when it scrolls sideways."""
+    found: list[str] = page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll('main *')].filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 1 && !el.closest('.table-wrap, pre');
+          }).map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.slice(0, 40)}`);
+          if (document.documentElement.scrollWidth > width + 1) wide.push('page scrolls sideways');
+          return wide;
+        }"""
+    )
+    return found
+
+
+@pytest.mark.parametrize("lang", ["pl", "bg"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_lobby_form_and_the_generic_board_in_the_language_at_each_width(
+    browser: Browser, server: str, lang: str, width: int
+) -> None:
+    """The new-match form names options, values, ranges and computer levels in the
+    language (the values sent stay the machine's), the listing names the game, the generic
+    board names its fields; nothing overflows at a phone's 390 px."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    words = {
+        "pl": ("talia", "pełna talia (108 kart)", "liczba całkowita 2..50",
+               "losowe dozwolone ruchy", "plansza", "na ruchu"),
+        "bg": ("карти", "всички карти (108 карти)", "цяло число 2..50",
+               "случайни позволени ходове", "дъска", "на ход"),
+    }[lang]  # fmt: skip
+    deck, full, integer, random_level, board, to_act = words
+    page = browser.new_context(
+        locale=lang, viewport={"width": width, "height": 900}
+    ).new_page()
+    try:
+        page.goto(f"{server}?lang={lang}")
+        page.wait_for_selector("[data-create='ctverak']", timeout=WAIT)
+        title = {"pl": "tabletop — poczekalnia", "bg": "tabletop — фоайе"}[lang]
+        page.wait_for_function(f"document.title === {title!r}", timeout=WAIT)
+        pages = {"pl": "strony partii", "bg": "страници с партии"}[lang]
+        assert page.locator("#pages").get_attribute("aria-label") == pages
+        page.click("[data-create='ctverak']")
+        page.wait_for_selector("#opt-deck", timeout=WAIT)
+        assert page.locator("label[for='opt-deck']").inner_text() == deck
+        assert page.locator("#opt-deck option").first.inner_text() == full
+        assert page.locator("#opt-deck").input_value() == '"full"'  # the machine's value
+        assert integer in page.locator("#opt-stall_limit-help").inner_text()
+        seat = page.locator("#seat-1 option").all_inner_texts()
+        assert any(random_level in text for text in seat), seat
+        form = page.locator("#create").inner_text()
+        for english in ("integer", "random legal", "stall limit", "discard rule", "playouts"):
+            assert english not in form, (english, form)
+        assert overflowing(page) == []
+        page.locator("#create").screenshot(path=str(SHOTS / f"form-{lang}-{width}.png"))
+        # a match of the example game (the generic board), listed by the game's name
+        page.click("[data-create='connect4']")
+        page.select_option("#seat-2", "1")
+        page.click("#create-submit")
+        page.wait_for_selector("[data-seat-link='1']", timeout=WAIT)
+        page.wait_for_function(
+            "[...document.querySelectorAll('#matches td')]"
+            ".some((td) => td.textContent === 'Connect Four')",
+            timeout=WAIT,
+        )
+        assert overflowing(page) == []
+        page.screenshot(path=str(SHOTS / f"lobby-{lang}-{width}.png"), full_page=True)
+        page.click("[data-seat-link='1']")
+        page.wait_for_selector("#board dt", timeout=WAIT)
+        fields = page.locator("#board dt").all_inner_texts()
+        assert board in fields and to_act in fields, fields
+        assert "to act" not in fields
+        assert overflowing(page) == []
+        page.screenshot(path=str(SHOTS / f"match-generic-{lang}-{width}.png"), full_page=True)
+        # a built-in board: Quartino's wheel, stand and supply
+        made = create(server)
+        seats = made["seats"]
+        assert isinstance(seats, list)
+        page.goto(f"{server}match/{made['id']}?token={seats[0]['token']}")
+        page.wait_for_selector(".qn-wheel", timeout=WAIT)
+        page.wait_for_function("document.getElementById('prompt').textContent !== ''", timeout=WAIT)
+        assert overflowing(page) == []
+        page.screenshot(path=str(SHOTS / f"match-quartino-{lang}-{width}.png"), full_page=True)
+    finally:
+        page.context.close()

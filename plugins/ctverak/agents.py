@@ -19,6 +19,7 @@ from itertools import product
 from typing import Any
 
 from tabletop.agents.base import Turn
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.game import JSON
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, RANKS, card_code, parse_card
 from tabletop_ctverak.rules import (
@@ -32,6 +33,8 @@ from tabletop_ctverak.rules import (
     State,
     legal,
 )
+
+_ = Domain("tabletop_ctverak")
 
 
 def _cards(codes: list[str]) -> tuple[int, ...]:
@@ -303,28 +306,34 @@ def _discard_cost(seen: Seen, action: Action) -> tuple[int, int]:
 def hint(view: JSON) -> str:
     """Advice from a player's own view: useful pile tops, lays, and cards not to discard."""
     if view.get("player") is None or view.get("hand") is None:
-        return "no hints for a spectator"
+        return _("no hints for a spectator")
     seen = Seen.of(view)
     notes = []
     fits = [
-        f"pile {i} top {card_code(top)}"
+        _("pile {pile} top {card}", pile=i, card=card_code(top))
         for i, top in enumerate(seen.tops, 1)
         if top is not None and seen.wanted(top) >= 4
     ]
     if fits:
-        notes.append("useful: " + ", ".join(fits))
+        notes.append(_("useful: {tops}", tops=Msg.joined(", ", fits)))
     counts = Counter(c >> 2 for c in seen.hand if c != JOKER)
     pairs = [RANKS[k] for k, count in sorted(counts.items()) if count >= 2]
     if pairs:
-        notes.append("you can meld " + ", ".join(pairs))
+        notes.append(_("you can meld {ranks}", ranks=", ".join(pairs)))
     adds = [RANKS[k] for k in sorted(seen.my_open) if k != JOKER_RANK and counts.get(k)]
     if adds:
-        notes.append("you can add " + ", ".join(adds) + " to your open melds")
+        notes.append(_("you can add {ranks} to your open melds", ranks=", ".join(adds)))
     danger = sorted({card_code(c) for c in seen.hand if seen.feeds_next(c)})
     if danger:
-        notes.append("do not discard " + " ".join(danger) + " (fits the next player's meld)")
+        notes.append(
+            _("do not discard {cards} (fits the next player's meld)", cards=" ".join(danger))
+        )
     if view.get("discard_owed") and view.get("to_act") == view["player"] and seen.hand:
         options = [(DISCARD, c, pile) for c in dict.fromkeys(seen.hand) for pile in (1, 2, 3, 4)]
         best = min(options, key=lambda a: _discard_cost(seen, a))
-        notes.append(f"if you lay nothing, discard {card_code(best[1])} {best[2]}")
-    return "; ".join(notes) or "nothing stands out: draw the stock and keep pairs"
+        notes.append(
+            _("if you lay nothing, discard {card} {pile}", card=card_code(best[1]), pile=best[2])
+        )
+    if not notes:
+        return _("nothing stands out: draw the stock and keep pairs")
+    return Msg.joined("; ", notes)

@@ -19,38 +19,41 @@ from collections import Counter
 
 from tabletop.agents.base import Turn
 from tabletop.coach.base import Assessment, Judgement, ranked
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop_ctverak import strategy
 from tabletop_ctverak.agents import Seen, choose, expert_policy
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
 
+_ = Domain("tabletop_ctverak")
 SAMPLES = 64  # deals sampled a turn unless the budget says otherwise
 MIN_SAMPLES = 2  # at least this many, whatever the clock says
 HORIZON = 200  # plies at most in one playout (the next turn normally comes far sooner)
 
 # Every sentence a person reads, in one place (for the catalogues).
-METHOD = "level 5 (the expert) playing on over {samples} deals sampled from your view"
-PLURALS = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-           "nines", "tens", "jacks", "queens", "kings", "jokers")  # fmt: skip
-STOCK_DRAW = "draws an unseen card from the stock"
-TAKES_JOKER = "takes the joker on pile {pile}"
-TAKES_FOR_MELD = "takes {card} for your open meld of {rank}"
-TAKES_PAIR = "takes {card}, making a pair of {rank}"
-TAKES_MORE = "takes {card} to go with your {rank}"
-TAKES_IDLE = "takes {card}, which fits nothing of yours"
-LAYS_CTVERKA = "lays a čtverka of {rank}"
-STARTS_MELD = "starts a meld of {rank}"
-COMPLETES = "completes your čtverka of {rank}"
-ADDS = "adds to your meld of {rank}"
-ENDS = "ends the turn, keeping your cards"
-FEEDS_NEXT = "feeds the next player's open meld of {rank}"
-FEEDS_JOKER = "hands the next player a joker"
-FEEDS_OTHER = "fits an opponent's open meld of {rank}"
-BREAKS_PAIR = "breaks your pair of {rank}"
-LEAVES_MELD = "gives up a card your open meld of {rank} wants"
-KEEPS_PAIR = "keeps your pair of {rank}"
-COVERS = "covers {card}, which the next player's meld wants"
-EXPERT_PICK = "level 5's choice"
+METHOD = _("level 5 (the expert) playing on over {samples} deals sampled from your view")
+PLURALS = (_("aces"), _("twos"), _("threes"), _("fours"), _("fives"), _("sixes"), _("sevens"),
+           _("eights"), _("nines"), _("tens"), _("jacks"), _("queens"), _("kings"),
+           _("jokers"))  # fmt: skip
+STOCK_DRAW = _("draws an unseen card from the stock")
+TAKES_JOKER = _("takes the joker on pile {pile}")
+TAKES_FOR_MELD = _("takes {card} for your open meld of {rank}")
+TAKES_PAIR = _("takes {card}, making a pair of {rank}")
+TAKES_MORE = _("takes {card} to go with your {rank}")
+TAKES_IDLE = _("takes {card}, which fits nothing of yours")
+LAYS_CTVERKA = _("lays a čtverka of {rank}")
+STARTS_MELD = _("starts a meld of {rank}")
+COMPLETES = _("completes your čtverka of {rank}")
+ADDS = _("adds to your meld of {rank}")
+ENDS = _("ends the turn, keeping your cards")
+FEEDS_NEXT = _("feeds the next player's open meld of {rank}")
+FEEDS_JOKER = _("hands the next player a joker")
+FEEDS_OTHER = _("fits an opponent's open meld of {rank}")
+BREAKS_PAIR = _("breaks your pair of {rank}")
+LEAVES_MELD = _("gives up a card your open meld of {rank} wants")
+KEEPS_PAIR = _("keeps your pair of {rank}")
+COVERS = _("covers {card}, which the next player's meld wants")
+EXPERT_PICK = _("level 5's choice")
 JOIN = "; "
 
 
@@ -114,7 +117,7 @@ def _discard_why(seen: Seen, card: int, pile: int) -> str:
     top = seen.tops[pile - 1]
     if top is not None and seen.feeds_next(top):
         notes.append(COVERS.format(card=card_code(top)))
-    return JOIN.join(notes)
+    return Msg.joined(JOIN, notes)
 
 
 def playout(state: State, player: int) -> float:
@@ -180,7 +183,7 @@ class CtverakCoach:
             spread = max(squares[action] / done - chance * chance, 0.0) if done else 0.25
             said = why(seen, action)
             if action == pick:
-                said = JOIN.join(s for s in (EXPERT_PICK, said) if s)
+                said = Msg.joined(JOIN, [s for s in (EXPERT_PICK, said) if s])
             text = game.format(base, action)
             margin = 1.96 * math.sqrt(spread / max(done, 1))
             judged.append(Judgement(action, text, chance, False, None, None, done, said, margin))

@@ -22,12 +22,29 @@ The observation is read from the player's view (K8): the own hand, never another
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import MutableSequence
 from itertools import product
 from typing import Any
 
 from tabletop.game import observation_layout
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, card_code
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, STEP_NAMES, Action, State
+from tabletop_ctverak.rules import (
+    ADD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    MELD_STEP,
+    OVER,
+    STEP_NAMES,
+    Action,
+    State,
+    ctverky,
+    legal,
+    owes_discard,
+    points,
+)
 
 SEATS = 6
 KINDS = JOKER + 1  # 52 naturals and the joker
@@ -183,3 +200,100 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
     for i, key in enumerate(_COUNTED):
         out[OFFSET["counts"] + i] = float(view[key])
     return out
+
+
+_POINTS_AT = (OFFSET["hand_sizes"], OFFSET["ctverky"], OFFSET["points"])
+_STEP, _FLAG, _COUNT = OFFSET["step"], OFFSET["flags"], OFFSET["counts"]
+_TO_ACT, _ME, _PILE_SIZES = OFFSET["to_act"], OFFSET["me"], OFFSET["pile_sizes"]
+
+
+_PILES_END = _PILE_SIZES + 4  # the pile tops, the cards below them and the pile sizes
+# The last melds and the last piles seen, with their numbers, each one tuple (replaced
+# whole, so a reader never mixes two): most steps change neither.
+_LAST_MELDS: list[tuple[Any, array[float], tuple[int, ...], tuple[int, ...]]] = [
+    ((), array("f"), (), ())
+]
+_LAST_PILES: list[tuple[Any, array[float]]] = [((), array("f"))]
+
+
+def _meld_numbers(all_melds: Any) -> tuple[Any, array[float], tuple[int, ...], tuple[int, ...]]:
+    """Each seat's meld cards counted, its čtverky and its points (K3.2, K6.2)."""
+    numbers = array("f", bytes(4 * SEATS * KINDS))
+    base = 0
+    for melds in all_melds:
+        for meld in melds:
+            for card in meld:
+                numbers[base + card] += 1.0
+        base += KINDS
+    fours = tuple(ctverky(melds) for melds in all_melds)
+    return all_melds, numbers, fours, tuple(points(melds) for melds in all_melds)
+
+
+def _pile_numbers(piles: Any) -> array[float]:
+    """The pile tops one-hot, the cards below them counted, the pile sizes."""
+    numbers = array("f", bytes(4 * (_PILES_END - _TOPS)))
+    below = _BELOW - _TOPS
+    for pile, cards in enumerate(piles):
+        if cards:
+            numbers[KINDS * pile + cards[-1]] += 1.0
+            for card in cards[:-1]:
+                numbers[below + card] += 1.0
+        numbers[_PILE_SIZES - _TOPS + pile] = len(cards)
+    return numbers
+
+
+def observe(state: State, player: int, out: MutableSequence[float]) -> None:
+    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
+    same numbers written from the state's card ints into ``out`` (zeros), no view built;
+    the melds' and the piles' numbers are kept from the last call while those tuples
+    stay the same objects. Of the hands it reads only ``player``'s own cards and every
+    hand's size (K8), never the stock's or the bases' cards; the kit checks both paths
+    agree, on resampled states too."""
+    for card in state.hands[player - 1]:
+        out[_HAND + card] += 1.0
+    melds, piles = state.melds, state.piles
+    known = _LAST_MELDS[0]
+    if known[0] is not melds:
+        known = _LAST_MELDS[0] = _meld_numbers(melds)
+    _, numbers, fours, scored = known
+    out[_MELDS:_TOPS] = numbers
+    shown = _LAST_PILES[0]
+    if shown[0] is not piles:
+        shown = _LAST_PILES[0] = (piles, _pile_numbers(piles))
+    out[_TOPS:_PILES_END] = shown[1]
+    sizes, at_fours, at_points = _POINTS_AT
+    for seat, hand in enumerate(state.hands):
+        out[sizes + seat] = len(hand)
+        out[at_fours + seat] = fours[seat]
+        out[at_points + seat] = scored[seat]
+    step = state.step
+    if step != OVER:
+        out[_TO_ACT + state.player - 1] = 1.0
+    out[_ME + player - 1] = 1.0
+    out[_STEP + step] = 1.0
+    out[_FLAG] = step == MELD_STEP and owes_discard(state)
+    out[_FLAG + 1] = state.laid
+    out[_FLAG + 2] = state.progress
+    out[_FLAG + 3] = state.exhausted
+    out[_FLAG + 4] = state.cfg.half
+    out[_COUNT] = len(state.stock)
+    out[_COUNT + 1] = state.idle
+    out[_COUNT + 2] = state.reshuffles
+
+
+_IDS: dict[Action, int] = {}  # the ids of draws, discards, ends and melds, filled as met
+
+
+def legal_ids(state: State) -> list[int]:
+    """The ids of ``rules.legal(state)`` in its order: all but adds (whose id depends on
+    the meld added to) are looked up once computed."""
+    memo = _IDS
+    found = []
+    for action in legal(state):
+        number = memo.get(action)
+        if number is None:
+            number = action_id(state, action)
+            if action[0] != ADD:
+                memo[action] = number
+        found.append(number)
+    return found

@@ -13,8 +13,18 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
-from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.core.i18n.text import Domain, translate
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_ctverak import notation, positions, rules, strategy
 from tabletop_ctverak.options import CtverakOptions, action_bound, config
 from tabletop_ctverak.rules import Action, State
@@ -32,10 +42,10 @@ def max_actions(players: int, options: BaseModel) -> int:
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
 `stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
-`reshuffles`, `winners` as `--reveal` writes them."""
+`reshuffles`, `winners` as `--reveal` writes them.""")
 
 
 class CtverakGame(Game[State, Action]):
@@ -115,7 +125,7 @@ class CtverakGame(Game[State, Action]):
         return hint(view)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
@@ -151,6 +161,16 @@ class CtverakGame(Game[State, Action]):
         from tabletop_ctverak.encoding import observation
 
         return observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_ctverak.encoding import observe
+
+        return observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        from tabletop_ctverak.encoding import legal_ids
+
+        return legal_ids
 
     def coach(self, level: str) -> Coach | None:
         """Every level's coach is the expert playing on over sampled deals, the number

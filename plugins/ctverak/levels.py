@@ -29,23 +29,28 @@ from collections.abc import Mapping
 
 from tabletop.agents.base import Level
 from tabletop.agents.search import SearchAgent
+from tabletop.core.i18n.text import Domain
 from tabletop_ctverak.agents import BasicAgent, ExpertAgent, NoviceAgent
+
+_ = Domain("tabletop_ctverak")
 
 LEVELS: Mapping[str, Level] = {
     "3": Level(
         "3",
-        "novice: basic, but takes a pile top only for a joker or an open meld, not a pair",
+        _("novice: basic, but takes a pile top only for a joker or an open meld, not a pair"),
         NoviceAgent,
     ),
     "4": Level(
         "4",
-        "basic: draws the pile tops it can use, lays pairs, never feeds the next player",
+        _("basic: draws the pile tops it can use, lays pairs, never feeds the next player"),
         BasicAgent,
     ),
     "5": Level(
         "5",
-        "expert: basic, plus jokers laid with lone cards (more draws), card counting "
-        "for discards and refills planned over the cards below the pile tops",
+        _(
+            "expert: basic, plus jokers laid with lone cards (more draws), card counting "
+            "for discards and refills planned over the cards below the pile tops"
+        ),
         ExpertAgent,
     ),
 }

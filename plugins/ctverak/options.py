@@ -19,6 +19,8 @@ class CtverakOptions(BaseModel):
 
     deck: Literal["full", "half"] = Field(
         default="full",
+        title=_("deck"),
+        json_schema_extra={"labels": {"full": _("full (108 cards)"), "half": _("half (54 cards)")}},
         description=_(
             "K1.1: full = 2 decks + 4 jokers (108 cards, 2-6 players); "
             "half = 1 deck + 2 jokers (54 cards, 2-3 players, no joker melds)"
@@ -26,6 +28,8 @@ class CtverakOptions(BaseModel):
     )
     scoring: Literal["simple", "extended"] = Field(
         default="simple",
+        title=_("scoring"),
+        json_schema_extra={"labels": {"simple": _("simple"), "extended": _("extended")}},
         description=_(
             "K6: simple = 1 point per game won; extended = rank value per "
             "čtverka (doubled when clean), 50 per joker čtverka, 100 for a čtverák"
@@ -33,6 +37,7 @@ class CtverakOptions(BaseModel):
     )
     reshuffle: bool = Field(
         default=False,
+        title=_("reshuffle the piles"),
         description=_(
             "K5.2: when drawing from the empty stock, shuffle the piles' face-up "
             "cards except each top card into a new stock"
@@ -40,6 +45,7 @@ class CtverakOptions(BaseModel):
     )
     distinct_ranks: bool = Field(
         default=False,
+        title=_("different ranks"),
         description=_(
             "K3.3 [decision]: the four čtverky must be of different ranks "
             "(no second meld of a rank one already owns)"
@@ -49,6 +55,7 @@ class CtverakOptions(BaseModel):
         default=1,
         ge=1,
         le=4,
+        title=_("natural cards in a meld"),
         json_schema_extra={"allowed": [1, 2, 3, 4]},  # listed, so the kit plays each value
         description=_(
             "K3.1 [decision]: least number of natural cards in a rank meld "
@@ -58,6 +65,13 @@ class CtverakOptions(BaseModel):
     )
     discard_rule: Literal["nothing-laid", "four-cards"] = Field(
         default="nothing-laid",
+        title=_("when a discard is owed"),
+        json_schema_extra={
+            "labels": {
+                "nothing-laid": _("nothing laid since the refill"),
+                "four-cards": _("4 cards in the hand"),
+            }
+        },
         description=_(
             "K4.3 [decision]: a discard is owed when nothing was laid since the "
             "last refill (spec), or when the hand holds 4 cards (seed's wording)"
@@ -67,6 +81,7 @@ class CtverakOptions(BaseModel):
         default=6,
         ge=2,
         le=50,
+        title=_("rounds without progress"),
         description=_(
             "K5.2 [our addition]: while the stock still has cards, this many rounds "
             "in a row with no card laid and none drawn from the stock end the game blocked "

@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.game import JSON
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.evaluation import needs
 from tabletop_quartino.rules import owed_text
+
+_ = Domain("tabletop_quartino")
 
 
 class Fit(NamedTuple):
@@ -54,11 +57,11 @@ def hint(view: JSON, player: int) -> str:
     """Which of the player's cards match now and at which k; never claims for them."""
     stand: list[str] | None = view.get("stand")
     if view.get("status") == "over":
-        return "the game is over"
+        return _("the game is over")
     if stand is None:
-        return "no hints: a spectator sees no cards"
+        return _("no hints: a spectator sees no cards")
     if not stand:
-        return "you hold no card"
+        return _("you hold no card")
     d = deck()
     tops = view_tops(view)
     mirror = bool(view.get("mirror"))
@@ -67,20 +70,32 @@ def hint(view: JSON, player: int) -> str:
         ks = rotations(tops, d.index[code], mirror)
         if ks:
             where = ", ".join(f"k={k}" for k in ks)
-            lines.append(f"{code} matches at {where}: claim {code} {ks[0]}")
+            lines.append(
+                _("{code} matches at {where}: claim {code} {k}", code=code, where=where, k=ks[0])
+            )
     if lines:
         owed = int(view.get("owed") or 0)
         if view.get("to_act") != player:
-            lines.append("(claim on your turn, after your placements; the board may change)")
+            lines.append(_("(claim on your turn, after your placements; the board may change)"))
         elif owed:
-            lines.append(f"(first place the {owed_text(owed)} owed; they may change the board)")
-        return "\n".join(lines)
+            lines.append(
+                _("(first place the {owed} owed; they may change the board)", owed=owed_text(owed))
+            )
+        return Msg.joined("\n", lines)
     fits = sorted(
         ((best_fit(tops, d.index[code], mirror), code) for code in stand),
         key=lambda fc: -fc[0].hits,
     )
     fit, code = fits[0]
     if not fit.hits:
-        return "no card matches now; the board shows none of your cards' colours in place"
-    needs = ", ".join(f"{COLOURS[c]} on {FIELDS[f]}" for f, c in fit.missing)
-    return f"no card matches now; closest: {code}, {fit.hits} of 4 at k={fit.k} (needs {needs})"
+        return _("no card matches now; the board shows none of your cards' colours in place")
+    wanted = Msg.joined(
+        ", ", [_("{colour} on {field}", colour=COLOURS[c], field=FIELDS[f]) for f, c in fit.missing]
+    )
+    return _(
+        "no card matches now; closest: {code}, {hits} of 4 at k={k} (needs {needs})",
+        code=code,
+        hits=fit.hits,
+        k=fit.k,
+        needs=wanted,
+    )

@@ -7,9 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.agents.base import Agent, Budget, Level, Turn
+from tabletop.core.i18n.text import Domain
 from tabletop_quartino.advice import best_fit, rotations, view_tops
 from tabletop_quartino.cards import deck
 from tabletop_quartino.rules import CLAIM, END, PLACE, Action
+
+_ = Domain("tabletop_quartino")
 
 
 class BasicAgent:
@@ -68,9 +71,12 @@ def _sharp_planner() -> Agent:
 def _level(name: int, playouts: int) -> Level:
     return Level(
         str(name),
-        f"turn planner: information-set MCTS over its placements and true claims, "
-        f"leaves scored by its lead in progress against the unseen cards, {playouts} "
-        "playouts a move (≤ 2 s)",
+        _(
+            "turn planner: information-set MCTS over its placements and true claims, "
+            "leaves scored by its lead in progress against the unseen cards, {n} "
+            "playouts a move (≤ 2 s)",
+            n=playouts,
+        ),
         _planner,
         Budget(iterations=playouts, seconds=2.0),
     )
@@ -81,13 +87,15 @@ def _level(name: int, playouts: int) -> Level:
 # ~16 playouts; level 5 scores leaves by a softmax over every player's progress, with
 # far cards worth less (STEEP), and that reading keeps gaining up to 100 playouts.
 LEVELS: Mapping[str, Level] = {
-    "2": Level("2", "basic: claims what matches, places towards its closest card", BasicAgent),
+    "2": Level("2", _("basic: claims what matches, places towards its closest card"), BasicAgent),
     "3": _level(3, 8),
     "4": _level(4, 16),
     "5": Level(
         "5",
-        "turn planner whose leaves weigh every player's progress (a softmax), far cards "
-        "counting little, 100 playouts a move (≤ 2 s)",
+        _(
+            "turn planner whose leaves weigh every player's progress (a softmax), far cards "
+            "counting little, 100 playouts a move (≤ 2 s)"
+        ),
         _sharp_planner,
         Budget(iterations=100, seconds=2.0),
     ),

@@ -18,12 +18,27 @@ turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import MutableSequence
 from typing import Any
 
 from tabletop.game import observation_layout
 
 from .cards import COLOURS, FIELDS, RING, deck
-from .rules import CLAIM, END_TURN, NCOLOURS, NFIELDS, PLACE, Action, claim, place
+from .rules import (
+    CLAIM,
+    CLAIMS,
+    END_TURN,
+    NCOLOURS,
+    NFIELDS,
+    PLACE,
+    PLACES,
+    Action,
+    State,
+    claim,
+    legal,
+    place,
+)
 
 SEATS = 4  # the most players (the vector has the same shape for 2-4)
 CARDS = 24
@@ -111,3 +126,110 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
     out[OFFSET["options"]] = float(view["situations"])
     out[OFFSET["options"] + 1] = float(view["mirror"])
     return out
+
+
+_ME, _OPTIONS = OFFSET["me"], OFFSET["options"]
+_TO_ACT, _WINNER = OFFSET["to_act"], OFFSET["winner"]
+_ID = {action: action_id(action) for action in (*PLACES, *CLAIMS, END_TURN)}
+
+
+_BOARD_END = _SUPPLY + NCOLOURS  # counts, tops and supply: the first 76 numbers
+_DONE_END = _DONE + SEATS * CARDS
+# The last board and the last completed cards seen, with their numbers, each one tuple
+# (replaced whole, so a reader never mixes two): a placement changes the board, a claim
+# the completed cards, so most steps find one or both unchanged.
+_LAST_BOARD: list[tuple[Any, Any, array[float]]] = [((), (), array("f"))]
+_LAST_DONE: list[tuple[Any, array[float]]] = [((), array("f"))]
+
+
+_STACKS: dict[tuple[int, ...], tuple[array[float], int]] = {}  # a stack: counts, top
+
+
+def _stack(stack: tuple[int, ...]) -> tuple[array[float], int]:
+    """A field's pawns counted per colour, and the top pawn's colour, cached: a field of
+    4 or more is emptied (N3.3), so few stacks occur, but a bound all the same (the
+    learning variant never empties one)."""
+    counts = array("f", bytes(4 * NCOLOURS))
+    for c in stack:
+        counts[c] += 1.0
+    found = (counts, stack[-1])
+    if len(_STACKS) < 50_000:
+        _STACKS[stack] = found
+    return found
+
+
+def _board_numbers(board: Any, supply: Any) -> array[float]:
+    numbers = array("f", bytes(4 * _BOARD_END))
+    stacks = _STACKS
+    at = 0
+    for stack in board:
+        if stack:
+            counts, top = stacks.get(stack) or _stack(stack)
+            numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
+            numbers[_TOPS + at + top] = 1.0
+        at += NCOLOURS
+    for c, count in enumerate(supply):
+        numbers[_SUPPLY + c] = count
+    return numbers
+
+
+def _done_numbers(done: Any) -> array[float]:
+    numbers = array("f", bytes(4 * SEATS * CARDS))
+    base = 0
+    for cards in done:
+        for card in cards:
+            numbers[base + card] = 1.0
+        base += CARDS
+    return numbers
+
+
+def observe(state: State, player: int, out: MutableSequence[float]) -> None:
+    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
+    same numbers written from the state into ``out`` (zeros), no view built; the board's
+    and the completed cards' numbers are kept from the last call while those tuples stay
+    the same objects. Of the stands it reads only ``player``'s own cards and every
+    stand's size, as the view shows them (N7); the kit checks both paths agree, on
+    resampled states too."""
+    board, supply, done = state.board, state.supply, state.done
+    last = _LAST_BOARD[0]
+    if last[0] is not board or last[1] is not supply:
+        last = _LAST_BOARD[0] = (board, supply, _board_numbers(board, supply))
+    out[0:_BOARD_END] = last[2]
+    seen = _LAST_DONE[0]
+    if seen[0] is not done:
+        seen = _LAST_DONE[0] = (done, _done_numbers(done))
+    out[_DONE:_DONE_END] = seen[1]
+    for card in state.stands[player - 1]:
+        out[_STAND + card] = 1.0
+    at = _SIZES
+    for stand in state.stands:
+        out[at] = len(stand)
+        at += 1
+    if state.to_act:
+        out[_TO_ACT + state.to_act - 1] = 1.0
+    if state.winner:
+        out[_WINNER + state.winner - 1] = 1.0
+    out[_ME + player - 1] = 1.0
+    out[_OWED] = state.owed
+    out[_OWED + 1] = state.batch
+    cfg = state.cfg
+    out[_LEFT] = cfg.max_turns - state.turns
+    out[_OPTIONS] = cfg.situations
+    out[_OPTIONS + 1] = cfg.mirror
+
+
+# The ids of each legal tuple met: ``rules.legal`` hands out tuples it keeps (by supply
+# colours, by stand), so one entry per such tuple, found by identity and kept with it.
+_IDS_OF: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+
+
+def legal_ids(state: State) -> list[int]:
+    """The ids of ``rules.legal(state)`` in its order (a new list each call): looked up
+    once per legal tuple, then copied."""
+    found = legal(state)
+    entry = _IDS_OF.get(id(found))
+    if entry is None or entry[0] is not found:
+        entry = (found, list(map(_ID.__getitem__, found)))
+        if len(_IDS_OF) < 100_000:  # rules.legal's tuples are few; a bound all the same
+            _IDS_OF[id(found)] = entry
+    return entry[1][:]

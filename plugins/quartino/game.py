@@ -12,8 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.core.i18n.text import Domain, translate
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_quartino import encoding, rules
 from tabletop_quartino.options import QuartinoOptions, config
 from tabletop_quartino.rules import Action, State
@@ -26,9 +36,9 @@ _ = Domain("tabletop_quartino")
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
-`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`."""
+`done`, `to_act`, `owed`, and the optional `turns`, `batch`, `check`, `out_of_play`.""")
 
 
 def max_actions(players: int, options: BaseModel) -> int:
@@ -113,7 +123,7 @@ class QuartinoGame(Game[State, Action]):
         return render(view, player)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quartino.advice import hint  # the view only (``mirror`` is in it)
@@ -144,6 +154,12 @@ class QuartinoGame(Game[State, Action]):
 
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         return encoding.observation(view, player)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        return encoding.observe
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        return encoding.legal_ids
 
     def evaluate(self, state: State, player: int) -> float | None:
         from tabletop_quartino.evaluation import evaluate

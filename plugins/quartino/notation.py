@@ -14,7 +14,9 @@ from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, 
 _ = Domain("tabletop_quartino")
 # The claim shouted in the players' languages, accepted as `claim`; records say `claim`.
 CLAIM_WORDS = frozenset({"quartino", "квартино"})
-FORMS = "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end (N6)"
+FORMS = _(
+    "place <colour> <field> (e.g. place Y r3), claim <card> <k> (e.g. claim P|YBG 5), end (N6)"
+)
 _FIELD_INDEX = {name: i for i, name in enumerate(FIELDS)}
 _ROTATIONS_INDEX = {str(k): k for k in range(RING)}
 _ROTATIONS = frozenset(_ROTATIONS_INDEX)

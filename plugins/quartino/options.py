@@ -22,6 +22,7 @@ class QuartinoOptions(BaseModel):
 
     situations: bool = Field(
         default=True,
+        title=_("situations"),
         description=_(
             "N4.1: start-of-turn check for the four-colours and column situations; "
             "false = the learning variant (1 placement a turn, columns stay)"
@@ -29,18 +30,22 @@ class QuartinoOptions(BaseModel):
     )
     mirror: bool = Field(
         default=False,
+        title=_("mirror image"),
         description=_("N3.2: a card also matches turned over (its mirror image)"),
     )
     max_turns: int = Field(
         default=400,
         ge=1,
         le=MAX_TURNS,
+        title=_("turn limit"),
         description=_(
             "N5.2: the game is a draw when this many turns have ended (1-{max})", max=MAX_TURNS
         ),
     )
     start: Literal["first", "lot"] = Field(
         default="first",
+        title=_("who starts"),
+        json_schema_extra={"labels": {"first": _("player 1"), "lot": _("drawn by lot")}},
         description=_("N2.2: who starts: player 1 (first) or a player drawn by lot from the seed"),
     )
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.agents.base import Agent, Budget, Level, Turn
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, AgentFactory
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import DONE, GIVE, PLACE, PLACE_BASE, QUARTO, Rules, State, wins_through
+
+_ = Domain("tabletop_quarto")
 
 
 def winning_squares(board: int, occupied: int, piece: int, state: State) -> list[int]:
@@ -69,14 +72,15 @@ def hint(view: JSON, rules: Rules) -> str:
     if state.phase == PLACE:
         wins = winning_squares(state.board, state.occupied, state.hand, state)
         if wins:
-            return f"{CODES[state.hand]} wins on {', '.join(SQUARE_NAMES[s] for s in wins)}"
-        return f"{CODES[state.hand]} completes no line yet"
+            squares = ", ".join(SQUARE_NAMES[s] for s in wins)
+            return _("{piece} wins on {squares}", piece=CODES[state.hand], squares=squares)
+        return _("{piece} completes no line yet", piece=CODES[state.hand])
     if state.phase == GIVE:
         safe = safe_pieces(state.board, state.occupied, state.pool, state)
         if not safe:
-            return "every piece in the pool lets the opponent win"
-        return "safe to give: " + " ".join(CODES[p] for p in safe)
-    return "nothing to suggest"
+            return _("every piece in the pool lets the opponent win")
+        return _("safe to give: {pieces}", pieces=" ".join(CODES[p] for p in safe))
+    return _("nothing to suggest")
 
 
 # Positions the perfect agent may search a move: at most about 1.3 s here with the
@@ -103,13 +107,15 @@ def _search() -> Agent:
 AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent, "perfect": _perfect}
 
 LEVELS: Mapping[str, Level] = {
-    "2": Level("2", "basic: wins when it can, never hands over a winning piece", BasicAgent),
-    "3": Level("3", "MCTS (UCT), 300 playouts a move", _search, Budget(iterations=300)),
-    "4": Level("4", "MCTS (UCT), 3000 playouts a move", _search, Budget(iterations=3000)),
+    "2": Level("2", _("basic: wins when it can, never hands over a winning piece"), BasicAgent),
+    "3": Level("3", _("MCTS (UCT), {n} playouts a move", n=300), _search, Budget(iterations=300)),
+    "4": Level("4", _("MCTS (UCT), {n} playouts a move", n=3000), _search, Budget(iterations=3000)),
     "5": Level(
         "5",
-        "perfect: the exact solver, 2,000,000 positions a move (20,000 without the compiled "
-        "kernel; ≤ 2 s); in the opening, level 4's search checked by the solver",
+        _(
+            "perfect: the exact solver, 2,000,000 positions a move (20,000 without the "
+            "compiled kernel; ≤ 2 s); in the opening, level 4's search checked by the solver"
+        ),
         _perfect,
         Budget(seconds=2.0),
     ),

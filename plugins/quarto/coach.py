@@ -18,6 +18,7 @@ from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement, ranked
 from tabletop.coach.search import SearchCoach
+from tabletop.core.i18n.text import Domain
 from tabletop_quarto.agents import KERNEL_NODES, PYTHON_NODES, winning_squares
 from tabletop_quarto.notation import format_action
 from tabletop_quarto.pieces import CODES, FILES, LINES, SQUARE_NAMES, shared_values
@@ -35,31 +36,28 @@ from tabletop_quarto.rules import (
 )
 from tabletop_quarto.solver import solve
 
+_ = Domain("tabletop_quarto")
 PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
 
-# Every sentence a person reads, in one place (for the catalogues).
-SOLVED = "the exact solver, {nodes:,} positions a turn"
-SEARCHED = (
+# Every sentence a person reads, in one place (for the catalogues): Msgs, filled in with
+# .format and translated where they are shown.
+SOLVED = _("the exact solver, {nodes} positions a turn")
+SEARCHED = _(
     "level 4's search, {playouts} playouts at most; the solver settled no action within "
-    "{nodes:,} positions"
+    "{nodes} positions"
 )
-MIXED = "the exact solver where it settled, level 4's search elsewhere"
-WINS_NOW = "wins now: completes the {values} pieces of {pattern}"
-CLAIM_NOW = "wins now: the claim is true, {values} pieces on {pattern} (Q5.2)"
-CLAIM_NEXT = "wins now: completes the {values} pieces of {pattern}; claim it with quarto (Q5.2)"
-GIVE_LOSES = (
+MIXED = _("the exact solver where it settled, level 4's search elsewhere")
+WINS_NOW = _("wins now: completes the {values} pieces of {pattern}")
+CLAIM_NOW = _("wins now: the claim is true, {values} pieces on {pattern} (Q5.2)")
+CLAIM_NEXT = _("wins now: completes the {values} pieces of {pattern}; claim it with quarto (Q5.2)")
+GIVE_LOSES = _(
     "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
 )
-ALL_GIVES_LOSE = "loses: every piece you could give then lets them win at once"
-WINS_IN = "wins in {count} {unit} with best play"
-THEN = "{said}, then {then}"
-WINS_SOMEHOW = "wins with best play (how fast is beyond the budget)"
-DRAWS = "holds the draw"
-LOSES_IN = "loses in {count} {unit} with best play; their best reply: {reply}"
-LOSES_ANYWAY = "loses in {count} {unit} with best play, whatever you give then"
-LOSES_SOMEHOW = "loses with best play (how fast is beyond the budget)"
-UNIT, UNITS = "placement", "placements"
-AND = " and "
+ALL_GIVES_LOSE = _("loses: every piece you could give then lets them win at once")
+THEN = _("{said}, then {then}")
+WINS_SOMEHOW = _("wins with best play (how fast is beyond the budget)")
+DRAWS = _("holds the draw")
+LOSES_SOMEHOW = _("loses with best play (how fast is beyond the budget)")
 
 
 def pattern_name(pattern: tuple[int, ...]) -> str:
@@ -67,13 +65,13 @@ def pattern_name(pattern: tuple[int, ...]) -> str:
     if pattern in LINES:
         index = LINES.index(pattern)
         if index < 4:
-            return f"row {index + 1}"
+            return _("row {n}", n=index + 1)
         if index < 8:
-            return f"column {FILES[index - 4]}"
+            return _("column {file}", file=FILES[index - 4])
     first, last = SQUARE_NAMES[pattern[0]], SQUARE_NAMES[pattern[-1]]
     if pattern in LINES:
-        return f"the diagonal {first}-{last}"
-    return f"the block {first}-{last}"
+        return _("the diagonal {first}-{last}", first=first, last=last)
+    return _("the block {first}-{last}", first=first, last=last)
 
 
 def completed(board: int, occupied: int, square: int, rules: Rules) -> tuple[str, str] | None:
@@ -83,12 +81,37 @@ def completed(board: int, occupied: int, square: int, rules: Rules) -> tuple[str
             pieces = tuple((board >> (8 * s)) & 15 for s in pattern)
             values = shared_values(pieces, rules.attr8)
             if values:
-                return pattern_name(pattern), AND.join(values)
+                from tabletop_quarto.game import VALUE_TEXT
+
+                named = [VALUE_TEXT.get(v, v) for v in values]
+                joined = named[0]
+                for value in named[1:]:
+                    joined = _("{first} and {second}", first=joined, second=value)
+                return pattern_name(pattern), joined
     return None
 
 
-def _unit(count: int) -> str:
-    return UNIT if count == 1 else UNITS
+def wins_in(moves: int) -> str:
+    """``wins in 3 placements with best play`` (the language's plural form)."""
+    return _.plural(
+        "wins in {n} placement with best play", "wins in {n} placements with best play", moves
+    )
+
+
+def loses_in(moves: int, reply: str | None = None) -> str:
+    """``loses in 3 placements …``: with their best reply, or whatever is given then."""
+    if reply is None:
+        return _.plural(
+            "loses in {n} placement with best play, whatever you give then",
+            "loses in {n} placements with best play, whatever you give then",
+            moves,
+        )
+    return _.plural(
+        "loses in {n} placement with best play; their best reply: {reply}",
+        "loses in {n} placements with best play; their best reply: {reply}",
+        moves,
+        reply=reply,
+    )
 
 
 class QuartoCoach:
@@ -101,7 +124,7 @@ class QuartoCoach:
 
             nodes = KERNEL_NODES if available() else PYTHON_NODES
         self.nodes = nodes
-        self.method = SOLVED.format(nodes=nodes)
+        self.method = SOLVED.format(nodes=f"{nodes:,}")
 
     def assess(self, turn: Turn) -> Assessment:
         from tabletop_quarto.game import rules_for
@@ -126,7 +149,7 @@ class QuartoCoach:
             guessed = self._search(turn, open_, seconds)
         method = self.method
         if guessed:
-            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=self.nodes)
+            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=f"{self.nodes:,}")
         return Assessment(state.player, ranked([*known.values(), *guessed]), method)
 
     def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:
@@ -195,7 +218,7 @@ class QuartoCoach:
         if value > 0:
             if moves is None:
                 return WINS_SOMEHOW
-            said = WINS_IN.format(count=moves, unit=_unit(moves))
+            said = wins_in(moves)
             if after.phase == GIVE and best is not None and after.player == state.player:
                 return THEN.format(said=said, then=format_action(best))
             return said
@@ -210,9 +233,9 @@ class QuartoCoach:
                 if after.pool >> p & 1
             ):
                 return ALL_GIVES_LOSE
-            return LOSES_ANYWAY.format(count=moves, unit=_unit(moves))
-        reply = "none" if best is None else format_action(best)
-        return LOSES_IN.format(count=moves, unit=_unit(moves), reply=reply)
+            return loses_in(moves)
+        reply = _("none") if best is None else format_action(best)
+        return loses_in(moves, reply)
 
 
 __all__ = ["QuartoCoach", "completed", "pattern_name", "piece_at"]

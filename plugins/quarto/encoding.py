@@ -15,13 +15,15 @@ whether colour, height, shape and top count (Q4.5), so that one network can lear
 from __future__ import annotations
 
 import functools
+from array import array
+from collections.abc import Callable, MutableSequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import ATTRIBUTES, PIECE_BY_CODE, SQUARE_BY_NAME
-from tabletop_quarto.rules import PHASE_NAMES, QUARTO
+from tabletop_quarto.rules import PHASE_NAMES, QUARTO, State
 
 BOARD, HAND, POOL, LAST, PHASE, TO_ACT, ME = 0, 256, 272, 288, 304, 309, 311
 VARIANT = 313  # 1 + 4: squares counted, then each attribute counted
@@ -69,3 +71,53 @@ def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[f
     out[ME + player - 1] = 1.0
     out += _variant(options)
     return out
+
+
+_HALVES = tuple(array("f", [float(byte >> i & 1) for i in range(8)]) for byte in range(256))
+_SQUARES = tuple(  # for the squares 0-7 and 8-15 occupied (a byte): (index, shift) each
+    tuple(
+        tuple((BOARD + 16 * s, 8 * s) for s in range(high, high + 8) if byte >> (s - high) & 1)
+        for byte in range(256)
+    )
+    for high in (0, 8)
+)
+
+
+def observer(options: BaseModel) -> Callable[[State, int, MutableSequence[float]], None]:
+    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the same
+    numbers written from the state's ints into ``out`` (zeros), no view built: the pool a
+    byte at a time and the phase, seats and variant (the last 14 numbers) copied from
+    tables made here. Nothing is hidden in Quarto (Q1.3), so the state is the view; the
+    kit checks that both paths agree."""
+    variant = _variant(options)
+    over = PHASE_NAMES.index("over")
+    tails = []  # by 9 * phase + 3 * to_act (0 once over) + player
+    for phase in range(len(PHASE_NAMES)):
+        for acting in range(3):
+            for player in range(3):
+                tail = [0.0] * (SIZE - PHASE)
+                tail[phase] = 1.0
+                if acting and phase != over:
+                    tail[TO_ACT - PHASE + acting - 1] = 1.0
+                if player:
+                    tail[ME - PHASE + player - 1] = 1.0
+                tail[VARIANT - PHASE :] = variant
+                tails.append(array("f", tail))
+    (low, high), halves = _SQUARES, _HALVES
+    middle = POOL + 8
+
+    def observe(state: State, player: int, out: MutableSequence[float]) -> None:
+        board, occupied, pool, hand, acting, phase, last, _ = state
+        for at, shift in low[occupied & 255]:
+            out[at + (board >> shift & 15)] = 1.0
+        for at, shift in high[occupied >> 8]:
+            out[at + (board >> shift & 15)] = 1.0
+        if hand >= 0:
+            out[HAND + hand] = 1.0
+        out[POOL:middle] = halves[pool & 255]
+        out[middle:LAST] = halves[pool >> 8]
+        if last >= 0:
+            out[LAST + last] = 1.0
+        out[PHASE:] = tails[9 * phase + 3 * acting + player]
+
+    return observe

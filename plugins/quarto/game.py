@@ -8,8 +8,18 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from tabletop.agents.base import Level
-from tabletop.core.i18n.text import Domain, Msg
-from tabletop.game import JSON, AgentFactory, Game, GameInfo, Outcome, options_as, position_example
+from tabletop.core.i18n.text import Domain, Msg, translate
+from tabletop.game import (
+    JSON,
+    AgentFactory,
+    Game,
+    GameInfo,
+    IdLister,
+    Observer,
+    Outcome,
+    options_as,
+    position_example,
+)
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.options import QuartoOptions
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, shared_values
@@ -58,12 +68,12 @@ _RULES: dict[tuple[bool, frozenset[str], bool], rules.Rules] = {}
 
 
 # What `tabletop rules` says of the position JSON, above an example.
-POSITION_KEYS = """\
+POSITION_KEYS = _("""\
 `board` maps squares (`a1`..`d4`) to piece codes (`DTRH`: dark/light, tall/short,
 round/square, hollow/flat, Q1.1-Q1.2); `pool` lists the pieces not yet given; `in_hand` is
 the piece given and not yet placed (null when none); `phase` is `give`, `place`, `claim`,
 `answer` or `over`; `to_act` the player to act (null when over); `last_placed` the square of
-the latest placement (for a claim, Q5.2); `winners` once over."""
+the latest placement (for a claim, Q5.2); `winners` once over.""")
 
 
 class QuartoGame(Game[State, int]):
@@ -135,7 +145,7 @@ class QuartoGame(Game[State, int]):
         return render(view)
 
     def position_format(self) -> str:
-        return POSITION_KEYS + "\n\n" + position_example(self)
+        return translate(POSITION_KEYS) + "\n\n" + position_example(self)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_quarto.agents import hint
@@ -182,6 +192,19 @@ class QuartoGame(Game[State, int]):
         from tabletop_quarto.encoding import observation
 
         return observation(view, player, options)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_quarto.encoding import observer
+
+        return observer(options)
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        legal = rules.legal  # the action ints are the ids
+
+        def ids(state: State) -> list[int]:
+            return list(legal(state))
+
+        return ids
 
     def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary

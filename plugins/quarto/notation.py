@@ -12,7 +12,7 @@ from tabletop_quarto.pieces import CODES, PIECE_BY_CODE, SQUARE_BY_NAME, SQUARE_
 from tabletop_quarto.rules import DONE, PLACE_BASE, QUARTO
 
 _ = Domain("tabletop_quarto")
-FORMS = "give <piece>, place <square>, quarto, done"
+FORMS = _("give <piece>, place <square>, quarto, done")
 PIECE_HELP = _(
     "a piece is 4 letters colour L/D, height S/T, shape R/Q, top F/H (e.g. DTRH) "
     "or a number 0-15 (Q2.1, Q2.2)"

@@ -20,18 +20,25 @@ class QuartoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     squares: bool = Field(
-        False, description=_("Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)")
+        False,
+        title=_("squares"),
+        description=_("Q4.4 advanced: the nine 2×2 blocks also win (19 patterns)"),
     )
     attributes: frozenset[Attribute] = Field(
         frozenset(ATTRIBUTES),  # type: ignore[arg-type]
+        title=_("attributes"),
         description=_(
             "Q4.5 beginners: the attributes that count, comma-separated "
             "(e.g. colour or colour,height)"
         ),
-        json_schema_extra={"allowed": "any non-empty comma list of colour, height, shape, top"},
+        json_schema_extra={
+            "allowed": _("any non-empty comma list of {names}", names="colour, height, shape, top")
+        },
     )
     claim: Literal["auto", "manual"] = Field(
         "auto",
+        title=_("claim"),
+        json_schema_extra={"labels": {"auto": _("automatic"), "manual": _("manual")}},
         description=_(
             "Q5.1 auto: a winning placement wins at once; Q5.2 manual: only the "
             "action 'quarto' wins, a missed claim may be taken by the opponent (Q5.3)"

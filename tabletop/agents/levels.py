@@ -12,7 +12,10 @@ from typing import Any
 
 from tabletop.agents.base import Budget, Level
 from tabletop.agents.simple import GreedyAgent, RandomAgent
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
+
+_ = Domain("tabletop")
 
 DEFAULT_LEVEL = "3"
 
@@ -26,13 +29,16 @@ def _search(name: str, description: str, iterations: int) -> Level:
 
 def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
     """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
-    search = "information-set MCTS" if game.info.hidden_information else "MCTS (UCT)"
+    hidden = game.info.hidden_information
     levels = {
-        "1": Level("1", "random legal actions", RandomAgent),
-        "2": Level("2", "greedy: one ply with the game's evaluation", GreedyAgent),
+        "1": Level("1", _("random legal actions"), RandomAgent),
+        "2": Level("2", _("greedy: one ply with the game's evaluation"), GreedyAgent),
     }
     for name, iterations in (("3", 200), ("4", 1000), ("5", 4000)):
-        described = f"{search}, {iterations} playouts a move (≤ 2 s)"
+        if hidden:
+            described = _("information-set MCTS, {n} playouts a move (≤ 2 s)", n=iterations)
+        else:
+            described = _("MCTS (UCT), {n} playouts a move (≤ 2 s)", n=iterations)
         levels[name] = _search(name, described, iterations)
     return levels
 
@@ -42,11 +48,13 @@ def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
     levels = generic_levels(game)
     levels.update(game.levels())
     named: dict[str, Level] = {
-        "random": Level("random", "random legal actions", RandomAgent),
-        "greedy": Level("greedy", "one ply with the game's evaluation", GreedyAgent),
+        "random": Level("random", _("random legal actions"), RandomAgent),
+        "greedy": Level("greedy", _("one ply with the game's evaluation"), GreedyAgent),
     }
     search = "ismcts" if game.info.hidden_information else "mcts"
-    named[search] = _search(search, "the generic tree search, 1000 playouts a move", 1000)
+    named[search] = _search(search, _("the generic tree search, {n} playouts a move", n=1000), 1000)
     for name, factory in game.agents().items():
-        named[name] = Level(name, f"{game.info.name}'s own agent {name!r}", factory)
+        named[name] = Level(
+            name, _("{game}'s own agent {name}", game=game.info.name, name=repr(name)), factory
+        )
     return {**levels, **named}

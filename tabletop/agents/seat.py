@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any
 from tabletop.agents.base import Agent, Budget, Turn
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from tabletop.core.match import Match
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -72,12 +75,19 @@ def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
     name = level or DEFAULT_LEVEL
     prefix = name.lower().partition(":")[0] + ":"
     if prefix in EXTERNAL:  # an agent an optional stack provides, imported when asked for
-        module, _, function = EXTERNAL[prefix].partition(":")
+        module, _sep, function = EXTERNAL[prefix].partition(":")
         chosen = getattr(importlib.import_module(module), function)(game, name)
         return Seat(name, chosen.make(), chosen.budget)
     levels = agent_levels(game)
     if name not in levels:
         known = ", ".join(levels)
-        raise UsageError(f"unknown AI level {name!r} for {game.info.id}; known levels: {known}")
+        raise UsageError(
+            _(
+                "unknown AI level {name} for {game}; known levels: {known}",
+                name=repr(name),
+                game=game.info.id,
+                known=known,
+            )
+        )
     chosen = levels[name]
     return Seat(name, chosen.make(), chosen.budget)

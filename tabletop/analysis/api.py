@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core import selfplay
 from tabletop.core.errors import TabletopError
 
 PANDAS_MISSING = "a DataFrame needs pandas, which is not installed: pip install pandas"
@@ -69,12 +70,12 @@ def analyse(
     game: str,
     players: str | None = None,
     options: Sequence[str] = (),
-    agents: str = "1,2",
-    games: int = 100,
-    seed: int = 0,
-    jobs: int = 1,
-    backend: str = "local",
-    seconds_per_turn: float = 20.0,
+    agents: str = selfplay.ANALYSE_AGENTS,
+    games: int = selfplay.ANALYSE_GAMES,
+    seed: int = selfplay.SEED,
+    jobs: int = selfplay.JOBS,
+    backend: str = selfplay.BACKEND,
+    seconds_per_turn: float = selfplay.SECONDS_PER_TURN,
 ) -> Sweep:
     """``tabletop analyse`` as a function (no progress output)."""
     from tabletop.analysis.backends import check_backend
@@ -94,12 +95,12 @@ def compare_rules(
     changes: Sequence[str],
     players: int | None = None,
     options: Sequence[str] = (),
-    agents: str = "2",
-    games: int = 200,
-    seed: int = 0,
-    jobs: int = 1,
-    backend: str = "local",
-    seconds_per_turn: float = 20.0,
+    agents: str = selfplay.COMPARE_AGENTS,
+    games: int = selfplay.COMPARE_GAMES,
+    seed: int = selfplay.SEED,
+    jobs: int = selfplay.JOBS,
+    backend: str = selfplay.BACKEND,
+    seconds_per_turn: float = selfplay.SECONDS_PER_TURN,
 ) -> ABTest:
     """``tabletop compare`` as a function: ``changes`` are the ``--change`` pairs."""
     from tabletop.analysis.backends import check_backend

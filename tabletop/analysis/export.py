@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabletop.analysis.measures import SECONDS_PER_TURN
 from tabletop.analysis.run import Played, label, swept
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.selfplay import SECONDS_PER_TURN
 from tabletop.core.setup import resolve
 
 FORMATS = (".jsonl", ".csv")

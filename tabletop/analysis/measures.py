@@ -21,10 +21,10 @@ from typing import Any
 
 from tabletop.agents.arena import wilson
 from tabletop.analysis.observe import GameStats
+from tabletop.core.selfplay import SECONDS_PER_TURN
 
 # Ends that are not the rules' own end of play: a cut, a stall, a block, a clock.
 CUT_KINDS = frozenset({"turn-limit", "action-limit", "blocked", "stall", "time"})
-SECONDS_PER_TURN = 20.0  # the default of --seconds-per-turn: a length in minutes is an estimate
 
 
 def share(game: GameStats, seat: int) -> float:

@@ -12,6 +12,7 @@ from tabletop.analysis.backends import run
 from tabletop.analysis.observe import GameStats, measure_game
 from tabletop.analysis.sweep import Plan
 from tabletop.core import options as opts
+from tabletop.core import selfplay
 from tabletop.core.setup import resolve
 
 Block = tuple[str, int, Setup, tuple[str, ...]]
@@ -75,7 +76,7 @@ def summarise(
     played: Played,
     jobs: int = 1,
     backend: str = "local",
-    seconds_per_turn: float = measures.SECONDS_PER_TURN,
+    seconds_per_turn: float = selfplay.SECONDS_PER_TURN,
 ) -> dict[str, Any]:
     """The analysis of played games as one JSON-ready object."""
     plan = played.plan
@@ -117,7 +118,7 @@ def analyse(
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[GameStats], None] | None = None,
-    seconds_per_turn: float = measures.SECONDS_PER_TURN,
+    seconds_per_turn: float = selfplay.SECONDS_PER_TURN,
 ) -> dict[str, Any]:
     """Play every game of the plan and return the analysis as one JSON-ready object."""
     played = play(plan, jobs, backend, address, progress)

@@ -42,6 +42,7 @@ from pydantic import BaseModel
 
 from tabletop.agents.seat import Seat, make_seat
 from tabletop.bridges.common import check_reward, end_returns, setup
+from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.game import Game
 
@@ -100,9 +101,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = spaces.Discrete(config.ids)
         game_ = config.game
-        self._legal, self._apply, self._to_act = game_.legal, game_.apply, game_.to_act
-        self._action_id, self._action_of = game_.action_id, game_.action_of
-        self._size = int(np.prod(config.shape))
+        self._apply, self._to_act, self._action_of = game_.apply, game_.to_act, game_.action_of
+        self._encoder = Encoder(config)  # the encodings' fast paths, bound once
         self.state: Any = None
         self.seat = seat or 1
         self._rng = random.Random(0)
@@ -110,18 +110,15 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
 
     # the game
     def _ids(self) -> list[int]:
-        state, action_id = self.state, self._action_id
-        return [action_id(state, action) for action in self._legal(state)]
+        return self._encoder.legal_ids(self.state)
 
     def _observe(self) -> dict[str, Any]:
-        c = self.config
-        view = c.game.view(self.state, self.seat)
-        values = c.game.observation(view, self.seat, c.players, c.options)
-        vector = np.fromiter(values, np.float32, self._size)
-        mask = np.zeros(c.ids, np.int8)
-        if self._to_act(self.state) == self.seat:
-            mask[self._ids()] = 1
-        return {"observation": vector.reshape(c.shape), "action_mask": mask}
+        encoder = self._encoder
+        acting = self._to_act(self.state) == self.seat
+        return {
+            "observation": encoder.observation(self.state, self.seat),
+            "action_mask": encoder.mask(self._ids() if acting else None),
+        }
 
     def _opponent(self, player: int) -> Seat:
         return self.opponents[player - 1 if player < self.seat else player - 2]

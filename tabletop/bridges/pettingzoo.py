@@ -26,9 +26,11 @@ seed comes from the environment's generator (seeded by ``env(seed=...)``).
 ``render_mode="ansi"``: ``render()`` returns the terminal drawing of the spectator's
 view as text.
 
-For speed the environment does the wrappers' checks itself (no wrapper layers), builds
-the action mask in one pass over the legal actions, binds the game's functions once and
-writes each observation straight into a numpy array.
+For speed the environment does the wrappers' checks itself (no wrapper layers), binds
+the game's functions and its encodings' fast paths once (:class:`~tabletop.bridges.encoder.Encoder`:
+:meth:`~tabletop.game.Game.id_lister` builds the action mask in one pass over the legal
+actions, :meth:`~tabletop.game.Game.observer` writes each observation from the state
+into a buffer numpy reads without a copy) and touches the rewards only at the end.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pydantic import BaseModel
 
 from tabletop.bridges.common import Setup, check_reward, end_returns, setup
+from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.game import Game
 
@@ -93,10 +96,15 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
         game = config.game  # bound once: the hot path looks nothing up
-        self._legal, self._apply, self._to_act = game.legal, game.apply, game.to_act
-        self._view, self._observation = game.view, game.observation
-        self._action_id, self._action_of = game.action_id, game.action_of
-        self._size = int(np.prod(config.shape))
+        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
+        encoder = Encoder(config)
+        self._list_ids, self._observation, self._mask = (
+            encoder.legal_ids,
+            encoder.observation,
+            encoder.mask,
+        )
+        self._count = config.ids
+        self._zero_rewards = True
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random(seed)
         self._first_seed = seed
@@ -125,21 +133,17 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         the mask and the step's check share it)."""
         state = self.state_
         if self._ids_of is not state:
-            action_id = self._action_id
-            self._ids = [action_id(state, action) for action in self._legal(state)]
+            self._ids = self._list_ids(state)
             self._ids_of = state
         return self._ids
 
     def observe(self, agent: str) -> dict[str, Any]:
-        c = self.config
         seat = self._seat_of[agent]
         state = self.state_
-        values = self._observation(self._view(state, seat), seat, c.players, c.options)
-        vector = np.fromiter(values, np.float32, self._size)
-        mask = np.zeros(c.ids, np.int8)
+        ids = None
         if self._to_act(state) == seat and not self.terminations[agent]:
-            mask[self.legal_ids()] = 1
-        return {"observation": vector.reshape(c.shape), "action_mask": mask}
+            ids = self._ids if self._ids_of is state else self.legal_ids()
+        return {"observation": self._observation(state, seat), "action_mask": self._mask(ids)}
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         c = self.config
@@ -149,6 +153,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.state_ = c.game.new(c.players, c.options, self.seed_)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero_rewards = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -164,35 +169,44 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        c = self.config
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, int | np.integer)
-            or not (0 <= action < c.ids)
-        ):
+        if type(action) is not int:  # the common case first: a plain int
+            action = self._as_id(action)
+        if not 0 <= action < self._count:
+            c = self.config
             raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
-        self._clear_rewards()
+        if not self._zero_rewards:  # rewards come at the end only: nothing to clear before
+            self._clear_rewards()
+            self._zero_rewards = True
         self._cumulative_rewards[agent] = 0.0
-        action = int(action)
-        if action not in self.legal_ids():
+        state = self.state_
+        if action not in (self._ids if self._ids_of is state else self.legal_ids()):
             self._illegal(agent)
             return
-        self.state_ = self._apply(self.state_, self._action_of(self.state_, action))
-        seat = self._to_act(self.state_)
-        if seat is None:
-            scores = end_returns(c, self.state_, self.reward)
-            self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
-        else:
-            self.agent_selection = self._agent(seat)
+        state = self.state_ = self._apply(state, self._action_of(state, action))
+        seat = self._to_act(state)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat - 1]
+            return
+        scores = end_returns(self.config, state, self.reward)
+        self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
+        self._zero_rewards = False
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
+
+    def _as_id(self, action: Any) -> int:
+        """A numpy integer as an int; UsageError for anything else (a bool included)."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            c = self.config
+            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
+        return int(action)
 
     def _illegal(self, agent: str) -> None:
         """An illegal action: the game ends, -1 for ``agent``, 0 for the others."""
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zero_rewards = False
         self.rewards[agent] = -1.0
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._accumulate_rewards()

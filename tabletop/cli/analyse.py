@@ -12,22 +12,22 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
-from tabletop.cli.options import AddressOpt, BackendOpt, GameArg
+from tabletop.cli.options import (
+    AddressOpt,
+    AgentsOpt,
+    BackendOpt,
+    ExportOpt,
+    GameArg,
+    JobsOpt,
+    OneJsonOpt,
+    ReportOpt,
+    RunSeedOpt,
+    SecondsPerTurnOpt,
+)
+from tabletop.core import selfplay
 from tabletop.core.errors import UsageError
 
-ExportOpt = Annotated[
-    Path | None,
-    typer.Option("--export", help="Write one row per game to FILE.jsonl or FILE.csv."),
-]
-SecondsPerTurnOpt = Annotated[
-    float,
-    typer.Option(
-        "--seconds-per-turn",
-        help="Seconds a person takes for a turn, for the length in minutes (an estimate).",
-    ),
-]
-ReportOpt = Annotated[Path | None, typer.Option("--report", help="Write an HTML report.")]
-SECONDS_PER_TURN = 20.0  # tabletop.analysis.measures.SECONDS_PER_TURN (not imported: lazy)
+SECONDS_PER_TURN = selfplay.SECONDS_PER_TURN
 
 
 def analyse(
@@ -39,15 +39,15 @@ def analyse(
         list[str] | None,
         typer.Option("--option", "-o", help="Option values to sweep, KEY=A,B (repeatable)."),
     ] = None,
-    agents: Annotated[
-        str, typer.Option("--agents", help="Self-play levels, e.g. 1,2 (pairs: skill).")
-    ] = "1,2",
-    games: Annotated[int, typer.Option("--games", help="Games per configuration and level.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole analysis.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")] = 1,
-    backend: BackendOpt = "local",
+    agents: AgentsOpt = selfplay.ANALYSE_AGENTS,
+    games: Annotated[
+        int, typer.Option("--games", help="Games per configuration and level.")
+    ] = selfplay.ANALYSE_GAMES,
+    seed: RunSeedOpt = selfplay.SEED,
+    jobs: JobsOpt = selfplay.JOBS,
+    backend: BackendOpt = selfplay.BACKEND,
     address: AddressOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: OneJsonOpt = False,
     report: ReportOpt = None,
     export: ExportOpt = None,
     seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,

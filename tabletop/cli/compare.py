@@ -10,16 +10,21 @@ from typing import Annotated, Any
 
 import typer
 
-from tabletop.cli.analyse import (
-    SECONDS_PER_TURN,
+from tabletop.cli.analyse import check_outputs, output_console, progress
+from tabletop.cli.options import (
+    AddressOpt,
+    AgentsOpt,
+    BackendOpt,
     ExportOpt,
+    GameArg,
+    JobsOpt,
+    OneJsonOpt,
+    PlayersOpt,
     ReportOpt,
+    RunSeedOpt,
     SecondsPerTurnOpt,
-    check_outputs,
-    output_console,
-    progress,
 )
-from tabletop.cli.options import AddressOpt, BackendOpt, GameArg, PlayersOpt
+from tabletop.core import selfplay
 
 TABLE_TITLE = "{level}"
 COLUMNS = ("measure", "baseline", "variant", "difference [95% CI]", "p", "test")
@@ -36,18 +41,18 @@ def compare(
         list[str] | None,
         typer.Option("--option", "-o", help="Baseline option KEY=VALUE (repeatable)."),
     ] = None,
-    agents: Annotated[
-        str, typer.Option("--agents", help="Self-play levels, e.g. 2,3 (pairs: skill).")
-    ] = "2",
-    games: Annotated[int, typer.Option("--games", help="Paired games per level.")] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole comparison.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")] = 1,
-    backend: BackendOpt = "local",
+    agents: AgentsOpt = selfplay.COMPARE_AGENTS,
+    games: Annotated[
+        int, typer.Option("--games", help="Paired games per level.")
+    ] = selfplay.COMPARE_GAMES,
+    seed: RunSeedOpt = selfplay.SEED,
+    jobs: JobsOpt = selfplay.JOBS,
+    backend: BackendOpt = selfplay.BACKEND,
     address: AddressOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: OneJsonOpt = False,
     report: ReportOpt = None,
     export: ExportOpt = None,
-    seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,
+    seconds_per_turn: SecondsPerTurnOpt = selfplay.SECONDS_PER_TURN,
 ) -> None:
     """A/B test of a rule change: the baseline against it on the same seeds and seats."""
     compare_command(

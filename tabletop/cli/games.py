@@ -18,11 +18,14 @@ from tabletop.game import JSON, Game
 _ = Domain("tabletop")
 
 
-def games(as_json: JsonOpt = False) -> None:
+def games(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
     """List the installed games with their players, options and AI levels."""
     from tabletop.agents.catalogue import catalogue
+    from tabletop.core.i18n.text import translated_json
 
-    rows = catalogue()
+    # the JSON is for scripts: English unless --lang says otherwise (as for `run`)
+    speak(lang, {} if as_json else None)
+    rows = translated_json(catalogue())
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
@@ -52,16 +55,20 @@ def print_catalogue(rows: list[JSON]) -> None:
         if row["min_players"] == row["max_players"]:
             players = str(row["min_players"])
         typer.echo(f"{row['id']:<10} {row['name']} {row['version']}: {row['summary']}")
-        typer.echo(
-            f"{'':<10} players {players}; computer players (--ai SEAT:LEVEL, "
-            f"default {DEFAULT_LEVEL}):"
+        said = _(
+            "players {players}; computer players (--ai SEAT:LEVEL, default {level}):",
+            players=players,
+            level=DEFAULT_LEVEL,
         )
+        typer.echo(f"{'':<10} {translate(said)}")
         for level in row["ai_levels"]:
             typer.echo(f"{'':<12} {level['name']:<8} {level['description']}")
         for o in row["options"]:
             default = _value(o["default"]).replace("|", ",")
             typer.echo(f"{'':<10} -o {o['name']}={default}  ({_value(o['allowed'])}) {o['help']}")
-    typer.echo("Rules and notation: tabletop rules GAME. As JSON: tabletop games --json.")
+    typer.echo(
+        translate(_("Rules and notation: tabletop rules GAME. As JSON: tabletop games --json."))
+    )
 
 
 def print_rules(game: Game[Any, Any]) -> None:
@@ -79,7 +86,9 @@ def print_rules(game: Game[Any, Any]) -> None:
                     "- `-o {name}=…` (default `{default}`; allowed {allowed}): {help}",
                     name=r["name"],
                     default=_value(r["default"]),
-                    allowed=_value(r["allowed"]),
+                    allowed=translate(r["allowed"])
+                    if isinstance(r["allowed"], str)
+                    else _value(r["allowed"]),
                     help=r["help"],
                 )
             )
@@ -87,6 +96,8 @@ def print_rules(game: Game[Any, Any]) -> None:
         ]
         console.print(Markdown(translate(_("## Options")) + "\n" + "\n".join(lines)))
     console.print(Markdown(translate(_("## Position JSON")) + "\n" + game.position_format()))
-    levels = "\n".join(f"- `{name}`: {lv.description}" for name, lv in agent_levels(game).items())
+    levels = "\n".join(
+        f"- `{name}`: {translate(lv.description)}" for name, lv in agent_levels(game).items()
+    )
     heading = _("## Computer players (`--ai SEAT[:LEVEL]`, default {level})", level=DEFAULT_LEVEL)
     console.print(Markdown(translate(heading) + "\n" + levels))

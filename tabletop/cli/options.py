@@ -1,7 +1,9 @@
-"""The typer declarations several commands share: game, players, options, seed, backend."""
+"""The typer declarations several commands share: game, players, options, seed, backend,
+and those of the self-play commands (``analyse``, ``compare``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -33,5 +35,25 @@ LangOpt = Annotated[
     typer.Option(
         "--lang",
         help="Language: en, cs, pl, bg, ru (default: TABLETOP_LANG, then the locale, then en).",
+    ),
+]
+
+# -- the self-play commands (analyse, compare); their defaults: tabletop.core.selfplay --
+AgentsOpt = Annotated[
+    str, typer.Option("--agents", help="Self-play levels, e.g. 1,2 (pairs: skill).")
+]
+RunSeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the whole run.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")]
+OneJsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ReportOpt = Annotated[Path | None, typer.Option("--report", help="Write an HTML report.")]
+ExportOpt = Annotated[
+    Path | None,
+    typer.Option("--export", help="Write one row per game to FILE.jsonl or FILE.csv."),
+]
+SecondsPerTurnOpt = Annotated[
+    float,
+    typer.Option(
+        "--seconds-per-turn",
+        help="Seconds a person takes for a turn, for the length in minutes (an estimate).",
     ),
 ]

@@ -88,7 +88,7 @@ def play(
         if players is not None or option or seed is not None:
             raise UsageError(_("--load resumes a saved game: its players, options and seed stand"))
         record = records.load(load)
-        match = Match.from_record(chosen, record, f"save file {load}")
+        match = Match.from_record(chosen, record, records.save_file(load))
         specs = ai if ai else [f"{seat}:{level}" for seat, level in record.seats.items()]
         move_time = record.move_time if move_time is None else move_time
         save = save or load

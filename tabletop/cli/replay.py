@@ -37,7 +37,7 @@ def show(path: Path, pause: bool = False) -> None:
 
     record = records.load(path)
     game = resolve(record.game)
-    match = Match.from_record(game, record, f"save file {path}")
+    match = Match.from_record(game, record, records.save_file(path))
     console = Console(highlight=False)
     # The seed rebuilds every hidden card: shown only once nothing is hidden any more.
     secret = game.info.hidden_information and match.outcome() is None

@@ -90,13 +90,17 @@ def open_actions(spec: str) -> IO[bytes]:
         return sys.stdin.buffer
     path = Path(spec)
     if path.is_dir():
-        raise UsageError(f"actions file {quote(spec)} is a folder; give a file, or - for stdin")
+        raise UsageError(
+            _("actions file {file} is a folder; give a file, or - for stdin", file=quote(spec))
+        )
     try:
         return path.open("rb")
     except FileNotFoundError:
-        raise UsageError(f"no such actions file: {quote(spec)}") from None
+        raise UsageError(_("no such actions file: {file}", file=quote(spec))) from None
     except OSError as exc:
-        raise UsageError(f"cannot read actions file {quote(spec)}: {exc.strerror}") from None
+        raise UsageError(
+            _("cannot read actions file {file}: {reason}", file=quote(spec), reason=exc.strerror)
+        ) from None
 
 
 def emit(data: dict[str, object]) -> None:

@@ -351,7 +351,7 @@ class Session:
         own = game.hint(view, player, match.options)
         advice = translate(own)
         turn = turn_for(game, match.state, match.players, match.options)
-        judged = hint_text(coach_for(game).assess(turn))
+        judged = translate(hint_text(coach_for(game).assess(turn)))
         return judged if own == NO_HINTS else f"{advice}\n{judged}"
 
     def clock_warning(self, left: float) -> None:

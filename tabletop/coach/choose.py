@@ -13,11 +13,13 @@ from tabletop.agents.search import SearchAgent
 from tabletop.coach.base import Coach
 from tabletop.coach.search import SearchCoach
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, Game
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+_ = Domain("tabletop")
 STRONGEST = "5"
 LEVELS = ("1", "2", "3", "4", "5")
 HINT_SECONDS = 2.0  # a hint answers within about this
@@ -30,20 +32,31 @@ def coach_for(game: Game[Any, Any], level: str = STRONGEST) -> Coach:
     a level whose player is no search (random, greedy, a game's own rule-based player)
     gets the generic search of that level's budget. UsageError for another level."""
     if level not in LEVELS:
-        raise UsageError(f"unknown coach level {level!r}; levels are {', '.join(LEVELS)}")
+        raise UsageError(
+            _(
+                "unknown coach level {level}; levels are {levels}",
+                level=repr(level),
+                levels=", ".join(LEVELS),
+            )
+        )
     own = game.coach(level)
     if own is not None:
         return own
     chosen = agent_levels(game)[level]
     agent = chosen.make()
     if isinstance(agent, SearchAgent):
-        return SearchCoach(agent, chosen.budget, f"level {level}: {chosen.description}")
+        return SearchCoach(
+            agent,
+            chosen.budget,
+            _("level {level}: {description}", level=level, description=chosen.description),
+        )
     generic = generic_levels(game)[level if level in ("3", "4", "5") else "3"]
     budget = generic.budget
     if level not in ("3", "4", "5"):
         budget = Budget(iterations=FALLBACK_PLAYOUTS, seconds=HINT_SECONDS)
     playouts = budget.iterations
-    return SearchCoach(SearchAgent(), budget, f"the generic tree search, {playouts} playouts")
+    method = _("the generic tree search, {n} playouts", n=playouts)
+    return SearchCoach(SearchAgent(), budget, method)
 
 
 def rng_for(view: JSON, player: int) -> random.Random:

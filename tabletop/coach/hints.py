@@ -10,20 +10,26 @@ from __future__ import annotations
 import math
 
 from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement
+from tabletop.core.i18n.text import Domain, Msg
+
+_ = Domain("tabletop")
 
 SHOWN = 5  # estimated actions listed in a hint
 
 # Every sentence a person reads, in one place (for the catalogues).
-EXACT_ALL = "Exact ({method}): every action settled."
-EXACT_SOME = "Exact ({method}) where settled:"
-ESTIMATED = "Estimates ({method}), not proof:"
-GROUPS = {WIN: "winning:", DRAW: "holding the draw:", LOSS: "losing:"}
-SHARED = "shared win:"
-VALUE_WORDS = {WIN: "wins with best play", DRAW: "draws with best play", LOSS: "loses"}
-CHANCE = "{percent}% to win (±{margin}%, {visits} {unit})"
-UNIT, UNITS = "playout", "playouts"
-MORE = "… and {count} more; last in the ranking: {text} at {percent}%"
-ONLY = "only one legal action: {text}"
+# (Msgs: translated where shown; the hint is a Msg too, its lines translated one by one)
+EXACT_ALL = _("Exact ({method}): every action settled.")
+EXACT_SOME = _("Exact ({method}) where settled:")
+ESTIMATED = _("Estimates ({method}), not proof:")
+GROUPS: dict[str, str] = {WIN: _("winning:"), DRAW: _("holding the draw:"), LOSS: _("losing:")}
+SHARED = _("shared win:")
+VALUE_WORDS: dict[str, str] = {
+    WIN: _("wins with best play"),
+    DRAW: _("draws with best play"),
+    LOSS: _("loses"),
+}
+MORE = _("… and {count} more; last in the ranking: {text} at {percent}%")
+ONLY = _("only one legal action: {text}")
 
 
 def margin(chance: float, visits: int) -> float:
@@ -35,12 +41,12 @@ def margin(chance: float, visits: int) -> float:
 
 def estimate_text(j: Judgement) -> str:
     """``63% to win (±4%, 1200 playouts)``."""
-    unit = UNIT if j.visits == 1 else UNITS
-    return CHANCE.format(
+    return _.plural(
+        "{percent}% to win (±{margin}%, {n} playout)",
+        "{percent}% to win (±{margin}%, {n} playouts)",
+        j.visits,
         percent=round(100 * j.chance),
         margin=round(100 * (margin(j.chance, j.visits) if j.margin is None else j.margin)),
-        visits=j.visits,
-        unit=unit,
     )
 
 
@@ -48,9 +54,9 @@ def line(j: Judgement) -> str:
     """One action: its text, what it is worth, and why."""
     if j.exact:
         said = j.why or VALUE_WORDS.get(j.value or "", SHARED)
-        return f"  {j.text}: {said}"
+        return Msg.joined("", ("  ", j.text, ": ", said))
     said = estimate_text(j)
-    return f"  {j.text}: {said}" + (f"; {j.why}" if j.why else "")
+    return Msg.joined("", ("  ", j.text, ": ", said, *(("; ", j.why) if j.why else ())))
 
 
 def hint_text(assessment: Assessment) -> str:
@@ -79,4 +85,4 @@ def hint_text(assessment: Assessment) -> str:
                     count=len(guessed) - SHOWN, text=last.text, percent=round(100 * last.chance)
                 )
             )
-    return "\n".join(lines)
+    return Msg.joined("\n", lines)

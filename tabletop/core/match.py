@@ -177,32 +177,75 @@ class Match:
     def from_record(cls, game: Game[Any, Any], record: Record, source: str = "record") -> Match:
         """Replay a record through the checked path; RecordError if any step fails."""
         if record.game != game.info.id:
-            raise RecordError(f"{source} is a {record.game} game, not {game.info.id}")
+            raise RecordError(
+                _(
+                    "{source} is a {saved} game, not {game}",
+                    source=source,
+                    saved=record.game,
+                    game=game.info.id,
+                )
+            )
         info = game.info
         if not info.min_players <= record.players <= info.max_players:
             raise RecordError(
-                f"{source} has {record.players} players; {info.id} takes "
-                f"{info.min_players}-{info.max_players}"
+                _(
+                    "{source} has {players} players; {game} takes {low}-{high}",
+                    source=source,
+                    players=record.players,
+                    game=info.id,
+                    low=info.min_players,
+                    high=info.max_players,
+                )
             )
-        versions = ""
+        versions: str = ""
         if record.game_version != info.version:
-            versions = f" (saved with {info.id} {record.game_version}, installed {info.version})"
+            versions = _(
+                " (saved with {game} {saved}, installed {installed})",
+                game=info.id,
+                saved=record.game_version,
+                installed=info.version,
+            )
         try:
             options = opts.build(info.options, record.options, info.id)
             match = cls(game, record.players, options, record.seed, record.start)
         except OptionError as exc:
-            raise RecordError(f"{source} has options this game refuses{versions}: {exc}") from None
+            raise RecordError(
+                _(
+                    "{source} has options this game refuses{versions}: {reason}",
+                    source=source,
+                    versions=versions,
+                    reason=message_of(exc),
+                )
+            ) from None
         except PositionError as exc:
-            raise RecordError(f"{source} starts from an impossible position: {exc}") from None
+            raise RecordError(
+                _(
+                    "{source} starts from an impossible position: {reason}",
+                    source=source,
+                    reason=message_of(exc),
+                )
+            ) from None
         try:
             match.play_all(record.actions)
         except ActionError as exc:
-            raise RecordError(f"{source} does not replay{versions}: {exc}") from None
+            raise RecordError(
+                _(
+                    "{source} does not replay{versions}: {reason}",
+                    source=source,
+                    versions=versions,
+                    reason=message_of(exc),
+                )
+            ) from None
         for seat in record.seats:
             if parse_int(seat, 1, record.players) is None:
                 raise RecordError(
-                    f"{source} seats the computer at {quote(seat)}; "
-                    f"seats are player numbers 1-{record.players}"
+                    _(
+                        "{source} seats the computer at {seat}; "
+                        "seats are player numbers 1-{players}",
+                        source=source,
+                        seat=quote(seat),
+                        players=record.players,
+                    )
                 )
         if record.forfeit is not None:
             match._check_forfeit(record.forfeit.player, source)
@@ -213,20 +256,34 @@ class Match:
         """A forfeit on time can only happen to the player to act in a game not yet over."""
         if not 1 <= player <= self.players:
             raise RecordError(
-                f"{source} records a forfeit by player {player}; the game has players "
-                f"1-{self.players}"
+                _(
+                    "{source} records a forfeit by player {player}; the game has players "
+                    "1-{players}",
+                    source=source,
+                    player=player,
+                    players=self.players,
+                )
             )
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             raise RecordError(
-                f"{source} records a forfeit on time in a game the rules had already "
-                f"ended ({outcome.reason}); a finished game has no clock"
+                _(
+                    "{source} records a forfeit on time in a game the rules had already "
+                    "ended ({reason}); a finished game has no clock",
+                    source=source,
+                    reason=outcome.reason,
+                )
             )
         to_act = self.game.to_act(self.state)
         if player != to_act:
             raise RecordError(
-                f"{source} records player {player} running out of time, but player "
-                f"{to_act} was to act; only the player to act has a running clock"
+                _(
+                    "{source} records player {player} running out of time, but player "
+                    "{to_act} was to act; only the player to act has a running clock",
+                    source=source,
+                    player=player,
+                    to_act=to_act,
+                )
             )
 
     # -- JSON --------------------------------------------------------------------------

@@ -3,6 +3,12 @@
 A game's options are a pydantic model (frozen, ``extra="forbid"``) with a default and
 a description for every field. A field may name its allowed values for the listing
 with ``json_schema_extra={"allowed": [...]}``; otherwise they come from its type.
+
+What a person reads of an option may be translated: its ``description`` (the help), its
+``title`` (the name a form shows, e.g. ``title=_("deck")``; default: the key with spaces)
+and ``json_schema_extra={"labels": {value: _("..."), ...}}`` (how a form shows each
+allowed value; default: the value itself). The keys and values stay the machine's
+(``-o deck=half``, saves, JSON).
 """
 
 from __future__ import annotations
@@ -27,7 +33,9 @@ def allowed_values(field: FieldInfo) -> list[Any] | str:
     extra = field.json_schema_extra
     if isinstance(extra, dict) and "allowed" in extra:
         allowed = extra["allowed"]
-        return list(allowed) if isinstance(allowed, list) else str(allowed)
+        if isinstance(allowed, list):
+            return list(allowed)
+        return allowed if isinstance(allowed, str) else str(allowed)  # a Msg stays one
     annotation = field.annotation
     if annotation is bool:
         return [True, False]
@@ -37,22 +45,44 @@ def allowed_values(field: FieldInfo) -> list[Any] | str:
         bounds = {type(m).__name__: m for m in field.metadata}
         low = getattr(bounds.get("Ge"), "ge", None)
         high = getattr(bounds.get("Le"), "le", None)
-        return f"integer {'' if low is None else low}..{'' if high is None else high}"
+        return _(
+            "integer {low}..{high}",
+            low="" if low is None else low,
+            high="" if high is None else high,
+        )
     if isinstance(annotation, types.UnionType | type):
         return getattr(annotation, "__name__", str(annotation))
     return str(annotation)
 
 
+def value_labels(field: FieldInfo) -> dict[str, str]:
+    """How a form shows each allowed value (``json_schema_extra["labels"]``), keyed by the
+    value as JSON text (``"half"``, ``"true"``, ``"3"``); empty when the game names none."""
+    import json
+
+    extra = field.json_schema_extra
+    labels = extra.get("labels") if isinstance(extra, dict) else None
+    if not isinstance(labels, dict):
+        return {}
+    return {
+        json.dumps(key): text if isinstance(text, str) else str(text)
+        for key, text in labels.items()
+    }
+
+
 def describe(model: type[BaseModel]) -> list[dict[str, Any]]:
-    """Name, default, allowed values and help of every option (for ``tabletop games``)."""
+    """Name, default, allowed values and help of every option (for ``tabletop games``),
+    with ``label`` (the name a person reads) and ``labels`` (each value's, by its JSON)."""
     rows = []
     defaults = model().model_dump(mode="json")
     for name, field in model.model_fields.items():
         rows.append(
             {
                 "name": name,
+                "label": field.title or name.replace("_", " "),
                 "default": defaults[name],
                 "allowed": allowed_values(field),
+                "labels": value_labels(field),
                 "help": field.description or "",
             }
         )

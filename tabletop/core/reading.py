@@ -24,7 +24,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import MAX_DIGITS, quote
+
+_ = Domain("tabletop")
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_LINE_CHARS = 1000
@@ -33,7 +36,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def _size_text(count: int) -> str:
-    return f"{count // (1024 * 1024)} MiB" if count >= 1024 * 1024 else f"{count} bytes"
+    if count >= 1024 * 1024:
+        return _("{count} MiB", count=count // (1024 * 1024))
+    return _.plural("{n} byte", "{n} bytes", count)
 
 
 def read_bytes(
@@ -51,13 +56,29 @@ def read_bytes(
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise (missing or error)(f"no such {what}: {path}") from None
+        raise (missing or error)(_("no such {what}: {path}", what=what, path=path)) from None
     except IsADirectoryError:
-        raise (missing or error)(f"{what} {path} is a folder; give a file") from None
+        raise (missing or error)(
+            _("{what} {path} is a folder; give a file", what=what, path=path)
+        ) from None
     except OSError as exc:
-        raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+        raise error(
+            _(
+                "cannot read {what} {path}: {reason}",
+                what=what,
+                path=path,
+                reason=exc.strerror or exc,
+            )
+        ) from None
     if len(data) > limit:
-        raise error(f"{what} {path} is larger than {_size_text(limit)}, the limit")
+        raise error(
+            _(
+                "{what} {path} is larger than {size}, the limit",
+                what=what,
+                path=path,
+                size=_size_text(limit),
+            )
+        )
     return data
 
 
@@ -67,9 +88,18 @@ def decode(data: bytes, where: str, error: type[TabletopError] = TabletopError) 
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        at = f" on line {line}" if b"\n" in data.rstrip(b"\n") else ""
+        byte = f"0x{data[exc.start]:02x}"
+        if b"\n" in data.rstrip(b"\n"):
+            raise error(
+                _(
+                    "{where} is not UTF-8 text (byte {byte} on line {line}); save it as UTF-8",
+                    where=where,
+                    byte=byte,
+                    line=line,
+                )
+            ) from None
         raise error(
-            f"{where} is not UTF-8 text (byte 0x{data[exc.start]:02x}{at}); save it as UTF-8"
+            _("{where} is not UTF-8 text (byte {byte}); save it as UTF-8", where=where, byte=byte)
         ) from None
 
 
@@ -81,18 +111,25 @@ def read_text(
     limit: int = MAX_FILE_BYTES,
 ) -> str:
     """The UTF-8 text of file ``path``, bounded (see :func:`read_bytes`)."""
-    return decode(read_bytes(path, what, error, missing, limit), f"{what} {path}", error)
+    where = _("{what} {path}", what=what, path=path)
+    return decode(read_bytes(path, what, error, missing, limit), where, error)
 
 
 def check_line(text: str, where: str, error: type[TabletopError] = TabletopError) -> str:
     """``text`` (one line, its end stripped) if it is short and free of control characters."""
     text = text.rstrip("\r\n")
     if len(text) > MAX_LINE_CHARS:
-        raise error(f"{where} is longer than {MAX_LINE_CHARS} characters, the limit")
+        raise error(_too_long(where))
     found = _CONTROL.search(text)
     if found:
         name = unicodedata.name(found.group(), f"U+{ord(found.group()):04X}")
-        raise error(f"{where} holds a control character ({name}); lines are printable text")
+        raise error(
+            _(
+                "{where} holds a control character ({name}); lines are printable text",
+                where=where,
+                name=name,
+            )
+        )
     return text
 
 
@@ -109,35 +146,61 @@ def lines(
         if not raw:
             return
         number += 1
-        where = f"{what}, line {number},"
+        where = _("{what}, line {number}", what=what, number=number)
         if len(raw) == limit and not raw.endswith(b"\n"):
-            raise error(f"{where} is longer than {MAX_LINE_CHARS} characters, the limit")
+            raise error(
+                _(
+                    "{where}, is longer than {limit} characters, the limit",
+                    where=where,
+                    limit=MAX_LINE_CHARS,
+                )
+            )
         total += len(raw)
         if total > MAX_FILE_BYTES:
-            raise error(f"{what} is larger than {_size_text(MAX_FILE_BYTES)}, the limit")
-        yield check_line(decode(raw, where.rstrip(","), error), where.rstrip(","), error)
+            raise error(
+                _(
+                    "{what} is larger than {size}, the limit",
+                    what=what,
+                    size=_size_text(MAX_FILE_BYTES),
+                )
+            )
+        yield check_line(decode(raw, where, error), where, error)
 
 
 class _Refused(Exception):
     """A JSON number or constant outside what tabletop reads."""
 
 
+def _too_long(where: str) -> str:
+    return _(
+        "{where} is longer than {limit} characters, the limit", where=where, limit=MAX_LINE_CHARS
+    )
+
+
 def _whole(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_DIGITS:
-        raise _Refused(f"a whole number of {len(digits)} digits (at most {MAX_DIGITS})")
+        raise _Refused(
+            _(
+                "a whole number of {count} digits (at most {limit})",
+                count=len(digits),
+                limit=MAX_DIGITS,
+            )
+        )
     return int(text)
 
 
 def _real(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"the number {quote(text)}, too large to hold (finite numbers only)")
+        raise _Refused(
+            _("the number {text}, too large to hold (finite numbers only)", text=quote(text))
+        )
     return value
 
 
 def _constant(text: str) -> float:
-    raise _Refused(f"{text} (finite numbers only)")
+    raise _Refused(_("{text} (finite numbers only)", text=text))
 
 
 def parse_json(text: str, where: str, error: type[TabletopError] = TabletopError) -> Any:
@@ -145,16 +208,29 @@ def parse_json(text: str, where: str, error: type[TabletopError] = TabletopError
     try:
         data = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise error(f"{where} is not JSON (line {exc.lineno}: {exc.msg})") from None
+        raise error(
+            _(
+                "{where} is not JSON (line {line}: {reason})",
+                where=where,
+                line=exc.lineno,
+                reason=exc.msg,
+            )
+        ) from None
     except _Refused as exc:
-        raise error(f"{where} holds {exc}") from None
+        raise error(_("{where} holds {what}", where=where, what=exc.args[0])) from None
     except RecursionError:
         data = None
         depth = MAX_JSON_DEPTH + 1
     else:
         depth = json_depth(data)
     if depth > MAX_JSON_DEPTH:
-        raise error(f"{where} is nested deeper than {MAX_JSON_DEPTH} levels, the limit")
+        raise error(
+            _(
+                "{where} is nested deeper than {limit} levels, the limit",
+                where=where,
+                limit=MAX_JSON_DEPTH,
+            )
+        )
     return data
 
 
@@ -185,4 +261,5 @@ def read_json(
     missing: type[TabletopError] | None = None,
 ) -> Any:
     """A bounded JSON file (see the module's limits)."""
-    return parse_json(read_text(path, what, error, missing), f"{what} {path}", error)
+    where = _("{what} {path}", what=what, path=path)
+    return parse_json(read_text(path, what, error, missing), where, error)

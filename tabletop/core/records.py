@@ -19,9 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tabletop.core import flags, reading
 from tabletop.core.errors import RecordError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
 
+_ = Domain("tabletop")
 FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
+SAVE_FILE = _("save file")
+
+
+def save_file(path: Path | str) -> str:
+    """``save file PATH``, as errors name a saved game (translated where shown)."""
+    return _("save file {path}", path=path)
 
 
 class Forfeit(BaseModel):
@@ -66,13 +74,19 @@ class Record(BaseModel):
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, source: str = "save file") -> Record:
+    def from_text(cls, text: str, source: str = SAVE_FILE) -> Record:
         """Parse and verify a record; RecordError says what is wrong with it."""
         data = reading.parse_json(text, source, RecordError)
         if not isinstance(data, dict):
-            raise RecordError(f"{source} is not a tabletop save (no JSON object)")
+            raise RecordError(_("{source} is not a tabletop save (no JSON object)", source=source))
         if data.get("format") != FORMAT:
-            raise RecordError(f"{source} is not a tabletop save (format is not {FORMAT!r})")
+            raise RecordError(
+                _(
+                    "{source} is not a tabletop save (format is not {format})",
+                    source=source,
+                    format=repr(FORMAT),
+                )
+            )
         stored = data.pop("checksum", None)
         try:
             record = cls.model_validate(data)
@@ -80,10 +94,21 @@ class Record(BaseModel):
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"]) or "record"
             given = quote(repr(err.get("input")))
-            raise RecordError(f"{source} is damaged: {where}: {err['msg']}, not {given}") from None
+            raise RecordError(
+                _(
+                    "{source} is damaged: {where}: {reason}, not {given}",
+                    source=source,
+                    where=where,
+                    reason=err["msg"],
+                    given=given,
+                )
+            ) from None
         if stored != record.checksum():
             raise RecordError(
-                f"{source} fails its checksum: it was truncated or edited outside tabletop"
+                _(
+                    "{source} fails its checksum: it was truncated or edited outside tabletop",
+                    source=source,
+                )
             )
         return record
 
@@ -92,10 +117,20 @@ def check_path(path: Path) -> Path:
     """``path`` if a save can be written there: not a folder, in a folder that exists."""
     path = Path(path)
     if path.is_dir():
-        raise RecordError(f"cannot save to {path}: it is a folder; give a file name")
+        raise RecordError(_("cannot save to {path}: it is a folder; give a file name", path=path))
     if not path.parent.is_dir():
-        raise RecordError(f"cannot save to {path}: no folder {path.parent}; create it first")
+        raise RecordError(
+            _(
+                "cannot save to {path}: no folder {folder}; create it first",
+                path=path,
+                folder=path.parent,
+            )
+        )
     return path
+
+
+def _cannot_save(path: Path, exc: OSError) -> str:
+    return _("cannot save to {path}: {reason}", path=path, reason=exc.strerror or exc)
 
 
 def save(record: Record, path: Path) -> None:
@@ -106,7 +141,7 @@ def save(record: Record, path: Path) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise RecordError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise RecordError(_cannot_save(path, exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(record.to_text())
@@ -115,7 +150,7 @@ def save(record: Record, path: Path) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise RecordError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise RecordError(_cannot_save(path, exc)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -124,5 +159,5 @@ def save(record: Record, path: Path) -> None:
 def load(path: Path) -> Record:
     """Read and verify a saved game (bounded: see :mod:`tabletop.core.reading`); RecordError
     for a missing, oversized or damaged file."""
-    text = reading.read_text(Path(path), "save file", RecordError)
-    return Record.from_text(text, source=f"save file {path}")
+    text = reading.read_text(Path(path), SAVE_FILE, RecordError)
+    return Record.from_text(text, source=save_file(path))

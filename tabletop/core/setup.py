@@ -11,7 +11,7 @@ from typing import Any
 from tabletop.core import options as opts
 from tabletop.core import reading
 from tabletop.core.errors import PositionError, UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
@@ -48,11 +48,11 @@ def player_count(game: Game[Any, Any], players: int | None) -> int:
 def read_position(path: Path) -> JSON:
     """A position JSON file (or a ``run --json --reveal`` output, whose ``state`` is used),
     bounded in size, depth and numbers (:mod:`tabletop.core.reading`)."""
-    data = reading.read_json(path, "position file", PositionError, UsageError)
+    data = reading.read_json(path, _("position file"), PositionError, UsageError)
     if isinstance(data, dict) and isinstance(data.get("state"), dict) and "game" in data:
         data = data["state"]
     if not isinstance(data, dict):
-        raise PositionError(f"{path} must hold a JSON object (the position)")
+        raise PositionError(_("{path} must hold a JSON object (the position)", path=path))
     return data
 
 
@@ -71,5 +71,6 @@ def new_match(
     try:
         return Match(game, count, options, chosen, position)
     except PositionError as exc:
-        where = f"{start}: " if start else ""
-        raise PositionError(f"{where}{exc}") from None
+        if not start:
+            raise
+        raise PositionError(_("{path}: {reason}", path=start, reason=message_of(exc))) from None

@@ -5,13 +5,18 @@ At each position it checks that every legal action has an id in ``0 .. n-1``, di
 actions have distinct ids, ``action_of(action_id(a)) == a``, and that each player's
 observation has the declared shape, is made of finite numbers and depends on the view
 only: a state sampled from the same view (:meth:`~tabletop.game.Game.sample`, other
-hidden cards) gives the same observation.
+hidden cards) gives the same observation. The fast paths must agree with the slow ones:
+:meth:`~tabletop.game.Game.id_lister` gives the ids of the legal actions in order, and
+:meth:`~tabletop.game.Game.observer`, which reads the state itself, writes exactly the
+observation of the view, at the position and at the resampled one (so a plugin's fast
+path cannot carry what the view hides).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from array import array
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,7 +24,10 @@ from pydantic import BaseModel
 from tabletop.game import Game
 
 NAME = "encoding"
-DESCRIPTION = "action ids round-trip and are distinct; observations fit and read the view only"
+DESCRIPTION = (
+    "action ids round-trip and are distinct; observations fit and read the view only; "
+    "the fast paths agree"
+)
 
 
 class EncodingFailure(Exception):
@@ -51,12 +59,19 @@ def check(
         back = game.action_of(state, number)
         if back != action:
             raise EncodingFailure(f"id {number} of {text!r} reads back as {back!r}")
+    fast_ids = game.id_lister(players, options)(state)
+    if fast_ids != list(seen):
+        raise EncodingFailure(
+            f"id_lister gives {fast_ids!r}, not the ids of the legal actions {list(seen)!r}"
+        )
     shape = game.observation_shape(players, options)
     size = math.prod(shape)
+    observe = game.observer(players, options)
     for player in range(1, players + 1):
         view = game.view(state, player)
         seen_obs = _observe(game, view, player, players, options, size)
         if not game.info.hidden_information or game.outcome(state) is not None:
+            _same_fast(observe, state, player, seen_obs, "")
             continue
         other = game.sample(view, player, players, options, rng)
         again = _observe(game, game.view(other, player), player, players, options, size)
@@ -64,6 +79,21 @@ def check(
             raise EncodingFailure(
                 f"player {player}'s observation changes when only what they cannot see does"
             )
+        _same_fast(observe, state, player, seen_obs, "")
+        _same_fast(observe, other, player, seen_obs, " of a state resampled from their view")
+
+
+def _same_fast(observe: Any, state: Any, player: int, slow: list[float], where: str) -> None:
+    """EncodingFailure unless ``observe`` writes ``slow`` (as float32, what the bridges keep)."""
+    out = array("f", bytes(4 * len(slow)))
+    observe(state, player, out)
+    expected = array("f", slow)
+    if out != expected:
+        at = next(i for i, (a, b) in enumerate(zip(out, expected, strict=True)) if a != b)
+        raise EncodingFailure(
+            f"player {player}'s fast observation (Game.observer){where} differs from the "
+            f"observation of their view at index {at}: {out[at]!r}, not {expected[at]!r}"
+        )
 
 
 def _observe(

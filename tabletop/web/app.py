@@ -35,7 +35,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
-from tabletop.core.i18n.text import speaking
+from tabletop.core.i18n.text import Domain, message_of, speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import handlers, host, languages, rules_page
@@ -48,6 +48,7 @@ log = logging.getLogger("tabletop.web")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 65_536
+_ = Domain("tabletop")
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -103,7 +104,9 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
             return PlainTextResponse(str(exc), status_code=404)
         path = game.web_board()
         if path is None:
-            return PlainTextResponse(f"{game.info.id} has no board of its own", status_code=404)
+            return PlainTextResponse(
+                _("{game} has no board of its own", game=game.info.id), status_code=404
+            )
         return FileResponse(path, media_type="text/javascript")
 
     async def api_games(request: Request) -> Response:
@@ -120,24 +123,24 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
         if request.method == "GET":
             page = parse_int(request.query_params.get("page", "1"), lo=1, hi=10**6)
             if page is None:
-                return error("page must be a whole number from 1 (?page=N)")
+                return error(_("page must be a whole number from 1 (?page=N)"))
             try:
                 return JSONResponse(hub.listing(page))
             except TabletopError as exc:
                 return error(str(exc), 404)
         kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
         if kind != "application/json":
-            return error("send the match request as JSON (Content-Type: application/json)", 415)
+            return error(_("send the match request as JSON (Content-Type: application/json)"), 415)
         body = await request.body()
         if len(body) > MAX_BODY:
-            return error(f"request too large (at most {MAX_BODY} bytes)", 413)
+            return error(_("request too large (at most {limit} bytes)", limit=MAX_BODY), 413)
         try:
-            data = parse_json(decode(body, "the body", UsageError), "the body", UsageError)
+            data = parse_json(decode(body, _("the body"), UsageError), _("the body"), UsageError)
             links = await hub.create(data, base_of(request), handlers.client_address(request))
         except Refused as exc:
-            return error(str(exc), exc.status)
+            return error(languages.said(message_of(exc), request), exc.status)
         except TabletopError as exc:
-            return error(str(exc))
+            return error(languages.said(message_of(exc), request))
         return JSONResponse(links, status_code=201)
 
     async def api_record(request: Request) -> Response:
@@ -174,4 +177,4 @@ def build_app(db_path: Path, config: ServerConfig | None = None) -> Starlette:
 async def internal_error(request: Request, exc: Exception) -> Response:
     """A bug: logged with its traceback for the operator, one line for the client."""
     log.error("internal error on %s", request.url.path, exc_info=exc)
-    return error("internal error: the server's log says more", 500)
+    return error(_("internal error: the server's log says more"), 500)

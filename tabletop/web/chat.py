@@ -12,26 +12,25 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON
 from tabletop.web import protocol, store
 from tabletop.web.store import Statement
 
+_ = Domain("tabletop")
 MAX_TEXT = 500  # characters of one message
 INTERVAL = 1.0  # seconds between two messages of one connection
 KEEP = 200  # messages sent to a connection on joining (the newest)
 
-TOO_LONG = f"a chat message is at most {MAX_TEXT} characters"
-EMPTY = "a chat message needs some text"
-TOO_FAST = "one chat message a second: wait a moment and send it again"
-READ_ONLY = "spectators of this match read the chat but do not write in it"
-
+TOO_LONG = _("a chat message is at most {limit} characters", limit=MAX_TEXT)
+EMPTY = _("a chat message needs some text")
+TOO_FAST = _("one chat message a second: wait a moment and send it again")
+READ_ONLY = _("spectators of this match read the chat but do not write in it")
 
 
 def clean(text: str) -> str:
     """The text as stored: control characters (but newlines) dropped, ends trimmed."""
-    kept = "".join(
-        c for c in text if c == "\n" or not unicodedata.category(c).startswith("C")
-    )
+    kept = "".join(c for c in text if c == "\n" or not unicodedata.category(c).startswith("C"))
     return kept.strip()
 
 

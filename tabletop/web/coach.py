@@ -29,7 +29,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.errors import TabletopError, UsageError, one_line
+from tabletop.core.i18n.text import ENGLISH, Domain, message_of, translate
 from tabletop.game import JSON
 from tabletop.web import protocol
 
@@ -40,16 +41,41 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).parent / "static"
 
+_ = Domain("tabletop")
+
 # Every sentence a person reads, in one place (for the catalogues).
-NO_MATCH = "no such match"
-NO_SEAT = "the coach answers a seat's token only"
-NO_HINTS = "this match allows no hints (its creator chose so, or it is between people)"
-NOT_YOUR_TURN = "a hint is for the player to act, and it is not your turn"
-NOT_OVER = "the review is given once the game is over"
+NO_MATCH = _("no such match")
+NO_SEAT = _("the coach answers a seat's token only")
+NO_HINTS = _("this match allows no hints (its creator chose so, or it is between people)")
+NOT_YOUR_TURN = _("a hint is for the player to act, and it is not your turn")
+NOT_OVER = _("the review is given once the game is over")
 
 
-def _error(message: str, status: int = 403) -> JSONResponse:
-    return JSONResponse({"error": one_line(message)}, status_code=status)
+def _lang(request: Request) -> str:
+    """The request's language (:func:`tabletop.web.languages.chosen`); English for a bad ?lang."""
+    from tabletop.web.languages import chosen
+
+    try:
+        return chosen(request)
+    except UsageError:
+        return ENGLISH
+
+
+def _error(message: str, status: int = 403, lang: str = ENGLISH) -> JSONResponse:
+    return JSONResponse({"error": one_line(translate(message, lang))}, status_code=status)
+
+
+def _refused(exc: LookupError | PermissionError, request: Request) -> JSONResponse:
+    """A request for no match (404) or without a seat's token (403), in its language."""
+    status = 404 if isinstance(exc, LookupError) else 403
+    return _error(exc.args[0] if exc.args else str(exc), status, _lang(request))
+
+
+def _answer(data: Any, request: Request) -> JSONResponse:
+    """``data`` with each message in it in the request's language."""
+    from tabletop.web.languages import in_language
+
+    return JSONResponse(in_language(data, _lang(request)))
 
 
 def hints_allowed(room: Room) -> bool:
@@ -139,7 +165,7 @@ def coach_routes(hub: Hub) -> list[Route]:
         try:
             room, number = seat(request)
         except (LookupError, PermissionError) as exc:
-            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+            return _refused(exc, request)
         over = room.table.match.outcome() is not None
         return JSONResponse({"hints": hints_allowed(room), "over": over, "seat": number})
 
@@ -147,28 +173,36 @@ def coach_routes(hub: Hub) -> list[Route]:
         try:
             room, number = seat(request)
         except (LookupError, PermissionError) as exc:
-            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+            return _refused(exc, request)
         if not hints_allowed(room):
-            return _error(NO_HINTS)
+            return _error(NO_HINTS, lang=_lang(request))
         match = room.table.match
         if match.to_act() != number:
-            return _error(NOT_YOUR_TURN, 409)
+            return _error(NOT_YOUR_TURN, 409, _lang(request))
         record = match.record().to_text()
-        return JSONResponse(await hub.thinkers.run(hint_job, match.game.info.id, record))
+        return _answer(await hub.thinkers.run(hint_job, match.game.info.id, record), request)
 
     async def api_review(request: Request) -> Response:
         from tabletop.coach.choose import LEVELS, STRONGEST
 
         try:
-            room, _ = seat(request)
+            room, _seat = seat(request)
         except (LookupError, PermissionError) as exc:
-            return _error(str(exc), 404 if isinstance(exc, LookupError) else 403)
+            return _refused(exc, request)
         match = room.table.match
         if match.outcome() is None:
-            return _error(NOT_OVER, 409)
+            return _error(NOT_OVER, 409, _lang(request))
         level = request.query_params.get("level") or STRONGEST
         if level not in LEVELS:
-            return _error(f"unknown coach level {level!r}; levels are {', '.join(LEVELS)}", 400)
+            return _error(
+                _(
+                    "unknown coach level {level}; levels are {levels}",
+                    level=repr(level),
+                    levels=", ".join(LEVELS),
+                ),
+                400,
+                _lang(request),
+            )
         key = (room.meta.id, level)
         if key not in reviews:
             try:
@@ -177,8 +211,8 @@ def coach_routes(hub: Hub) -> list[Route]:
                     review_job, match.game.info.id, record, level, background=True
                 )
             except TabletopError as exc:
-                return _error(str(exc), 400)
-        return JSONResponse(reviews[key])
+                return _error(message_of(exc), 400, _lang(request))
+        return _answer(reviews[key], request)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "review.html")

@@ -26,6 +26,7 @@ class Limits:
     open_matches_per_client: int = 20  # ongoing matches one client address created
     sockets_per_client: int = 100  # websockets open at once from one client address
     open_matches: int = 2000  # ongoing matches on the whole server
+    spectator_joins_per_second: float = 200.0  # spectators let in (a crowd waits its turn)
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,13 @@ handshake whose ``Host`` is not an allowed name is refused (HTTP 400, websocket 
 own host in both, and its host is not on the list.
 
 :class:`Admission` counts per client address: matches created in the last minute, ongoing
-matches created, open websockets; and the server's ongoing matches in all.
+matches created, open websockets; the server's ongoing matches in all; and the pace at
+which spectators are let in.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import defaultdict, deque
@@ -18,7 +20,10 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from tabletop.core.i18n.text import Domain
 from tabletop.web.config import Limits
+
+_ = Domain("tabletop")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -95,6 +100,9 @@ async def reply(send: Send, status: int, body: dict[str, Any]) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
+SPECTATOR_BURST = 20  # spectators let in at once before the pace applies
+
+
 class Admission:
     """The per-address counters behind the admission limits (one event loop: no locks)."""
 
@@ -103,6 +111,7 @@ class Admission:
         self.clock = clock
         self._created: defaultdict[str, deque[float]] = defaultdict(deque)
         self._sockets: defaultdict[str, int] = defaultdict(int)
+        self._next_spectator = 0.0
 
     def create_refusal(
         self, address: str, open_by_address: int, open_total: int
@@ -114,19 +123,22 @@ class Admission:
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) >= limits.creates_per_minute:
-            return 429, (
-                f"too many new matches: at most {limits.creates_per_minute} a minute from one "
-                "address (--max-creates-per-minute); try again in a minute"
+            return 429, _(
+                "too many new matches: at most {limit} a minute from one "
+                "address (--max-creates-per-minute); try again in a minute",
+                limit=limits.creates_per_minute,
             )
         if open_by_address >= limits.open_matches_per_client:
-            return 429, (
-                f"too many ongoing matches: at most {limits.open_matches_per_client} created by "
-                "one address (--max-open-matches-per-client); finish one first"
+            return 429, _(
+                "too many ongoing matches: at most {limit} created by "
+                "one address (--max-open-matches-per-client); finish one first",
+                limit=limits.open_matches_per_client,
             )
         if open_total >= limits.open_matches:
-            return 503, (
-                f"the server is full: at most {limits.open_matches} ongoing matches "
-                "(--max-open-matches); try again later"
+            return 503, _(
+                "the server is full: at most {limit} ongoing matches "
+                "(--max-open-matches); try again later",
+                limit=limits.open_matches,
             )
         return 0, ""
 
@@ -147,3 +159,15 @@ class Admission:
         self._sockets[address] -= 1
         if self._sockets[address] <= 0:
             del self._sockets[address]
+
+    async def spectator_turn(self) -> None:
+        """Wait for a spectator's turn to join: at most ``spectator_joins_per_second``
+        are let in (after a burst of :data:`SPECTATOR_BURST`), so 2,000 arriving at once
+        join over ten seconds instead of taking the event loop from the persons playing;
+        players' own connections never wait here."""
+        gap = 1.0 / self.limits.spectator_joins_per_second
+        now = self.clock()
+        slot = max(now - SPECTATOR_BURST * gap, self._next_spectator)
+        self._next_spectator = slot + gap
+        if slot > now:
+            await asyncio.sleep(slot - now)

@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.web import languages, protocol
 from tabletop.web.hub import Hub
 from tabletop.web.origin import page_base
@@ -160,6 +160,8 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps(said, ensure_ascii=False))
         await websocket.close(code=1008)
         return
+    if seat is None:
+        await hub.admission.spectator_turn()  # a crowd joins at a pace; players never wait
     connection = Connection(
         seat,
         websocket.send_text,
@@ -209,7 +211,7 @@ async def read(peer: Peer, websocket: WebSocket) -> None:
         try:
             message = protocol.parse(text)
         except protocol.ProtocolError as exc:
-            await connection.send(protocol.error(str(exc)))
+            await connection.send(protocol.error(message_of(exc)))
             if len(text) > protocol.MAX_MESSAGE:
                 await connection.flush()
                 await websocket.close(code=1009, reason="message too big")

@@ -44,6 +44,7 @@ from tabletop.web.room import Connection, Room
 from tabletop.web.store import SeatRow, Store, StoredMatch, Unserved
 from tabletop.web.thinking import Thinkers
 
+_ = Domain("tabletop")
 log = logging.getLogger("tabletop.web")
 _ = Domain("tabletop")
 PAGE_SIZE = 100  # matches a page of the lobby's listing
@@ -84,7 +85,9 @@ def read_body(data: Any) -> CreateMatch:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
-        raise UsageError(f"bad match request: {where}: {err['msg']}") from None
+        raise UsageError(
+            _("bad match request: {where}: {reason}", where=where, reason=err["msg"])
+        ) from None
 
 
 class Hub:
@@ -142,11 +145,11 @@ class Hub:
         no longer replays, the match up to its last good action and why."""
         record = self._record(meta)
         try:
-            return Match.from_record(game, record, f"match {meta.id}"), ""
+            return Match.from_record(game, record, _("match {id}", id=meta.id)), ""
         except TabletopError as exc:
             damage = one_line(str(exc))
         start = record.model_copy(update={"actions": [], "forfeit": None})
-        match = Match.from_record(game, start, f"match {meta.id}")
+        match = Match.from_record(game, start, _("match {id}", id=meta.id))
         for text in meta.actions:
             try:
                 match.play(text)
@@ -182,15 +185,21 @@ class Hub:
         if len(ai) == players and not self.config.allow_computer_matches:
             raise Refused(
                 403,
-                "a match needs at least one person: this server was not started with "
-                "--allow-computer-matches",
+                _(
+                    "a match needs at least one person: this server was not started with "
+                    "--allow-computer-matches"
+                ),
             )
         if body.move_time is not None and not (
             flags.MOVE_TIME_MIN <= body.move_time <= flags.MOVE_TIME_MAX
         ):
             raise UsageError(
-                f"move_time must be a number of seconds in {flags.MOVE_TIME_MIN:.0f}.."
-                f"{flags.MOVE_TIME_MAX:.0f} (as 'tabletop play --move-time'), or null"
+                _(
+                    "move_time must be a number of seconds in {low}..{high} "
+                    "(as 'tabletop play --move-time'), or null",
+                    low=round(flags.MOVE_TIME_MIN),
+                    high=round(flags.MOVE_TIME_MAX),
+                )
             )
         status, refusal = self.admission.create_refusal(
             address, self.open_matches(address), self.open_matches()
@@ -235,7 +244,11 @@ class Hub:
         for spec in specs:
             if not 1 <= spec.seat <= players or spec.seat in seen:
                 raise UsageError(
-                    f"seat {spec.seat}: seats are the player numbers 1-{players}, each once"
+                    _(
+                        "seat {seat}: seats are the player numbers 1-{players}, each once",
+                        seat=spec.seat,
+                        players=players,
+                    )
                 )
             seen.add(spec.seat)
             if spec.ai is not None:
@@ -254,8 +267,12 @@ class Hub:
         except Exception as exc:  # sqlite3.Error and whatever the disk says
             log.error("a new match could not be stored: %s", exc)
             raise Refused(
-                503, f"the server could not store the new match ({one_line(str(exc))}); "
-                "nothing was created, try again later"
+                503,
+                _(
+                    "the server could not store the new match ({reason}); "
+                    "nothing was created, try again later",
+                    reason=one_line(str(exc)),
+                ),
             ) from None
         self.rooms[meta.id] = room
         room.start_computers()
@@ -336,7 +353,13 @@ class Hub:
         rooms.sort(key=lambda r: -r.meta.created)
         pages = max(1, -(-len(rooms) // PAGE_SIZE))
         if not 1 <= page <= pages:
-            raise UsageError(f"page {page} does not exist: the listing has pages 1-{pages}")
+            raise UsageError(
+                _(
+                    "page {page} does not exist: the listing has pages 1-{pages}",
+                    page=page,
+                    pages=pages,
+                )
+            )
         shown = rooms[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
         return {
             "matches": [self._row(room) for room in shown],
@@ -378,11 +401,11 @@ class Hub:
 
         room = self.rooms.get(match_id)
         if room is None:
-            raise UsageError("no such match")
+            raise UsageError(_("no such match"))
         if seat_of(room.meta, token) is None:
-            raise UsageError("the record is given only to a seat's token")
+            raise UsageError(_("the record is given only to a seat's token"))
         if room.table.match.outcome() is None:
-            raise UsageError("the record is given once the game is over")
+            raise UsageError(_("the record is given once the game is over"))
         return self._record_of(room).to_text()
 
     def _record_of(self, room: Room) -> Record:

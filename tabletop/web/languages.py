@@ -42,6 +42,19 @@ def chosen(connection: HTTPConnection) -> str:
     return from_accept_language(connection.headers.get("accept-language", "")) or ENGLISH
 
 
+def spoken(connection: HTTPConnection) -> str:
+    """:func:`chosen`, English for an unknown ``?lang`` (where a refusal is already said)."""
+    try:
+        return chosen(connection)
+    except UsageError:
+        return ENGLISH
+
+
+def said(message: str, connection: HTTPConnection) -> str:
+    """``message`` (an error's, a Msg) in the language of the request or websocket."""
+    return translate(message, spoken(connection))
+
+
 def in_language(value: Any, lang: str) -> Any:
     """``value`` (JSON) with each message in it (a game's summary, an option's help) in
     ``lang``; machine keys and plain strings stay as they are."""
@@ -97,14 +110,14 @@ def routes(games: Any) -> list[Route]:
 
 STATIC = Path(__file__).parent / "static"
 _ELEMENT = re.compile(r"<(\w+)[^>]*\bdata-i18n(?=[\s>=])(?:=\"([^\"]*)\")?[^>]*>([^<]*)<")
-_ATTRIBUTE = re.compile(r"\bdata-i18n-(?:placeholder|title)=\"([^\"]+)\"")
+_ATTRIBUTE = re.compile(r"\bdata-i18n-(?:placeholder|title|label)=\"([^\"]+)\"")
 _CALL = re.compile(r"\bt\(\s*\"((?:[^\"\\]|\\.)*)\"")
 
 
 def page_messages(folder: Path = STATIC) -> list[MessageId]:
     """The pages' own msgids: the text of each ``data-i18n`` element (or its value), each
-    ``data-i18n-placeholder``/``-title``, each ``t("...")`` of the scripts and each entry of
-    their ``words({...})`` tables (a pair for a count); in order."""
+    ``data-i18n-placeholder``/``-title``/``-label``, each ``t("...")`` of the scripts and
+    each entry of their ``words({...})`` tables (a pair for a count); in order."""
     found: dict[MessageId, None] = {}
     for path in sorted(folder.glob("*.html")) + sorted(folder.glob("*.js")):
         text = path.read_text(encoding="utf-8")

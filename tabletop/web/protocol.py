@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from tabletop.core.match import Match
     from tabletop.web.store import StoredMatch
 
+_ = Domain("tabletop")
 MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
 POSITION_KEYS = (
@@ -230,24 +232,29 @@ def _action(data: dict[str, Any]) -> ClientMessage:
     action, number = data.get("action"), data.get("number")
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
         raise ProtocolError(
-            f"an action message needs 'action': the action's text (1-{MAX_ACTION} characters)"
+            _(
+                "an action message needs 'action': the action's text (1-{limit} characters)",
+                limit=MAX_ACTION,
+            )
         )
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-        raise ProtocolError("an action message needs 'number': the number of the position you saw")
+        raise ProtocolError(
+            _("an action message needs 'number': the number of the position you saw")
+        )
     return ClientMessage("action", action=action, number=number)
 
 
 def _undo_answer(data: dict[str, Any]) -> ClientMessage:
     agree = data.get("agree")
     if not isinstance(agree, bool):
-        raise ProtocolError("an undo-answer needs 'agree': true or false")
+        raise ProtocolError(_("an undo-answer needs 'agree': true or false"))
     return ClientMessage("undo-answer", agree=agree)
 
 
 def _chat(data: dict[str, Any]) -> ClientMessage:
     said = data.get("text")
     if not isinstance(said, str):
-        raise ProtocolError("a chat message needs 'text': the message as plain text")
+        raise ProtocolError(_("a chat message needs 'text': the message as plain text"))
     return ClientMessage("chat", text=said)
 
 
@@ -274,15 +281,33 @@ CLIENT_TYPES = ", ".join(PARSERS)
 def parse(text: str) -> ClientMessage:
     """A client message from its JSON text; ProtocolError says what is wrong."""
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+        raise ProtocolError(
+            _(
+                "message too long ({count} characters; at most {limit})",
+                count=len(text),
+                limit=MAX_MESSAGE,
+            )
+        )
     try:
-        data: Any = parse_json(text, "the message", ProtocolError)
+        data: Any = parse_json(text, _("the message"), ProtocolError)
     except ProtocolError as exc:
-        raise ProtocolError(f"{exc}; send a JSON object with a type ({CLIENT_TYPES})") from None
+        raise ProtocolError(
+            _(
+                "{reason}; send a JSON object with a type ({types})",
+                reason=message_of(exc),
+                types=CLIENT_TYPES,
+            )
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ProtocolError(f"send a JSON object with a type ({CLIENT_TYPES})")
+        raise ProtocolError(_("send a JSON object with a type ({types})", types=CLIENT_TYPES))
     kind = data["type"]
     parser = PARSERS.get(kind)
     if parser is None:
-        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}; allowed: {CLIENT_TYPES}")
+        raise ProtocolError(
+            _(
+                "unknown message type {kind}; allowed: {types}",
+                kind=repr(str(kind)[:40]),
+                types=CLIENT_TYPES,
+            )
+        )
     return parser(data)

@@ -10,7 +10,7 @@ from pathlib import Path
 import uvicorn
 
 from tabletop.core.errors import UsageError
-from tabletop.web import store
+from tabletop.web import collector, store
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
 
@@ -63,4 +63,5 @@ def serve(host: str, port: int, db: Path | None, config: ServerConfig | None = N
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=False,  # small JSON: compressing costs more than it saves
     )
+    collector.install()  # no full-heap pauses with thousands of sockets open
     uvicorn.Server(uv).run()

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from tabletop.game import JSON, Game, GameInfo, Outcome, options_as
+from tabletop.game import JSON, Game, GameInfo, IdLister, Observer, Outcome, options_as
 
 from tabletop_connect4 import board, notation, position
 from tabletop_connect4.board import MARKS, Geometry, State
@@ -128,6 +128,19 @@ class ConnectFourGame(Game[State, int]):
         from tabletop_connect4.encoding import observation
 
         return observation(view, player, options)
+
+    def observer(self, players: int, options: BaseModel) -> Observer:
+        from tabletop_connect4.encoding import observer
+
+        return observer(options)
+
+    def id_lister(self, players: int, options: BaseModel) -> IdLister:
+        legal = board.legal  # the column is the id
+
+        def ids(state: State) -> list[int]:
+            return list(legal(state))
+
+        return ids
 
     def evaluate(self, state: State, player: int) -> float | None:
         return evaluate(state, player)

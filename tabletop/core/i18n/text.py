@@ -82,6 +82,15 @@ class Msg(str):
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (Ray, multiprocessing) keep the msgid
         return (_rebuild, (str(self), self.domain, self.msgid, self.params, self.plural, self.n))
 
+    def format(self, /, *args: Any, **params: Any) -> str:
+        """A template message filled in (``WINS_IN = _("wins in {count} …")`` then
+        ``WINS_IN.format(count=3)``): still a Msg, translated where it is shown. A message
+        already filled, a join, or positional fields: plain ``str.format``."""
+        text = str.format(self, *args, **params)
+        if args or self.domain is None or (self.params and self.plural is None):
+            return text
+        return Msg(text, self.domain, self.msgid, {**self.params, **params}, self.plural, self.n)
+
     @classmethod
     def joined(cls, separator: str, parts: Iterable[str]) -> Msg:
         """``separator.join(parts)`` whose parts stay translatable one by one."""
@@ -125,6 +134,17 @@ def translate(text: object, lang: str | None = None) -> str:
     if lang == ENGLISH or not isinstance(text, Msg):
         return str(text)
     return text.translated(lang)
+
+
+def translated_json(value: Any, lang: str | None = None) -> Any:
+    """``value`` (JSON) with each message in it in ``lang``; keys and plain strings as they are."""
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    if isinstance(value, dict):
+        return {key: translated_json(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [translated_json(item, lang) for item in value]
+    return value
 
 
 def message_of(error: BaseException) -> str:

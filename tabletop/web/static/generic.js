@@ -6,6 +6,34 @@ import { words } from "/static/i18n.js";
 const [T] = words({
   none: "(none)",
 });
+// The field names most games' views use, in the reader's language; any other key is shown
+// as it is written (its underscores as spaces): a view's keys are the game's machine words.
+const [FIELD] = words({
+  board: "board",
+  to_act: "to act",
+  player: "player",
+  players: "players",
+  connect: "in a line to win",
+  line: "winning line",
+  winner: "winner",
+  winners: "winners",
+  scores: "scores",
+  score: "score",
+  turn: "turn",
+  turns: "turns",
+  hand: "hand",
+  hands: "hands",
+  stock: "stock",
+  pile: "pile",
+  piles: "piles",
+  cards: "cards",
+  pieces: "pieces",
+  left: "left",
+  last: "last action",
+  moves: "moves",
+  options: "options",
+});
+const fieldName = (key) => (Object.hasOwn(FIELD, key) ? FIELD[key] : key.replaceAll("_", " "));
 
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
@@ -41,7 +69,7 @@ function show(value) {
   }
   const dl = el("dl");
   for (const [key, v] of Object.entries(value)) {
-    dl.append(el("dt", "", key.replaceAll("_", " ")));
+    dl.append(el("dt", "", fieldName(key)));
     const dd = el("dd");
     dd.append(show(v));
     dl.append(dd);

@@ -1,8 +1,8 @@
 // The page's language: ?lang= > the switcher's choice (localStorage and the tabletop_lang
 // cookie, which the server also reads, on every request and websocket) > the server's
 // pick from Accept-Language. The catalogues come from GET /api/i18n as JSON (no build
-// step); elements with data-i18n (and data-i18n-placeholder / data-i18n-title) show their
-// msgid translated; t() and tn() translate in scripts, with the language's CLDR plural rule.
+// step); elements with data-i18n (and data-i18n-placeholder / -title / -label, the last an
+// aria-label) show their msgid translated; t() and tn() translate in scripts, with the language's CLDR plural rule.
 const KEY = "tabletop_lang";
 const asked = new URLSearchParams(location.search).get("lang");
 if (asked) remember(asked);
@@ -85,6 +85,9 @@ function translatePage(root) {
   }
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     el.title = t(el.dataset.i18nTitle);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }
 }
 

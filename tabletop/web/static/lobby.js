@@ -92,9 +92,11 @@ function plain(help) {
     .replace(/(^|;\s*)[:,]\s*/g, "$1").replace(/\s{2,}/g, " ").trim();
   return { text: text.charAt(0).toUpperCase() + text.slice(1), ids };
 }
-const spaced = (name) => name.replaceAll("_", " ");
 const statusWord = (status) => (status === "ongoing" || status === "over" ? T[status] : status);
-const valueText = (v) => (v === true ? T.yes : v === false ? T.no : String(v));
+// a value as a person reads it: the game's label for it (translated by the server), yes/no
+const valueText = (v, labels = {}) => labels[JSON.stringify(v)] ?? (v === true ? T.yes : v === false ? T.no : String(v));
+// the game's name for the lobby's tables (a listing row carries the game's id only)
+const gameName = (id) => (games.find((g) => g.id === id) || {}).name || id;
 
 function optionInput(option) {
   const id = `opt-${option.name}`;
@@ -102,7 +104,7 @@ function optionInput(option) {
   if (Array.isArray(option.allowed)) {
     input = el("select", { id, name: option.name, "data-option": option.name, "aria-describedby": `${id}-help` });
     for (const value of option.allowed) {
-      input.append(el("option", { value: JSON.stringify(value), text: valueText(value),
+      input.append(el("option", { value: JSON.stringify(value), text: valueText(value, option.labels),
         selected: JSON.stringify(value) === JSON.stringify(option.default) }));
     }
   } else {
@@ -110,11 +112,13 @@ function optionInput(option) {
       value: option.default === null ? "" : String(option.default) });
   }
   const { text, ids } = plain(option.help);
-  const allowed = Array.isArray(option.allowed) ? option.allowed.map(valueText).join(", ") : option.allowed;
+  const labels = option.labels || {};
+  const allowed = Array.isArray(option.allowed) ? option.allowed.map((v) => valueText(v, labels)).join(", ") : option.allowed;
+  const shownDefault = Array.isArray(option.default) ? option.default.join(",") : valueText(option.default, labels);
   const help = el("div", { class: "help", id: `${id}-help` },
-    `${text} (${fill("values", { values: allowed, default: valueText(option.default) })})`);
+    `${text} (${fill("values", { values: allowed, default: shownDefault })})`);
   if (ids.length) help.append(" ", el("span", { class: "ref", text: fill("ruleRef", { ids: ids.join(", ") }) }));
-  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: spaced(option.name) })), input, help);
+  return el("div", { class: "option" }, el("label", { for: id }, el("b", { text: option.label || option.name.replaceAll("_", " ") })), input, help);
 }
 
 function seatRows(game, count, box) {
@@ -216,9 +220,9 @@ function drawMine(rows) {
   body.replaceChildren();
   for (const m of list) {
     const seat = m.seat === null ? T.watching : m.seat === "host" ? T.hostLink : fill("seat", { seat: m.seat });
-    body.append(el("tr", { "data-my-match": m.id }, el("td", { text: m.id }), el("td", { text: m.name || m.game }),
+    body.append(el("tr", { "data-my-match": m.id }, el("td", { text: m.id }), el("td", { text: gameName(m.game) || m.name }),
       el("td", { text: seat }), el("td", { text: status[m.id] || T.gone }),
-      el("td", {}, el("a", { href: m.url, text: T.open, "aria-label": `${T.open} ${m.name || m.game} ${m.id}, ${seat}` }))));
+      el("td", {}, el("a", { href: m.url, text: T.open, "aria-label": `${T.open} ${gameName(m.game) || m.name} ${m.id}, ${seat}` }))));
   }
 }
 
@@ -236,7 +240,7 @@ async function loadMatches() {
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
     const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: statusWord(m.status), n: m.number });
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
-      el("td", { text: m.game }), el("td", { text: status }),
+      el("td", { text: gameName(m.game) }), el("td", { text: status }),
       el("td", { text: seats }), el("td", {}, watch)));
   }
   for (const u of answer.unserved || []) {
@@ -259,6 +263,6 @@ async function loadMatches() {
   drawMine(list);
 }
 
-loadGames();
+await loadGames();
 loadMatches();
 setInterval(loadMatches, 5000);

@@ -1,0 +1,281 @@
+"""The last English leftovers of issue 24: what `tabletop games`, `play`'s hint, `replay`,
+`review` and the web's new-match form, coach and websocket say is in the reader's language,
+and a sweep: run in Czech, no English sentence of any catalogue shows up untranslated.
+Machine words (option keys and values, notation, JSON keys) stay as they are."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from starlette.testclient import TestClient
+
+from tabletop.core.i18n.catalogues import po_path
+from tabletop.core.i18n.text import Domain, Msg, translate
+from tabletop.web.app import build_app
+from tests.web_support import TEST_CONFIG
+
+DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
+ROOT = Path(__file__).resolve().parent.parent
+TYPES = "action, undo, undo-answer, rematch, chat"  # the protocol's machine words
+
+
+def tabletop(*args: str, lang: str = "cs", stdin: str = "", cwd: Path | None = None) -> str:
+    """The output (stdout and stderr) of a real ``tabletop`` process speaking ``lang``."""
+    env = {**os.environ, "TABLETOP_LANG": lang, "COLUMNS": "200", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=cwd,
+    )
+    return done.stdout + done.stderr
+
+
+def english_sentences(lang: str) -> set[str]:
+    """The English text of every catalogued message translated differently in ``lang``:
+    its parts between placeholders that are three words or more (a sentence, not a word
+    like ``deck`` that a machine key may share)."""
+    found: set[str] = set()
+    for domain in DOMAINS:
+        path = po_path(domain, lang)
+        assert path is not None
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            texts = (
+                [message.string] if isinstance(message.string, str) else list(message.string or ())
+            )
+            for msgid in ids:
+                if msgid in texts:
+                    continue
+                for part in re.split(r"\{\w+\}", msgid):
+                    part = part.strip(" ;:,.()")
+                    if len(part.split()) >= 3 and "--" not in part and "`" not in part:
+                        found.add(part)
+    return found
+
+
+def untranslated(output: str, lang: str = "cs") -> list[str]:
+    return sorted(s for s in english_sentences(lang) if s in output)
+
+
+# -- the terminal -----------------------------------------------------------------------
+
+
+def test_games_lists_levels_options_and_their_ranges_in_the_language() -> None:
+    listed = tabletop("games", "--lang", "pl")
+    # the example plugin connect4 (listed first) ships English only: the built-in games
+    text = "ctverak" + listed.split("\nctverak", 1)[1]
+    assert "losowe dozwolone ruchy" in text  # level 1 of every game
+    assert "podstawowy: wygrywa, gdy może" in text  # Quarto's level 2
+    assert "(liczba całkowita 2..50)" in text  # Čtverák's stall_limit
+    assert "gracze 2-6; gracze komputerowi" in text
+    for english in ("random legal actions", "integer 2..50", "computer players", "playouts"):
+        assert english not in text, english
+    assert "-o stall_limit=6" in text and "-o deck=full" in text  # machine words stay
+    assert untranslated(text, "pl") == []
+
+
+def test_games_json_is_english_for_scripts_unless_asked() -> None:
+    plain = json.loads(tabletop("games", "--json", lang="cs"))
+    asked = json.loads(tabletop("games", "--json", "--lang", "cs"))
+    quarto = {g["id"]: g for g in plain}["quarto"]
+    assert quarto["ai_levels"][0]["description"] == "random legal actions"
+    czech = {g["id"]: g for g in asked}["ctverak"]
+    options = {o["name"]: o for o in czech["options"]}
+    assert options["deck"]["label"] == "karty"
+    assert options["deck"]["labels"] == {'"full"': "celé karty (108 karet)",
+                                         '"half"': "polovina karet (54 karet)"}  # fmt: skip
+    assert options["deck"]["allowed"] == ["full", "half"]  # the machine's values
+    assert options["stall_limit"]["allowed"] == "celé číslo 2..50"
+
+
+def test_the_hint_and_the_coach_speak_russian() -> None:
+    text = tabletop("play", "quarto", "--lang", "ru", stdin="hint\nquit\n")
+    assert "безопасно дать: LSRF" in text  # Quarto's own one-ply hint
+    assert "на победу (±" in text and "симуляц" in text  # the coach's estimates
+    assert "Оценки (поиск уровня 4" in text
+    for english in ("safe to give", "to win (", "playouts", "Estimates", "not proof"):
+        assert english not in text, english
+    assert re.search(r"give [LD][ST][RQ][FH]: ", text)  # the notation stays
+    assert untranslated(text, "ru") == []
+
+
+def test_notation_forms_name_their_placeholders_in_the_language() -> None:
+    text = tabletop("play", "quarto", "--lang", "cs", stdin="zzz\nquit\n")
+    assert "give <kámen>, place <pole>, quarto, done" in text
+    assert "<piece>" not in text and "<square>" not in text
+    text = tabletop("play", "quartino", "--lang", "pl", stdin="\nzzz\nquit\n")
+    assert "place <kolor> <pole> (np. place Y r3)" in text, text[-400:]
+    assert "<colour>" not in text
+
+
+def test_broken_save_files_are_refused_in_the_language(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "quarto", "actions": [\n', encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "tabletop-record/0"}', encoding="utf-8")
+    said = tabletop("replay", str(broken), "--lang", "pl")
+    assert f"plik zapisu {broken} nie jest JSON-em (wiersz 2:" in said, said
+    said = tabletop("replay", str(other), "--lang", "bg")
+    assert f"файлът със запис {other} не е запис на tabletop" in said, said
+    said = tabletop("review", str(tmp_path / "none.json"), "--lang", "cs")
+    assert "soubor s uloženou hrou neexistuje" in said, said
+    said = tabletop("play", "quarto", "--save", str(tmp_path), "--lang", "ru")
+    assert f"не удаётся сохранить в {tmp_path}: это папка" in said, said
+    assert "save file" not in said and "cannot save" not in said
+    said = tabletop("run", "quarto", "--from", str(broken), "--lang", "pl")
+    assert f"plik pozycji {broken} nie jest JSON-em (wiersz 2:" in said, said
+    said = tabletop("play", "quarto", "--ai", "2:9", "--lang", "cs")
+    assert "neznámá úroveň počítače '9' pro quarto; známé úrovně: 1, 2, 3, 4, 5" in said, said
+
+
+def test_a_review_reads_in_the_language(tmp_path: Path) -> None:
+    from tabletop.core import records
+    from tabletop.core.match import Match
+    from tabletop.core.registry import registry
+
+    game = registry().get("quarto")
+    match = Match(game, 2, game.info.options(), 3)
+    for _ in range(6):
+        match.play(match.listing_text()[-1])
+    save = tmp_path / "game.json"
+    records.save(match.record(), save)
+    text = tabletop("review", str(save), "--level", "2", "--lang", "cs")
+    assert text.startswith("rozbor hry Quarto, tahů: ")
+    assert "hráč 1: přesnost" in text and "hrubé chyby" in text
+    assert "review," not in text and "accuracy" not in text and "blunders" not in text
+    data = json.loads(tabletop("review", str(save), "--level", "2", "--json", lang="cs"))
+    assert data["actions"][0]["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder",
+                                             "forced")  # fmt: skip
+
+
+# -- the web ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as c:
+        yield c
+
+
+def test_the_new_match_form_gets_labels_values_and_levels_in_the_language(
+    client: TestClient,
+) -> None:
+    games = {g["id"]: g for g in client.get("/api/games?lang=bg").json()}
+    ctverak = {o["name"]: o for o in games["ctverak"]["options"]}
+    assert ctverak["discard_rule"]["label"] == "кога се дължи изхвърляне"
+    assert ctverak["discard_rule"]["labels"]['"four-cards"'] == "4 карти в ръката"
+    assert ctverak["discard_rule"]["allowed"] == ["nothing-laid", "four-cards"]
+    assert ctverak["stall_limit"]["allowed"] == "цяло число 2..50"
+    quarto = {o["name"]: o for o in games["quarto"]["options"]}
+    assert quarto["attributes"]["allowed"].startswith("непразен списък")
+    claim = {'"auto"': "автоматично", '"manual"': "турнирно: обявете сами"}
+    assert quarto["claim"]["labels"] == claim
+    for game in games.values():
+        for level in game["ai_levels"]:
+            if game["id"] != "connect4":  # the example plugin ships English only
+                english = re.search(r"\b(random|playouts|search|own agent)\b", level["description"])
+                assert not english, level
+    quartino = {o["name"]: o for o in games["quartino"]["options"]}
+    assert quartino["start"]["labels"]['"lot"'] == "с жребий"
+    built_in = [g for g in games.values() if g["id"] != "connect4"]
+    assert untranslated(json.dumps(built_in, ensure_ascii=False), "bg") == []
+
+
+def test_a_refused_new_match_says_why_in_the_language(client: TestClient) -> None:
+    body = {"game": "ctverak", "players": 4, "options": {"deck": "half"}, "seats": []}
+    answer = client.post("/api/matches?lang=cs", json=body)
+    assert answer.status_code == 400
+    said = answer.json()["error"]
+    assert "polovina karet (54) je pro 2-3 hráče, ne pro 4" in said, said
+    assert said.startswith("partie ") and " má volby, které tato hra odmítá: " in said
+    answer = client.post("/api/matches", json={**body, "seats": [{"seat": 9}]},
+                         headers={"Accept-Language": "pl"})  # fmt: skip
+    assert answer.json()["error"].startswith("miejsce 9: miejsca to numery graczy 1–4")
+
+
+def test_protocol_errors_on_the_websocket_are_in_the_connections_language(
+    client: TestClient,
+) -> None:
+    body = {"game": "quartino", "players": 2, "options": {}, "spectators": True}
+    made = client.post("/api/matches", json=body).json()
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={token}&lang=ru") as ws:
+        ws.send_text("not json")
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["error"].startswith("сообщение — не JSON (строка 1:"), message
+        assert message["error"].endswith(f"отправьте объект JSON с типом ({TYPES})")
+        ws.send_text(json.dumps({"type": "chat"}))
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["error"] == "сообщению чата нужно 'text': сообщение простым текстом"
+        ws.send_text(json.dumps({"type": "chat", "text": " "}))
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["error"] == "сообщению чата нужен текст"
+        ws.send_text(json.dumps({"type": "dance"}))
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["error"] == f"неизвестный тип сообщения 'dance'; допустимы: {TYPES}"
+
+
+def test_the_web_hint_is_in_the_readers_language(client: TestClient) -> None:
+    body = {"game": "quarto", "players": 2, "options": {}, "seats": [{"seat": 2, "ai": "1"}]}
+    made = client.post("/api/matches", json=body).json()
+    token = made["seats"][0]["token"]
+    hint: Any = client.get(f"/api/matches/{made['id']}/hint?token={token}&lang=pl").json()
+    assert "% na wygraną (±" in hint["text"] or "Dokładnie (" in hint["text"], hint["text"]
+    assert "to win" not in hint["text"] and "playouts" not in hint["text"]
+    assert hint["actions"][0]["action"].startswith("give ")  # notation stays
+    bulgarian = {"Accept-Language": "bg"}
+    refused = client.get(f"/api/matches/{made['id']}/hint?token=nobody", headers=bulgarian)
+    assert refused.json()["error"] == "треньорът отговаря само на жетон на място"
+
+
+# -- the pieces -------------------------------------------------------------------------
+
+
+def test_a_template_filled_with_format_stays_translatable() -> None:
+    _ = Domain("tabletop")
+    template = _("only one legal action: {text}")
+    filled = template.format(text="done")
+    assert filled == "only one legal action: done" and isinstance(filled, Msg)
+    assert translate(filled, "cs") == "jediný platný tah: done"
+    assert translate(filled, "en") == "only one legal action: done"
+
+
+def test_the_generic_board_names_its_fields_through_the_catalogue() -> None:
+    from tabletop.core.i18n.scripts import script_messages
+
+    words = script_messages(ROOT / "tabletop/web/static/generic.js")
+    assert {"board", "to act", "winning line"} <= set(words)
+    source = (ROOT / "tabletop/web/static/generic.js").read_text(encoding="utf-8")
+    assert 'key.replaceAll("_", " ")));' not in source  # the key is looked up first
+
+
+def test_ctverak_hint_and_the_rules_position_section_are_in_the_language() -> None:
+    text = tabletop("play", "ctverak", "--lang", "cs", "--seed", "2", stdin="\nhint\nquit\n")
+    assert "můžete vyložit 2; pokud nic nevyložíte, odhoďte TD 1" in text, text[-600:]
+    assert "you can meld" not in text and "if you lay nothing" not in text
+    assert untranslated(text, "cs") == []
+    text = tabletop("rules", "quartino", "--lang", "ru")
+    assert "Ключи — те, что в «Position JSON (N9)» выше" in text
+    assert "Начальная позиция (2 игрока, параметры по умолчанию, зерно 0)" in text
+    assert "The keys are" not in text and "The start position" not in text
