@@ -56,6 +56,7 @@ UNLIMITED = (
     "--max-creates-per-minute", "1000000", "--max-open-matches-per-client", "1000000",
     "--max-open-matches", "1000000", "--max-sockets-per-client", "1000000",
 )  # fmt: skip
+OPEN = 300.0  # seconds a handshake may take: thousands connect at once on 2 shared cores
 MEASURED = ("last", "log", "position")  # the frames sent after an action, sized for the echo
 
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -72,6 +73,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)  # actions of each finished game
     sizes: dict[str, list[int]] = field(default_factory=dict)  # type -> [characters, count]
+    server_cpu: float = 0.0  # seconds the servers spent between began and the deadline
+    client_cpu: float = 0.0  # ... and this process
 
     @property
     def counting(self) -> bool:
@@ -149,8 +152,8 @@ async def one_match(
         for b, t in zip((one_base, two_base), tokens, strict=True)
     ]
     async with (
-        connect(urls[0], compression=None, max_size=2**24) as one,
-        connect(urls[1], compression=None, max_size=2**24) as two,
+        connect(urls[0], compression=None, max_size=2**24, open_timeout=OPEN) as one,
+        connect(urls[1], compression=None, max_size=2**24, open_timeout=OPEN) as two,
     ):
         seats = {1: Seat(one, stats), 2: Seat(two, stats)}
         positions = {1: await seats[1].at(0), 2: await seats[2].at(0)}
@@ -193,11 +196,26 @@ async def slot(
         first = False
 
 
+def client_seconds() -> float:
+    mine = os.times()
+    return mine.user + mine.system
+
+
+async def window(target: Target, stats: Stats, go: asyncio.Event) -> None:
+    """The servers' and the client's CPU time over the measured window only."""
+    await go.wait()
+    server, client = sum(cpu_seconds(p) for p in target.pids), client_seconds()
+    await asyncio.sleep(max(0.0, stats.deadline - time.perf_counter()))
+    stats.server_cpu = sum(cpu_seconds(p) for p in target.pids) - server
+    stats.client_cpu = client_seconds() - client
+
+
 async def run_level(
     target: Target, matches: int, seconds: float, rate: float = 0.0
 ) -> tuple[Stats, float]:
     """Drive ``matches`` matches for ``seconds`` once all have connected: as fast as the
-    server answers, or with ``rate`` actions a second in all."""
+    server answers, or with ``rate`` actions a second in all. Creating and connecting
+    them is not measured."""
     gap = matches / rate if rate else 0.0
     stats = Stats()
     go = asyncio.Event()
@@ -210,7 +228,9 @@ async def run_level(
             stats.deadline = stats.began + seconds
             go.set()
 
-    await asyncio.gather(*(slot(target, i, stats, gap, ready, go) for i in range(matches)))
+    await asyncio.gather(
+        window(target, stats, go), *(slot(target, i, stats, gap, ready, go) for i in range(matches))
+    )
     return stats, stats.deadline - stats.began
 
 
@@ -296,16 +316,11 @@ def measure(target: Target, count: int, mode: str, seconds: float, rate: float) 
     Row, Stats
 ]:  # fmt: skip
     """One level against ``target``."""
-    cpu = sum(cpu_seconds(pid) for pid in target.pids)
-    mine = os.times()
     stats, elapsed = asyncio.run(
         run_level(target, count, seconds, rate if mode == "paced" else 0.0)
     )
-    cpu = (sum(cpu_seconds(pid) for pid in target.pids) - cpu) / max(1, stats.actions)
-    after = os.times()
-    client = (after.user + after.system - mine.user - mine.system) / max(
-        1e-9, after.elapsed - mine.elapsed
-    )
+    cpu = stats.server_cpu / max(1, stats.actions)
+    client = stats.client_cpu / elapsed
     lat = sorted(stats.latencies)
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
     median = statistics.median(lat) if lat else float("nan")
@@ -388,9 +403,11 @@ def main() -> None:
             for count in counts:
                 for mode in args.modes:
                     row, _ = measure(echo, count, mode, args.seconds, args.rate)
-                    served = rows[count, mode].actions
-                    print(show(row, f"   serve = {served / max(1e-9, row.actions):.0%} of echo"),
-                          flush=True)  # fmt: skip
+                    real = rows[count, mode]
+                    share = real.actions / max(1e-9, row.actions)
+                    cpu = row.cpu_ms / max(1e-9, real.cpu_ms)
+                    print(show(row, f"   serve: {share:.0%} of echo's actions/s, echo's CPU "
+                               f"an action {cpu:.0%} of serve's"), flush=True)  # fmt: skip
         finally:
             stop(processes)
 

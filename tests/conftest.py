@@ -1,4 +1,5 @@
-"""Suite-wide rules: in CI (``CI=true``) no test may be skipped.
+"""Suite-wide rules: in CI (``CI=true``) no test may be skipped. Also the browser tests'
+shared fixtures, ``browser`` and ``server`` (``tests/browser_support.py``).
 
 Browser, server and Ray tests start what they need themselves; outside CI a missing
 Chromium (``apt-get install chromium``) or extra skips them with the reason, but CI
@@ -10,9 +11,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 SKIPPED: list[str] = []
 
@@ -70,3 +75,23 @@ def redis_server() -> Iterator[Any]:
         yield server
     finally:
         server.close()
+
+
+# -- the browser tests (tests/browser_support.py) --------------------------------------
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium for a test module (``tests/browser_support.py``)."""
+    from tests.browser_support import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A ``tabletop serve`` process on a fresh database for one test; its base URL. A
+    module with other needs (another scope, flags) defines its own ``server``."""
+    from tests.browser_support import served
+
+    with served(tmp_path / "m.sqlite3") as base:
+        yield base

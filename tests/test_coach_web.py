@@ -13,11 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_support import CHROMIUM, chromium
 from tests.web_support import Client, get, live_server, post
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 
 
 @pytest.fixture
@@ -91,34 +88,28 @@ def test_no_hints_between_people(server: str) -> None:
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's /usr/bin/chromium")
 def test_the_review_page_after_a_finished_match(server: str) -> None:
-    from playwright.sync_api import sync_playwright
-
     made = create(server, [{"seat": 2, "ai": "1"}])
     match_id, token = play_out(server, made)
     status, review = api(server, match_id, "review", token)
     assert status == 200
     bad = [a for a in review["actions"] if a["verdict"] in ("inaccuracy", "mistake", "blunder")]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(f"{server}match/{match_id}?token={token}")
-            page.wait_for_selector("#review-link:not([hidden])", timeout=30_000)
-            page.click("#review-link")
-            page.wait_for_selector("#chart svg polyline", timeout=60_000)
-            assert page.locator("#chart svg polyline").count() == 2
-            assert page.locator("#summary div").count() == 2
-            assert page.locator("#mistakes button").count() == len(bad)
-            assert page.locator("#chart .mark").count() == len(bad)
-            assert bad  # a random opponent always errs; the last of them, clicked:
-            if bad:  # the position before it, on the game's board
-                last = bad[-1]
-                page.click(f'#mistakes button[data-number="{last["number"]}"]')
-                title = page.locator("#shown-title").text_content() or ""
-                assert title == f"before action {last['number']}, as player {last['player']} saw it"
-                assert page.locator("#board *").count() > 0
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(f"{server}match/{match_id}?token={token}")
+        page.wait_for_selector("#review-link:not([hidden])", timeout=30_000)
+        page.click("#review-link")
+        page.wait_for_selector("#chart svg polyline", timeout=60_000)
+        assert page.locator("#chart svg polyline").count() == 2
+        assert page.locator("#summary div").count() == 2
+        assert page.locator("#mistakes button").count() == len(bad)
+        assert page.locator("#chart .mark").count() == len(bad)
+        assert bad  # a random opponent always errs; the last of them, clicked:
+        if bad:  # the position before it, on the game's board
+            last = bad[-1]
+            page.click(f'#mistakes button[data-number="{last["number"]}"]')
+            title = page.locator("#shown-title").text_content() or ""
+            assert title == f"before action {last['number']}, as player {last['player']} saw it"
+            assert page.locator("#board *").count() > 0
 
 
 def test_the_creator_chooses_whether_the_coach_gives_hints(server: str) -> None:

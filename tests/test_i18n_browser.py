@@ -6,40 +6,15 @@ changes the language without losing the seat. Screenshots go to $TMPDIR/tabletop
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.web_support import OPENER, free_port, start_process
+from tests.browser_support import WAIT, shots
+from tests.web_support import OPENER
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-i18n"
-WAIT = 30_000  # ms
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    process = start_process(tmp_path / "m.sqlite3", port)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.kill()
-        process.wait(30)
+SHOTS = shots("tabletop-i18n")
 
 
 def create(base: str) -> dict[str, object]:

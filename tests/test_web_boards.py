@@ -25,11 +25,12 @@ from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop_quartino.rules import CLAIM
 from tests import web_harness as harness
+from tests.browser_support import CHROMIUM, chromium
 from tests.web_clicks import click_action
 
 sync_api = pytest.importorskip("playwright.sync_api")
-if not Path(harness.CHROMIUM).exists():  # pragma: no cover - CI installs Debian's chromium
-    pytest.skip(f"no Chromium at {harness.CHROMIUM}", allow_module_level=True)
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs Debian's chromium
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 
 SHOTS = Path(os.environ.get("TMPDIR") or tempfile.gettempdir()) / "tabletop-web-boards"
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -52,15 +53,13 @@ IDS = [f"{g}-{p}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for
 @pytest.fixture(scope="module")
 def board_page() -> Iterator[tuple[Any, list[str]]]:
     """One Chromium page on the harness for the module, and its JavaScript errors."""
-    with harness.serve() as url, sync_api.sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS)
+    with harness.serve() as url, chromium() as browser:
         tab = browser.new_page(viewport={"width": 1100, "height": 900})
         errors: list[str] = []
         tab.on("pageerror", lambda exc: errors.append(str(exc)))
         tab.goto(url)
         tab.wait_for_function("window.ready === true")
         yield tab, errors
-        browser.close()
 
 
 @pytest.fixture

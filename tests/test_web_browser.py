@@ -11,47 +11,19 @@ and fields of the game's own board (``tests/web_clicks.py``).
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tabletop.core.registry import registry
 from tests import web_clicks
+from tests.browser_support import WAIT, create_match, shots, wait_number
 from tests.test_web_hidden import choose
-from tests.web_support import Client, free_port, start_process
+from tests.web_support import Client
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-e2e"
-WAIT = 30_000  # ms
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    process = start_process(tmp_path / "m.sqlite3", port)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.kill()
-        process.wait(30)
+SHOTS = shots("tabletop-e2e")
 
 
 def click_action(page: Page, game_id: str, action: str) -> None:
@@ -61,26 +33,6 @@ def click_action(page: Page, game_id: str, action: str) -> None:
         web_clicks.click_action(page, game_id, action)
     else:
         page.locator(f'#legal [data-legal="{action}"]').click()
-
-
-def create_match(page: Page, base: str, game_id: str, options: dict[str, str]) -> dict[str, str]:
-    """Open the lobby, fill the create form, return the seat and spectator links."""
-    page.goto(base)
-    page.locator(f'[data-create="{game_id}"]').click()
-    for name, value in options.items():
-        page.locator(f'[data-option="{name}"]').select_option(value)
-    page.locator("#create-submit").click()
-    page.wait_for_selector('[data-seat-link="2"]', timeout=WAIT)
-    links = {
-        "1": page.get_attribute('[data-seat-link="1"]', "href") or "",
-        "2": page.get_attribute('[data-seat-link="2"]', "href") or "",
-        "spectator": page.get_attribute("[data-spectator-link]", "href") or "",
-    }
-    return links
-
-
-def wait_number(page: Page, number: int) -> None:
-    page.wait_for_selector(f'#status[data-number="{number}"]', timeout=WAIT)
 
 
 @pytest.mark.parametrize(

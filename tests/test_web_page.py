@@ -15,50 +15,31 @@ the server is down. Screenshots go to $TMPDIR/tabletop-page/ (desktop 1280 and p
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tabletop.core.registry import registry
 from tests import web_clicks
+from tests.browser_support import WAIT, create_match, served, shots, wait_number
 from tests.test_web_hidden import choose
 from tests.web_audit import Audit, low_contrast, sideways
 from tests.web_support import Client, free_port, start_process
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
-SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "tabletop-page"
-WAIT = 30_000  # ms
+SHOTS = shots("tabletop-page")
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    process = start_process(tmp_path_factory.mktemp("page") / "m.sqlite3", port)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.kill()
-        process.wait(30)
+    """One server for the module (its tests use matches of their own)."""
+    with served(tmp_path_factory.mktemp("page") / "m.sqlite3") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -85,29 +66,7 @@ def check_page(page: Page, audit: Audit, where: str, shot: bool = True) -> None:
         page.screenshot(path=str(SHOTS / f"{where}.png"), full_page=True)
 
 
-def create_match(page: Page, base: str, game_id: str, options: dict[str, str],
-                 move_time: str = "", spectator_chat: bool = False) -> dict[str, str]:  # fmt: skip
-    """Open the lobby, fill the create form by clicking, return the links shown."""
-    page.goto(base)
-    page.locator(f'[data-create="{game_id}"]').click()
-    for name, value in options.items():
-        page.locator(f'[data-option="{name}"]').select_option(value)
-    if move_time:
-        page.locator("#move-time").fill(move_time)
-    if spectator_chat:
-        page.locator("#spectator-chat").check()
-    page.locator("#create-submit").click()
-    page.wait_for_selector("[data-host-link]", timeout=WAIT)
-    links = {"host": page.get_attribute("[data-host-link]", "href") or ""}
-    for link in page.locator("[data-seat-link]").all():
-        links[link.get_attribute("data-seat-link") or ""] = link.get_attribute("href") or ""
-    if page.locator("[data-spectator-link]").count():
-        links["spectator"] = page.get_attribute("[data-spectator-link]", "href") or ""
-    return links
 
-
-def wait_number(page: Page, number: int) -> None:
-    page.wait_for_selector(f'#status[data-number="{number}"]', timeout=WAIT)
 
 
 def play(page: Page, game_id: str, text: str, keyboard: bool = False) -> None:

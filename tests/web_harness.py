@@ -26,15 +26,6 @@ PACKAGES = {
     "quartino": "tabletop_quartino",
     "ctverak": "tabletop_ctverak",
 }
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>board harness</title>
