@@ -84,6 +84,9 @@ class CtverakGame(Game[State, Action]):
             return None
         return Outcome(state.winners, rules.reason(state), rules.end_kind(state))
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        return state.winners if state.step == rules.OVER else None  # no reason text built
+
     def scores(self, state: State) -> dict[int, int] | None:
         return rules.scores(state)
 

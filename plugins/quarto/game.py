@@ -109,6 +109,11 @@ class QuartoGame(Game[State, int]):
         said = _("quarto by player {player}: {line}", player=state.player, line=win_text(state))
         return Outcome((state.player,), said, "line")
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        if state.phase != OVER:  # the outcome's winners without win_text (Q6.1)
+            return None
+        return (state.player,) if state.player else ()
+
     def refusal(self, state: State, action: int) -> str:
         return refusal(state, action)
 

@@ -69,6 +69,11 @@ class ConnectFourGame(Game[State, int]):
             return Outcome((), "the board is full and nobody has a line: a draw (C4.1)", "draw")
         return None
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        if state.winner:  # the outcome's winners without its sentence (C3.1, C4.1)
+            return (state.winner,)
+        return () if state.moves == state.geo.cells else None
+
     def refusal(self, state: State, action: int) -> str:
         if board.over(state):
             return "the game is over; no disc may be dropped (C3.1, C4.1)"
