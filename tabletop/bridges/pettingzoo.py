@@ -219,7 +219,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._acting = 0
         self._ids = []
         rewards, terminations = self.rewards, self.terminations  # updated in place
-        for a, value in zip(self.possible_agents, end_returns(self.config, state, self.reward)):
+        scores = end_returns(self.config, state, self.reward)
+        for a, value in zip(self.possible_agents, scores, strict=True):
             rewards[a] = value
             terminations[a] = True
         self._zero_rewards = False
