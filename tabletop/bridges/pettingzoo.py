@@ -104,7 +104,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             encoder.mask,
         )
         self._count = config.ids
-        self._zero_rewards = True
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds = random.Random(seed)
         self._first_seed = seed
@@ -177,7 +176,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.state_ = c.game.new(c.players, c.options, self.seed_)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._zero_rewards = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -197,10 +195,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             return
         if type(action) is not int:  # the common case first: a plain int
             action = self._as_id(action)
-        if not self._zero_rewards:  # rewards come at the end only: nothing to clear before
-            self._clear_rewards()
-            self._zero_rewards = True
-        self._cumulative_rewards[agent] = 0.0
+        # Rewards come only as the game ends (every agent terminated, so no live step
+        # follows before reset): during play each reward and cumulative reward is 0
+        # already, and PettingZoo's clearing of them at each step is left out.
         if action not in self._ids:  # the legal ids, listed once as the state was reached
             if not 0 <= action < self._count:
                 c = self.config
@@ -223,7 +220,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         for a, value in zip(self.possible_agents, scores, strict=True):
             rewards[a] = value
             terminations[a] = True
-        self._zero_rewards = False
         self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
 
@@ -241,7 +237,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._zero_rewards = False
         self.rewards[agent] = -1.0
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._accumulate_rewards()
