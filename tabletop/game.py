@@ -140,6 +140,14 @@ class Game(ABC, Generic[S, A]):
         """None while the game goes on; the outcome once it is over."""
         ...
 
+    def winners(self, state: S) -> tuple[int, ...] | None:
+        """None while the game goes on; once it is over the winners of :meth:`outcome`
+        (empty for a draw), without its sentence: the bridges read only this at the end of
+        every game. A game may answer from the state alone; the conformance kit checks it
+        equals ``outcome(state).winners``. Default: built from :meth:`outcome`."""
+        outcome = self.outcome(state)
+        return None if outcome is None else outcome.winners
+
     def scores(self, state: S) -> dict[int, int] | None:
         """Points per player for games that score, else None."""
         return None

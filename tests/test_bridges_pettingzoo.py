@@ -235,3 +235,17 @@ def test_the_mask_marks_exactly_the_legal_ids(game: str, players: int) -> None:
             state = raw.state_
             assert marked == sorted(rules.action_id(state, a) for a in rules.legal(state))
             e.step(int(rng.choice(marked)))
+
+
+def test_reset_without_a_seed_draws_from_the_last_seed_given() -> None:
+    """reset(seed=s) restarts the generator of later seeds (made lazily) from s."""
+    e = env("quarto", seed=3)
+    e.reset(seed=7)
+    e.reset()
+    drawn = random.Random(7)
+    assert e.unwrapped.seed_ == drawn.randrange(2**31)
+    e.reset()
+    assert e.unwrapped.seed_ == drawn.randrange(2**31)
+    again = env("quarto", seed=3)
+    again.reset()
+    assert again.unwrapped.seed_ == random.Random(3).randrange(2**31)

@@ -308,6 +308,15 @@ class PlaysOn(TicTacToe):
         return tuple(i for i in range(9) if not state.cells[i])
 
 
+class WrongWinners(TicTacToe):
+    """Game.winners names player 1 at every end, whoever won (or a draw)."""
+
+    info = GameInfo("wrongwinners", "Wrong winners", "1", 2, 2, TicTacToeOptions)
+
+    def winners(self, state: TState) -> tuple[int, ...] | None:
+        return None if self.outcome(state) is None else (1,)
+
+
 class TooLong(TicTacToe):
     """Declares at most 4 actions."""
 
@@ -409,6 +418,7 @@ BROKEN: list[tuple[Game[Any, Any], str, str]] = [
     (WrongNotation(), "record", "the record replayed from the start"),
     (NonDeterministic(), "deterministic", "gave two different initial states"),
     (PlaysOn(), "legal", "the game is over but"),
+    (WrongWinners(), "legal", "not the outcome's winners"),
     (TooLong(), "bound", "no end after 4 actions"),
     (CrashingParse(), "fuzz", "raised IndexError: list index out of range, not ActionError"),
     (ForgetfulPosition(), "position", "from_json(to_json(state)): to_json differs at board.b2"),

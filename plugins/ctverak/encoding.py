@@ -287,13 +287,13 @@ _IDS: dict[Action, int] = {}  # the ids of draws, discards, ends and melds, fill
 def legal_ids(state: State) -> list[int]:
     """The ids of ``rules.legal(state)`` in its order: all but adds (whose id depends on
     the meld added to) are looked up once computed."""
-    memo = _IDS
-    found = []
-    for action in legal(state):
-        number = memo.get(action)
-        if number is None:
-            number = action_id(state, action)
-            if action[0] != ADD:
-                memo[action] = number
-        found.append(number)
+    actions = legal(state)
+    found: list[Any] = list(map(_IDS.get, actions))  # one C-level pass over the known ids
+    if None in found:  # an action not met yet, or an add
+        for at, number in enumerate(found):
+            if number is None:
+                action = actions[at]
+                found[at] = number = action_id(state, action)
+                if action[0] != ADD:
+                    _IDS[action] = number
     return found

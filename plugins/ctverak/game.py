@@ -75,6 +75,9 @@ class CtverakGame(Game[State, Action]):
 
     outcome = staticmethod(rules.outcome)
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        return state.winners if state.step == rules.OVER else None  # no reason text built
+
     def scores(self, state: State) -> dict[int, int] | None:
         return rules.scores(state)
 

@@ -71,6 +71,11 @@ class QuartinoGame(Game[State, Action]):
 
     outcome = staticmethod(rules.outcome)
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        if state.to_act:  # the outcome's winners without its sentence (N5.1, N5.2)
+            return None
+        return (state.winner,) if state.winner else ()
+
     def refusal(self, state: State, action: Action) -> str:
         return rules.refusal(state, action)
 

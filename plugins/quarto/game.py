@@ -64,6 +64,11 @@ class QuartoGame(Game[State, int]):
 
     refusal = staticmethod(rules.refusal)
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        if state.phase != OVER:  # the outcome's winners without win_text (Q6.1)
+            return None
+        return (state.player,) if state.player else ()
+
     def parse(self, state: State, text: str) -> int:
         return notation.parse(text)
 

@@ -70,13 +70,18 @@ def setup(
     return Setup(resolved, count, built, ids, tuple(resolved.observation_shape(count, built)))
 
 
+def win_returns(winners: tuple[int, ...] | None, players: int) -> list[float]:
+    """:func:`returns` from the winners alone (:meth:`Game.winners`; None: not over)."""
+    if not winners:
+        return [0.0] * players
+    return [1.0 if seat in winners else -1.0 for seat in range(1, players + 1)]
+
+
 def returns(outcome: Outcome | None, players: int) -> list[float]:
     """The score of an end, per seat: each winner +1 and each other player -1; a draw
     (no winner) 0 for all; 0 for all while the game goes on. With more than two players
     this is not zero-sum: a 4-player game with one winner scores +1, -1, -1, -1."""
-    if outcome is None or not outcome.winners:
-        return [0.0] * players
-    return [1.0 if seat in outcome.winners else -1.0 for seat in range(1, players + 1)]
+    return win_returns(None if outcome is None else outcome.winners, players)
 
 
 REWARDS = ("win", "score")
@@ -111,4 +116,4 @@ def end_returns(config: Setup, state: Any, reward: str) -> list[float]:
     """The returns of a finished ``state`` under ``reward`` (``win`` or ``score``)."""
     if reward == "score":
         return score_returns(config.game.scores(state), config.players)
-    return returns(config.game.outcome(state), config.players)
+    return win_returns(config.game.winners(state), config.players)

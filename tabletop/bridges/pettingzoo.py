@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 try:
@@ -104,13 +104,13 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             encoder.mask,
         )
         self._count = config.ids
-        self._zero_rewards = True
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
-        self._seeds = random.Random(seed)
+        self._seeds: random.Random | None = None  # made when first asked (_next_seed)
+        self._seeded = seed
         self._first_seed = seed
         self._ready = False
-        self._ids_of: Any = None
-        self._ids: list[int] = []
+        self._acting = 0  # the seat to act (0: none, the game is over or was ended)
+        self._ids: list[int] = []  # its legal ids (the mask's and the step's check)
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
@@ -129,68 +129,108 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         return self.possible_agents[seat - 1]
 
     def legal_ids(self) -> list[int]:
-        """The action ids legal now (one pass over the game's legal actions, once a state:
-        the mask and the step's check share it)."""
-        state = self.state_
-        if self._ids_of is not state:
-            self._ids = self._list_ids(state)
-            self._ids_of = state
-        return self._ids
+        """The action ids legal now (listed once a state, in one pass over the game's legal
+        actions, as the state is reached: the mask and the step's check share them)."""
+        return self._ids if self._acting else []
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
-        state = self.state_
-        ids = None
-        if self._to_act(state) == seat and not self.terminations[agent]:
-            ids = self._ids if self._ids_of is state else self.legal_ids()
-        return {"observation": self._observation(state, seat), "action_mask": self._mask(ids)}
+        return {
+            "observation": self._observation(self.state_, seat),
+            "action_mask": self._mask(self._ids if seat == self._acting else None),
+        }
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, with :meth:`observe` written in (a call less a step)."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            seat = self._seat_of[agent]
+            observation = {
+                "observation": self._observation(self.state_, seat),
+                "action_mask": self._mask(self._ids if seat == self._acting else None),
+            }
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until no agent is left or after ``max_iter`` (PettingZoo's
+        ``AECIterable`` as a generator, which costs less a step than its ``__next__``)."""
+        return self._agents_until(max_iter)
+
+    def _agents_until(self, max_iter: int) -> Iterator[str]:
+        left = max_iter
+        while self.agents and left > 0:
+            left -= 1
+            yield self.agent_selection
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         c = self.config
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.seed_ = seed if seed is not None else self._seeds.randrange(2**31)
+        if seed is not None:  # the generator of later seeds restarts from ``seed``
+            self._seeds, self._seeded = None, seed
+            self.seed_ = seed
+        else:
+            self.seed_ = self._next_seed()
         self.state_ = c.game.new(c.players, c.options, self.seed_)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._zero_rewards = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         seat = self._to_act(self.state_)
+        self._acting = seat or 0
+        self._ids = self._list_ids(self.state_) if seat else []
         self.agent_selection = self._agent(seat if seat is not None else 1)
         self._ready = True
 
+    def _next_seed(self) -> int:
+        """The next game's seed from the generator seeded by the last seed given, made
+        only now: seeding one costs ~10 us, as much as a game of Quarto's API, and a
+        reset(seed=s) per game never draws from it."""
+        if self._seeds is None:
+            self._seeds = random.Random(self._seeded)
+        return self._seeds.randrange(2**31)
+
     def step(self, action: Any) -> None:
-        if not self._ready:
-            raise UsageError(NOT_RESET)
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._acting:  # the game is over (every agent is terminated) or not begun
+            if not self._ready:
+                raise UsageError(NOT_RESET)
             self._was_dead_step(action)
             return
         if type(action) is not int:  # the common case first: a plain int
             action = self._as_id(action)
-        if not 0 <= action < self._count:
-            c = self.config
-            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
-        if not self._zero_rewards:  # rewards come at the end only: nothing to clear before
-            self._clear_rewards()
-            self._zero_rewards = True
-        self._cumulative_rewards[agent] = 0.0
-        state = self.state_
-        if action not in (self._ids if self._ids_of is state else self.legal_ids()):
+        # Rewards come only as the game ends (every agent terminated, so no live step
+        # follows before reset): during play each reward and cumulative reward is 0
+        # already, and PettingZoo's clearing of them at each step is left out.
+        if action not in self._ids:  # the legal ids, listed once as the state was reached
+            if not 0 <= action < self._count:
+                c = self.config
+                top = c.ids - 1
+                raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=top))
             self._illegal(agent)
             return
+        state = self.state_
         state = self.state_ = self._apply(state, self._action_of(state, action))
         seat = self._to_act(state)
         if seat is not None:
+            self._acting = seat
+            self._ids = self._list_ids(state)
             self.agent_selection = self.possible_agents[seat - 1]
             return
+        self._acting = 0
+        self._ids = []
+        rewards, terminations = self.rewards, self.terminations  # updated in place
         scores = end_returns(self.config, state, self.reward)
-        self.rewards = {a: scores[i] for i, a in enumerate(self.possible_agents)}
-        self._zero_rewards = False
-        self.terminations = dict.fromkeys(self.agents, True)
+        for a, value in zip(self.possible_agents, scores, strict=True):
+            rewards[a] = value
+            terminations[a] = True
         self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
 
@@ -203,10 +243,11 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     def _illegal(self, agent: str) -> None:
         """An illegal action: the game ends, -1 for ``agent``, 0 for the others."""
+        self._acting = 0
+        self._ids = []
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._zero_rewards = False
         self.rewards[agent] = -1.0
         self.infos[agent] = {**self.infos[agent], "illegal": True}
         self._accumulate_rewards()

@@ -53,6 +53,11 @@ class ConnectFourGame(Game[State, int]):
     def outcome(self, state: State) -> Outcome | None:
         return rules.outcome(state)
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        if state.winner:  # the outcome's winners without its sentence (C3.1, C4.1)
+            return (state.winner,)
+        return () if state.moves == state.geo.cells else None
+
     def refusal(self, state: State, action: int) -> str:
         return rules.refusal(state, action)
 

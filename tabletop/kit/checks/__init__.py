@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.kit.checks.context import FAILED, Context, Failed, Tally, run
 
 CHECKS: dict[str, str] = {
-    "legal": "legal is empty exactly when the game is over; listing agrees",
+    "legal": "legal is empty exactly when the game is over; listing and winners agree",
     "pure": "apply never mutates its input; states and actions are values",
     "deterministic": "same seed and actions give the same game",
     "record": "records round-trip through save/load and replay",

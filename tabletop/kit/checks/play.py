@@ -32,6 +32,10 @@ def legal(ctx: Context, state: Any) -> list[Any]:
             raise Failed(f"the game is over but {len(actions)} actions are legal")
         if not all(1 <= w <= players for w in outcome.winners):
             raise Failed(f"winners {outcome.winners} are not players")
+    winners = game.winners(state)
+    if winners != (None if outcome is None else outcome.winners):
+        said = None if outcome is None else outcome.winners
+        raise Failed(f"Game.winners gives {winners!r}, not the outcome's winners {said!r}")
     listing = set(game.listing(state))
     legal_set = set(actions)
     unlisted = legal_set - listing
