@@ -49,7 +49,7 @@ def test_a_plural_count_is_written_in_the_readers_digits(lang: str) -> None:
     from tabletop.coach.base import Judgement
     from tabletop.coach.hints import estimate_text
 
-    j = Judgement(0, "a1", 0.5, False, None, None, 2_000_000, None, 0.01)
+    j = Judgement(0, "a1", 0.5, False, None, None, 2_000_000, "", 0.01)
     assert "2000000 playouts" in estimate_text(j)  # English: unchanged
     shown = translate(estimate_text(j), lang)
     assert grouped(shown) and "2000000" not in shown, shown

@@ -7,7 +7,7 @@ output stays byte-identical; other languages get their own separators and month 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core.i18n.catalogues import ENGLISH
 from tabletop.core.i18n.text import Msg, current
@@ -37,7 +37,7 @@ class Count(Msg):
 
     def __new__(cls, value: float, digits: int = 0, grouped: bool = True) -> Count:
         english = f"{value:,.{digits}f}" if grouped else f"{value:.{digits}f}"
-        self = super().__new__(cls, english, None, "")
+        self = cast("Count", super().__new__(cls, english, None, ""))
         self.value = value
         self.digits = digits
         self.grouped = grouped

@@ -111,10 +111,11 @@ class Msg(str):
         values = {
             k: translate(v, lang) if isinstance(v, Msg) else v for k, v in self.params.items()
         }
-        if self.plural is not None and isinstance(values.get("n"), int):
+        count = self.params.get("n")
+        if self.plural is not None and isinstance(count, int):
             from tabletop.core.i18n.formats import number  # a plural's count: "1 200 karet"
 
-            values["n"] = number(values["n"], lang)
+            values["n"] = number(count, lang)
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: the English
