@@ -1,0 +1,43 @@
+"""A position file that cannot arise is refused in the reader's language (issue 24): ``tabletop
+run GAME --from FILE --lang CODE`` names what is wrong in cs, pl, bg, ru, rule IDs kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tabletop.cli.app import app
+
+QUARTO_TWICE = {"board": {"a1": "DTRH", "b2": "DTRH"}, "to_act": 1}
+EXPECTED = {  # the position's words in each language, the piece, squares and rule as they are
+    "en": "impossible Quarto position: piece DTRH is on both a1 and b2 (Q1.2)",
+    "cs": "nemožná pozice Quarta: kámen DTRH je zároveň na a1 i na b2 (Q1.2)",
+    "pl": "niemożliwa pozycja Quarto: pionek DTRH stoi zarówno na a1, jak i na b2 (Q1.2)",
+    "bg": "невъзможна позиция на Кварто: елементът DTRH е едновременно на a1 и на b2 (Q1.2)",
+    "ru": "невозможная позиция Кварто: фигура DTRH стоит и на a1, и на b2 (Q1.2)",
+}
+
+
+def refusal(tmp_path: Path, game: str, position: object, lang: str) -> str:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    result = CliRunner().invoke(app, ["run", game, "--from", str(path), "--lang", lang])
+    assert result.exit_code == 1, result.output
+    return result.stderr
+
+
+@pytest.mark.parametrize("lang", sorted(EXPECTED))
+def test_an_impossible_quarto_position_is_refused_in_the_readers_language(
+    tmp_path: Path, lang: str
+) -> None:
+    assert EXPECTED[lang] in refusal(tmp_path, "quarto", QUARTO_TWICE, lang)
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "bg", "ru"])
+def test_a_described_value_and_the_keys_stay_as_written(tmp_path: Path, lang: str) -> None:
+    said = refusal(tmp_path, "quarto", {"board": {}, "colour": 1}, lang)
+    assert "'colour'" in said and "board, in_hand, last_placed" in said and "(Q8)" in said
+    assert "unknown key" not in said
