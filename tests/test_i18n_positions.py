@@ -41,3 +41,26 @@ def test_a_described_value_and_the_keys_stay_as_written(tmp_path: Path, lang: st
     said = refusal(tmp_path, "quarto", {"board": {}, "colour": 1}, lang)
     assert "'colour'" in said and "board, in_hand, last_placed" in said and "(Q8)" in said
     assert "unknown key" not in said
+
+
+QUARTINO_EIGHT = {
+    "board": {"c": list("YYYYYYYY")},
+    "supply": {"Y": 0, "B": 7, "G": 7, "P": 7},
+    "stands": {"1": ["P|YBG"], "2": ["B|YGP"]},
+    "done": {"1": [], "2": []},
+    "to_act": 1,
+}
+QUARTINO_EXPECTED = {  # the colour in the language's word (the legend's), the rule kept
+    "en": "8 yellow pawns on the board; there are 7 (N1.2)",
+    "cs": "žlutá: 8 figurek na desce; jsou jich jen 7 (N1.2)",
+    "pl": "żółty: 8 pionków na planszy; jest ich tylko 7 (N1.2)",
+    "bg": "жълт: 8 пионки на дъската; те са само 7 (N1.2)",
+    "ru": "жёлтый: 8 фишек на поле; их всего 7 (N1.2)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(QUARTINO_EXPECTED))
+def test_an_impossible_quartino_position_is_refused_in_the_readers_language(
+    tmp_path: Path, lang: str
+) -> None:
+    assert QUARTINO_EXPECTED[lang] in refusal(tmp_path, "quartino", QUARTINO_EIGHT, lang)
