@@ -64,3 +64,29 @@ def test_an_impossible_quartino_position_is_refused_in_the_readers_language(
     tmp_path: Path, lang: str
 ) -> None:
     assert QUARTINO_EXPECTED[lang] in refusal(tmp_path, "quartino", QUARTINO_EIGHT, lang)
+
+
+CTVERAK_EXPECTED = {  # the keys it lacks, as written, and the rule kept
+    "en": "position lacks ",
+    "cs": "pozici chybí ",
+    "pl": "w pozycji brakuje ",
+    "bg": "в позицията липсва ",
+    "ru": "в позиции нет ",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CTVERAK_EXPECTED))
+def test_an_impossible_ctverak_position_is_refused_in_the_readers_language(
+    tmp_path: Path, lang: str
+) -> None:
+    said = refusal(tmp_path, "ctverak", {"hands": {}}, lang)
+    assert CTVERAK_EXPECTED[lang] + "melds, piles, bases, stock, to_act (K10)" in said, said
+
+
+def test_a_list_of_players_says_and_in_the_readers_language() -> None:
+    from tabletop.core.i18n.text import and_joined, translate
+
+    players = and_joined(["1", "2", "3"])
+    assert players == "1 and 2 and 3"
+    shown = {lang: translate(players, lang) for lang in ("cs", "pl", "bg", "ru")}
+    assert shown == {"cs": "1 a 2 a 3", "pl": "1 i 2 i 3", "bg": "1 и 2 и 3", "ru": "1 и 2 и 3"}

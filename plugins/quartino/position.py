@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.game import JSON, Domain, Msg, PositionError, describe, player_key, whole
+from tabletop.game import JSON, Domain, PositionError, and_joined, describe, player_key, whole
 from tabletop_quartino.cards import (
     CARDS_PER_PLAYER,
     COLOURS,
@@ -336,7 +336,7 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
             _(
                 "players {players} have completed all their cards; the first one ended the "
                 "game (N5.1)",
-                players=Msg.joined(", ", map(str, finished)),
+                players=and_joined(map(str, finished)),
             )
         )
     turns = _count(data, "turns", 0, cfg.max_turns, 0)

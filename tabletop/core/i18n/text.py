@@ -190,6 +190,14 @@ class Domain:
 _ = Domain("tabletop")
 
 
+def and_joined(names: Iterable[str]) -> Msg:
+    """``1 and 2 and 3`` as a message: its "and" translated where it is shown."""
+    parts: list[str] = []
+    for name in names:
+        parts.extend((_("and"), name) if parts else (name,))
+    return Msg.joined(" ", parts)
+
+
 def and_list(names: Iterable[str], lang: str | None = None) -> str:
     """``a and b and c`` in ``lang`` (tabletop's English form, kept as it always was)."""
     word = translate(_("and"), lang)
