@@ -53,3 +53,15 @@ def test_a_plural_count_is_written_in_the_readers_digits(lang: str) -> None:
     assert "2000000 playouts" in estimate_text(j)  # English: unchanged
     shown = translate(estimate_text(j), lang)
     assert grouped(shown) and "2000000" not in shown, shown
+
+
+def test_percentages_are_written_the_readers_way() -> None:
+    from tabletop.cli.review import percent
+    from tabletop.core.i18n.formats import percent as formatted
+    from tabletop.core.i18n.text import speaking
+
+    assert formatted(87.5, "en") == "87.5%" and formatted(74, "en") == "74%"
+    assert formatted(87.5, "cs") == "87,5\xa0%" and formatted(87.5, "ru") == "87,5\xa0%"
+    assert formatted(74, "pl") == "74%" and formatted(87.5, "bg") == "87,5%"
+    assert percent(0.74) == "74%"  # the review's column: the current language's way
+    assert speaking("cs", percent, 0.74) == "74\xa0%"

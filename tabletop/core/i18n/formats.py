@@ -24,6 +24,17 @@ def number(value: float, lang: str | None = None, digits: int = 0) -> str:
     return str(format_decimal(round(value, digits), format=pattern, locale=lang))
 
 
+def percent(value: float, lang: str | None = None) -> str:
+    """``value`` percent: ``87.5%`` in English (as printed), ``87,5 %`` in Czech (CLDR's
+    pattern, a no-break space before the sign where the language puts one)."""
+    lang = lang or current()
+    if lang == ENGLISH:
+        return f"{value:g}%"
+    from babel.numbers import format_percent
+
+    return str(format_percent(value / 100, locale=lang, decimal_quantization=False))
+
+
 class Count(Msg):
     """A number inside a message, formatted in the reader's language where it is shown:
     ``2,000,000`` in English (the text tabletop always printed), ``2 000 000`` (no-break
