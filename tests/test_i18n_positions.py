@@ -90,3 +90,18 @@ def test_a_list_of_players_says_and_in_the_readers_language() -> None:
     assert players == "1 and 2 and 3"
     shown = {lang: translate(players, lang) for lang in ("cs", "pl", "bg", "ru")}
     assert shown == {"cs": "1 a 2 a 3", "pl": "1 i 2 i 3", "bg": "1 и 2 и 3", "ru": "1 и 2 и 3"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "board a1: a list of 2 items is not a piece"),
+        ("cs", "board a1: seznam (2 položky) není hrací kámen"),
+        ("pl", "board a1: lista (2 elementy) nie jest pionkiem"),
+        ("bg", "board a1: списък (2 елемента) не е елемент"),
+        ("ru", "board a1: список (2 элемента) — не фигура"),
+    ],
+)
+def test_a_described_value_is_in_the_readers_language(tmp_path: Path, lang: str, said: str) -> None:
+    position = {"board": {"a1": ["D", "T"]}, "to_act": 1}
+    assert said in refusal(tmp_path, "quarto", position, lang)

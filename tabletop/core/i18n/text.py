@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from tabletop.core.i18n.catalogues import ENGLISH as ENGLISH
-from tabletop.core.i18n.catalogues import translations
+from tabletop.core.i18n.catalogues import count_text, translations
 
 T = TypeVar("T")
 
@@ -113,9 +113,7 @@ class Msg(str):
         }
         count = self.params.get("n")
         if self.plural is not None and isinstance(count, int):
-            from tabletop.core.i18n.formats import number  # a plural's count: "1 200 karet"
-
-            values["n"] = number(count, lang)
+            values["n"] = count_text(count, lang)  # a plural's count: "1 200 karet"
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: the English
