@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
-from tabletop.core.i18n.text import Domain, Msg, translate
+from tabletop.core.i18n.formats import Count
+from tabletop.core.i18n.text import Domain, Msg, and_joined, translate
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
 
@@ -31,6 +32,7 @@ __all__ = [
     "JSON",
     "ActionError",
     "AgentFactory",
+    "Count",
     "Domain",
     "Game",
     "GameInfo",
@@ -41,6 +43,7 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "and_joined",
     "describe",
     "observation_layout",
     "options_as",

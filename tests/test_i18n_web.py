@@ -159,3 +159,25 @@ def test_the_pages_carry_their_words_and_the_switcher_script(client: TestClient)
     assert script.status_code == 200 and "tabletop_lang" in script.text
     pages = client.get("/api/i18n?lang=cs").json()["catalogues"]["tabletop.web"]["messages"]
     assert pages["Games"] == "Hry" and pages["Language"] == "Jazyk"
+
+
+def test_too_many_connections_is_refused_in_the_handshakes_language(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from tabletop.web.config import Limits
+
+    config = replace(TEST_CONFIG, limits=Limits(sockets_per_client=1))
+    with TestClient(build_app(tmp_path / "m.sqlite3", config)) as c:
+        made = quartino(c)
+        url = f"/ws/{made['id']}"
+        with c.websocket_connect(url) as first:
+            until(first, "hello")
+            for lang, header, word in (
+                ("cs", "cs-CZ,cs;q=0.9", "příliš mnoho"),
+                ("ru", "ru", "слишком много"),
+            ):
+                with c.websocket_connect(url, headers={"Accept-Language": header}) as extra:
+                    error = extra.receive_json()["error"]
+                    assert word in error.lower() and "(--max-sockets-per-client)" in error, lang
+            with c.websocket_connect(url) as extra:
+                assert extra.receive_json()["error"].startswith("too many connections: at most 1")

@@ -19,7 +19,7 @@ from collections import Counter
 
 from tabletop.agents.base import Turn
 from tabletop.coach.base import Assessment, Judgement, ranked
-from tabletop.game import Domain, Msg
+from tabletop.game import Count, Domain, Msg
 from tabletop_ctverak.agents import Seen, choose, evaluation, expert_policy
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
@@ -148,7 +148,7 @@ class CtverakCoach:
 
     def __init__(self, samples: int = SAMPLES) -> None:
         self.samples = samples
-        self.method = METHOD.format(samples=samples)
+        self.method = METHOD.format(samples=Count(samples, grouped=False))
 
     def assess(self, turn: Turn) -> Assessment:
         game, player, rng = turn.game, turn.player, turn.rng
@@ -186,4 +186,4 @@ class CtverakCoach:
             text = game.format(base, action)
             margin = 1.96 * math.sqrt(spread / max(done, 1))
             judged.append(Judgement(action, text, chance, False, None, None, done, said, margin))
-        return Assessment(player, ranked(judged), METHOD.format(samples=done))
+        return Assessment(player, ranked(judged), METHOD.format(samples=Count(done, grouped=False)))

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from tabletop.game import JSON, Domain, PositionError, describe, player_key, whole
+from tabletop.game import JSON, Domain, PositionError, and_joined, describe, player_key, whole
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.rules import (
     BLOCKED,
@@ -83,10 +83,10 @@ def from_json(data: JSON, cfg: Config) -> State:
     not list the whole deck.
     """
     if not isinstance(data, dict):
-        raise PositionError("a position is a JSON object with " + ", ".join(REQUIRED))
+        raise PositionError(_("a position is a JSON object with {keys}", keys=", ".join(REQUIRED)))
     absent = [key for key in REQUIRED if key not in data]
     if absent:
-        raise PositionError(f"position lacks {', '.join(absent)} (K10)")
+        raise PositionError(_("position lacks {keys} (K10)", keys=", ".join(absent)))
     n = cfg.players
     hands = _per_player(data["hands"], "hands", n, required=True)
     melds_raw = _per_player(data["melds"], "melds", n, required=False)
@@ -94,20 +94,34 @@ def from_json(data: JSON, cfg: Config) -> State:
     for p in range(1, n + 1):
         hand = tuple(sorted(_cards(hands[p], f"hands.{p}")))
         if len(hand) > 4:
-            raise PositionError(f"hands.{p} has {len(hand)} cards; a hand never exceeds 4 (K4.1)")
+            raise PositionError(
+                _(
+                    "hands.{player} has {count} cards; a hand never exceeds 4 (K4.1)",
+                    player=p,
+                    count=len(hand),
+                )
+            )
         hand_cards.append(hand)
     melds = tuple(_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1))
     piles_raw = data["piles"]
     if not isinstance(piles_raw, list) or len(piles_raw) != 4:
-        raise PositionError("piles must be a list of the 4 piles' face-up cards (K10)")
+        raise PositionError(_("piles must be a list of the 4 piles' face-up cards (K10)"))
     piles = tuple(tuple(_cards(pile, f"piles.{i}")) for i, pile in enumerate(piles_raw, 1))
     bases = tuple(_cards(data["bases"], "bases"))
     if len(bases) != 4:
-        raise PositionError(f"bases has {len(bases)} cards; there are exactly 4 (K2.2)")
+        raise PositionError(
+            _("bases has {count} cards; there are exactly 4 (K2.2)", count=len(bases))
+        )
     stock = tuple(_cards(data["stock"], "stock"))
     to_act = whole(data["to_act"], 1, n)
     if to_act is None:
-        raise PositionError(f"to_act must be a player number 1-{n}, not {describe(data['to_act'])}")
+        raise PositionError(
+            _(
+                "to_act must be a player number 1-{n}, not {value}",
+                n=n,
+                value=describe(data["to_act"]),
+            )
+        )
     every = [*hand_cards, *(m for mine in melds for m in mine), *piles, bases, stock]
     seen = Counter(c for group in every for c in group)
     _check_copies(seen, cfg)
@@ -138,8 +152,10 @@ def from_json(data: JSON, cfg: Config) -> State:
     done = [p for p in range(1, n + 1) if ctverky(melds[p - 1]) >= 4]
     if len(done) > 1:
         raise PositionError(
-            f"players {' and '.join(map(str, done))} both have a čtverák; "
-            "the first one ends the game (K5.1)"
+            _(
+                "players {players} both have a čtverák; the first one ends the game (K5.1)",
+                players=and_joined(map(str, done)),
+            )
         )
     if done:  # K5.1: the čtverák ended the game at once, mid-turn, as a card was laid
         _last_meld_won(melds[done[0] - 1], done[0])
@@ -169,27 +185,39 @@ def _counters(state: State, data: JSON) -> State:
     limit = action_bound(cfg.players, cfg.half, cfg.stall_turns // cfg.players)
     if not cfg.reshuffle and data.get("reshuffles", 0) != 0:
         shown = describe(data.get("reshuffles"))
-        raise PositionError(f"reshuffles is {shown} but option reshuffle is off: it stays 0 (K5.2)")
+        raise PositionError(
+            _(
+                "reshuffles is {value} but option reshuffle is off: it stays 0 (K5.2)",
+                value=shown,
+            )
+        )
     reshuffles = _count(data, "reshuffles", limit)
     given = data.get("stock_exhausted")
     exhausted = _flag(data, "stock_exhausted") if given is not None else not stock or reshuffles > 0
     if not exhausted and (not stock or reshuffles):
         raise PositionError(
-            "stock_exhausted is false but the stock "
-            + ("is empty" if not stock else "was reshuffled")
-            + ": it ran out (K5.2)"
+            _("stock_exhausted is false but the stock is empty: it ran out (K5.2)")
+            if not stock
+            else _("stock_exhausted is false but the stock was reshuffled: it ran out (K5.2)")
         )
     initial = deal - 4 * cfg.players - 4
     listed = data.get("stock_rest") is not True  # the rest: a hand-written convenience
     if not reshuffles and exhausted and stock:
         raise PositionError(
-            f"stock_exhausted is true but the stock has {len(stock)} cards: once exhausted "
-            "it is refilled only by a reshuffle (K5.2, option reshuffle)"
+            _(
+                "stock_exhausted is true but the stock has {count} cards: once exhausted "
+                "it is refilled only by a reshuffle (K5.2, option reshuffle)",
+                count=len(stock),
+            )
         )
     if not reshuffles and listed and len(stock) > initial:
         raise PositionError(
-            f"the stock has {len(stock)} cards: it starts with {initial} and only a "
-            "reshuffle refills it once exhausted (K2.3, K5.2, option reshuffle)"
+            _(
+                "the stock has {count} cards: it starts with {initial} and only a "
+                "reshuffle refills it once exhausted (K2.3, K5.2, option reshuffle)",
+                count=len(stock),
+                initial=initial,
+            )
         )
     state = state._replace(exhausted=exhausted, reshuffles=reshuffles)
     idle = _count(data, "idle_turns", idle_limit(state))
@@ -201,7 +229,11 @@ def _last_meld_won(melds: tuple[Cards, ...], player: int) -> None:
     count = ctverky(melds)
     if not any(len(m) == 4 and count - ctverky((m,)) <= 3 for m in melds):
         raise PositionError(
-            f"player {player} has {count} čtverky: the game ended at the fourth (K5.1)"
+            _(
+                "player {player} has {count} čtverky: the game ended at the fourth (K5.1)",
+                player=player,
+                count=count,
+            )
         )
 
 
@@ -211,9 +243,13 @@ def _check_winners(data: JSON, state: State) -> None:
     if given is None:
         return
     if given != list(state.winners) or any(whole(w, 1, state.cfg.players) is None for w in given):
-        shown = ", ".join(map(str, state.winners)) or "none: the game is not won"
+        shown = ", ".join(map(str, state.winners)) or _("none: the game is not won")
         raise PositionError(
-            f"winners is {describe(given)}; this position's winners are {shown} (K5.1, K5.2)"
+            _(
+                "winners is {value}; this position's winners are {winners} (K5.1, K5.2)",
+                value=describe(given),
+                winners=shown,
+            )
         )
 
 
@@ -221,22 +257,38 @@ def _resume(state: State, data: JSON) -> State:
     """The turn in the step ``phase`` names, checked against the hand and the sources."""
     phase = data["phase"]
     if phase not in STEP_NAMES:
-        raise PositionError(f"phase must be one of {', '.join(STEP_NAMES)}, not {describe(phase)}")
+        raise PositionError(
+            _(
+                "phase must be one of {phases}, not {value}",
+                phases=", ".join(STEP_NAMES),
+                value=describe(phase),
+            )
+        )
     laid, progress = _flag(data, "laid"), _flag(data, "turn_progress")
     if laid and not progress:
-        raise PositionError("laid is true but turn_progress is false: laying is progress")
+        raise PositionError(_("laid is true but turn_progress is false: laying is progress"))
     hand = state.hands[state.player - 1]
     source = has_source(state.stock, state.piles)
-    who = f"player {state.player}"
+    who = state.player
     if phase == "refill" and (len(hand) >= 4 or not source):
-        raise PositionError(f"phase refill, but {who} holds {len(hand)} cards or nothing is left")
+        raise PositionError(
+            _(
+                "phase refill, but player {player} holds {count} cards or nothing is left",
+                player=who,
+                count=len(hand),
+            )
+        )
     if phase == "meld":
         if len(hand) == 4 and laid:
-            raise PositionError(f"laid is true but {who} holds 4 cards (K4.3)")
+            raise PositionError(
+                _("laid is true but player {player} holds 4 cards (K4.3)", player=who)
+            )
         if source and (not hand or (len(hand) < 4 and not laid)):
-            raise PositionError(f"phase meld, but {who} must refill first (K4.1)")
+            raise PositionError(
+                _("phase meld, but player {player} must refill first (K4.1)", player=who)
+            )
     if phase == "over":
-        raise PositionError("phase over, but nobody has a čtverák and the game is not blocked")
+        raise PositionError(_("phase over, but nobody has a čtverák and the game is not blocked"))
     step = STEP_NAMES.index(phase)
     return state._replace(step=step, laid=laid, progress=progress)
 
@@ -244,63 +296,104 @@ def _resume(state: State, data: JSON) -> State:
 def _flag(data: JSON, key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise PositionError(f"{key} must be true or false, not {describe(value)}")
+        raise PositionError(
+            _("{key} must be true or false, not {value}", key=key, value=describe(value))
+        )
     return value
 
 
 def _per_player(raw: Any, key: str, n: int, required: bool) -> dict[int, Any]:
     if not isinstance(raw, dict):
-        raise PositionError(f"{key} must map player numbers ('1'..'{n}') to lists (K10)")
+        raise PositionError(
+            _("{key} must map player numbers ('1'..'{n}') to lists (K10)", key=key, n=n)
+        )
     out: dict[int, Any] = {}
     for name, value in raw.items():
         player = player_key(name, n)
         if player is None:
-            raise PositionError(f"{key} names player {describe(name)}; this game has players 1-{n}")
+            raise PositionError(
+                _(
+                    "{key} names player {value}; this game has players 1-{n}",
+                    key=key,
+                    value=describe(name),
+                    n=n,
+                )
+            )
         out[player] = value
     lacking = [str(p) for p in range(1, n + 1) if p not in out]
     if required and lacking:
-        raise PositionError(f"{key} lacks player {', '.join(lacking)} (K10)")
+        raise PositionError(
+            _("{key} lacks player {players} (K10)", key=key, players=", ".join(lacking))
+        )
     return out
 
 
 def _cards(raw: Any, where: str) -> list[int]:
     if not isinstance(raw, list):
-        raise PositionError(f"{where} must be a list of card codes")
+        raise PositionError(_("{where} must be a list of card codes", where=where))
     cards = []
     for item in raw:
         card = parse_card(item) if isinstance(item, str) else None
         if card is None:
-            raise PositionError(f"{where}: {describe(item)} is not a card, e.g. 7H, TS, X (K1.2)")
+            raise PositionError(
+                _(
+                    "{where}: {value} is not a card, e.g. 7H, TS, X (K1.2)",
+                    where=where,
+                    value=describe(item),
+                )
+            )
         cards.append(card)
     return cards
 
 
 def _melds(raw: Any, player: int, cfg: Config) -> tuple[Cards, ...]:
     if not isinstance(raw, list):
-        raise PositionError(f"melds.{player} must be a list of melds")
+        raise PositionError(_("melds.{player} must be a list of melds", player=player))
     mine: list[Cards] = []
     for number, item in enumerate(raw, 1):
-        where = f"melds.{player} meld {number}"
+        where = _("melds.{player} meld {number}", player=player, number=number)
         meld = tuple(sorted(_cards(item, where)))
         if len(meld) > 4:
-            raise PositionError(f"{where} has {len(meld)} cards; a meld never exceeds 4 (K3.2)")
+            raise PositionError(
+                _(
+                    "{where} has {count} cards; a meld never exceeds 4 (K3.2)",
+                    where=where,
+                    count=len(meld),
+                )
+            )
         if len(meld) < 2:
-            raise PositionError(f"{where} has 1 card; a meld starts with 2 or more (K4.2)")
+            raise PositionError(
+                _("{where} has 1 card; a meld starts with 2 or more (K4.2)", where=where)
+            )
         problem = meld_problem(cfg, (), meld)
         if problem:
-            raise PositionError(f"{where} ({' '.join(codes(meld))}) cannot arise: {problem}")
+            raise PositionError(
+                _(
+                    "{where} ({cards}) cannot arise: {problem}",
+                    where=where,
+                    cards=" ".join(codes(meld)),
+                    problem=problem,
+                )
+            )
         mine.append(meld)
     for key in {meld_key(m) for m in mine}:
         same = [m for m in mine if meld_key(m) == key]
         if sum(len(m) < 4 for m in same) > 1:
             raise PositionError(
-                f"player {player} has two unfinished melds of one rank "
-                f"({' / '.join(' '.join(codes(m)) for m in same)}) (K3.3)"
+                _(
+                    "player {player} has two unfinished melds of one rank ({melds}) (K3.3)",
+                    player=player,
+                    melds=" / ".join(" ".join(codes(m)) for m in same),
+                )
             )
         if cfg.distinct_ranks and len(same) > 1:
             raise PositionError(
-                f"player {player} has {len(same)} melds of one rank; option distinct_ranks "
-                "forbids it (K3.3)"
+                _(
+                    "player {player} has {count} melds of one rank; option distinct_ranks "
+                    "forbids it (K3.3)",
+                    player=player,
+                    count=len(same),
+                )
             )
     return tuple(mine)
 
@@ -310,8 +403,13 @@ def _check_copies(seen: Counter[int], cfg: Config) -> None:
     for card, count in sorted(seen.items()):
         if count > wanted[card]:
             raise PositionError(
-                f"{card_code(card)} appears {count} times; "
-                f"the {'half' if cfg.half else 'full'} deck has {wanted[card]} (K1.1)"
+                _(
+                    "{card} appears {count} times; {deck} has {wanted} (K1.1)",
+                    card=card_code(card),
+                    count=count,
+                    deck=_deck(cfg),
+                    wanted=wanted[card],
+                )
             )
 
 
@@ -319,10 +417,20 @@ def _refuse_missing(rest: Counter[int], cfg: Config) -> None:
     lacking = sorted(rest.elements())
     shown = " ".join(card_code(c) for c in lacking[:8]) + (" …" if len(lacking) > 8 else "")
     raise PositionError(
-        f"{len(lacking)} cards of the {'half' if cfg.half else 'full'} deck are nowhere "
-        f"({shown}); every card is in a hand, meld, pile, base or the stock, "
-        'or say "stock_rest": true (K1.1)'
+        _(
+            "{count} cards of {deck} are nowhere ({cards}); every card is in a hand, meld, "
+            "pile, base or the stock, or say {rest} (K1.1)",
+            count=len(lacking),
+            deck=_deck(cfg),
+            cards=shown,
+            rest='"stock_rest": true',
+        )
     )
+
+
+def _deck(cfg: Config) -> str:
+    """The deck of K1.1 in words: ``the half deck`` or ``the full deck``."""
+    return _("the half deck") if cfg.half else _("the full deck")
 
 
 def _count(data: JSON, key: str, high: int) -> int:
@@ -330,7 +438,12 @@ def _count(data: JSON, key: str, high: int) -> int:
     number = whole(value, 0, high)
     if number is None:
         raise PositionError(
-            f"{key} must be a whole number 0-{high} for this game, not {describe(value)} (K5.2)"
+            _(
+                "{key} must be a whole number 0-{high} for this game, not {value} (K5.2)",
+                key=key,
+                high=high,
+                value=describe(value),
+            )
         )
     return number
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.game import JSON, Domain, PositionError, describe, player_key, whole
+from tabletop.game import JSON, Domain, PositionError, and_joined, describe, player_key, whole
 from tabletop_quartino.cards import (
     CARDS_PER_PLAYER,
-    COLOUR_NAMES,
     COLOURS,
     FIELDS,
     PER_COLOUR,
@@ -32,6 +31,8 @@ from tabletop_quartino.rules import (
 )
 
 _ = Domain("tabletop_quartino")
+# The pawns' colours in words, translatable (the catalogue has them: the legend's words).
+COLOUR_WORDS = (_("yellow"), _("blue"), _("green"), _("pink"))
 
 # What `tabletop rules` says of the position JSON, above an example.
 POSITION_KEYS = _("""\
@@ -165,13 +166,19 @@ def view(s: State, player: int | None) -> JSON:
 def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     value = data.get(key)
     if not isinstance(value, Mapping):
-        raise PositionError(f"position needs '{key}' as an object (N9)")
+        raise PositionError(_("position needs '{key}' as an object (N9)", key=key))
     return value
 
 
 def _colour(letter: Any, where: str) -> int:
     if not isinstance(letter, str) or letter.upper() not in COLOURS or len(letter) != 1:
-        raise PositionError(f"unknown colour {describe(letter)} in {where}; colours are Y, B, G, P")
+        raise PositionError(
+            _(
+                "unknown colour {value} in {where}; colours are Y, B, G, P",
+                value=describe(letter),
+                where=where,
+            )
+        )
     return COLOURS.index(letter.upper())
 
 
@@ -180,10 +187,15 @@ def _board(data: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
     for name, stack in _mapping(data, "board").items():
         key = str(name).lower()
         if key not in FIELDS:
-            raise PositionError(f"unknown field {describe(name)} in board; fields are c, r0…r7")
+            raise PositionError(
+                _("unknown field {value} in board; fields are c, r0…r7", value=describe(name))
+            )
         if not isinstance(stack, list):
-            raise PositionError(f"board field {key} must be a list of colours, bottom to top")
-        stacks[FIELDS.index(key)] = tuple(_colour(c, f"board field {key}") for c in stack)
+            raise PositionError(
+                _("board field {field} must be a list of colours, bottom to top", field=key)
+            )
+        where = _("board field {field}", field=key)
+        stacks[FIELDS.index(key)] = tuple(_colour(c, where) for c in stack)
     return tuple(stacks)
 
 
@@ -194,12 +206,16 @@ def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
         c = _colour(letter, "supply")
         if whole(n, 0, PER_COLOUR) is None:
             raise PositionError(
-                f"supply of {COLOURS[c]} must be a count 0…7, not {describe(n)} (N1.2)"
+                _(
+                    "supply of {colour} must be a count 0…7, not {value} (N1.2)",
+                    colour=COLOURS[c],
+                    value=describe(n),
+                )
             )
         counts[c] = n
     missing = [ch for ch in COLOURS if ch not in {str(k).upper() for k in raw}]
     if missing:
-        raise PositionError(f"supply lacks colour {', '.join(missing)} (N9)")
+        raise PositionError(_("supply lacks colour {colours} (N9)", colours=", ".join(missing)))
     return tuple(counts)
 
 
@@ -208,12 +224,28 @@ def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
     for name, cards in _mapping(data, key).items():
         player = player_key(name, players)
         if player is None:
-            raise PositionError(f"'{key}' names player {describe(name)}; players are 1…{players}")
+            raise PositionError(
+                _(
+                    "'{key}' names player {value}; players are 1…{players}",
+                    key=key,
+                    value=describe(name),
+                    players=players,
+                )
+            )
         if not isinstance(cards, list):
-            raise PositionError(f"{key} of player {name} must be a list of card codes")
+            raise PositionError(
+                _("{key} of player {player} must be a list of card codes", key=key, player=name)
+            )
         for code in cards:
             if not isinstance(code, str) or card_colours(code) is None:
-                raise PositionError(f"unknown card {describe(code)} in {key} of player {name}")
+                raise PositionError(
+                    _(
+                        "unknown card {value} in {key} of player {player}",
+                        value=describe(code),
+                        key=key,
+                        player=name,
+                    )
+                )
             per_player[player - 1].append(deck().index[code.strip().upper()])
     return per_player
 
@@ -227,7 +259,7 @@ def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     given = data.get("out_of_play")
     if given is not None and given != codes(out_of_play(state)):
         raise PositionError(
-            "out_of_play must list exactly the cards in no stand and not done (N2.1)"
+            _("out_of_play must list exactly the cards in no stand and not done (N2.1)")
         )
     return state
 
@@ -241,18 +273,30 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     stand wins (N5.1). The last start check, when given, is the player to act's.
     """
     if not isinstance(data, Mapping):
-        raise PositionError("a Quartino position is a JSON object (N9)")
+        raise PositionError(_("a Quartino position is a JSON object (N9)"))
     board = _board(data)
     supply = _supply(data)
     for c in range(NCOLOURS):
         on_board = sum(stack.count(c) for stack in board)
-        name = COLOUR_NAMES[c]
+        name = COLOUR_WORDS[c]
         if on_board > PER_COLOUR:
-            raise PositionError(f"{on_board} {name} pawns on the board; there are 7 (N1.2)")
+            raise PositionError(
+                _(
+                    "{n} {colour} pawns on the board; there are 7 (N1.2)",
+                    n=on_board,
+                    colour=name,
+                )
+            )
         if on_board + supply[c] != PER_COLOUR:
             raise PositionError(
-                f"{name} pawns: {on_board} on the board + {supply[c]} in the supply "
-                f"= {on_board + supply[c]}, not 7 (N1.2)"
+                _(
+                    "{colour} pawns: {board} on the board + {supply} in the supply "
+                    "= {total}, not 7 (N1.2)",
+                    colour=name,
+                    board=on_board,
+                    supply=supply[c],
+                    total=on_board + supply[c],
+                )
             )
     stands = _cards(data, "stands", players)
     done = _cards(data, "done", players)
@@ -260,33 +304,55 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     for key, hands in (("stands", stands), ("done", done)):
         for p, cards in enumerate(hands, start=1):
             for card in cards:
-                where = f"{key} of player {p}"
+                where = _("{key} of player {player}", key=key, player=p)
                 if card in seen:
                     code = deck().codes[card]
-                    raise PositionError(f"card {code} is held twice: {seen[card]} and {where}")
+                    raise PositionError(
+                        _(
+                            "card {code} is held twice: {first} and {second}",
+                            code=code,
+                            first=seen[card],
+                            second=where,
+                        )
+                    )
                 seen[card] = where
     for p in range(1, players + 1):
         total = len(stands[p - 1]) + len(done[p - 1])
         if total > CARDS_PER_PLAYER:
-            raise PositionError(f"player {p} has {total} cards (stand + done); at most 4 (N2.1)")
+            raise PositionError(
+                _(
+                    "player {player} has {total} cards (stand + done); at most 4 (N2.1)",
+                    player=p,
+                    total=total,
+                )
+            )
         if not total:
-            raise PositionError(f"player {p} holds no card: 4 are dealt to each (N2.1)")
+            raise PositionError(
+                _("player {player} holds no card: 4 are dealt to each (N2.1)", player=p)
+            )
     finished = [p for p in range(1, players + 1) if not stands[p - 1]]
     if len(finished) > 1:
         raise PositionError(
-            f"players {' and '.join(map(str, finished))} have completed all their cards; "
-            "the first one ended the game (N5.1)"
+            _(
+                "players {players} have completed all their cards; the first one ended the "
+                "game (N5.1)",
+                players=and_joined(map(str, finished)),
+            )
         )
     turns = _count(data, "turns", 0, cfg.max_turns, 0)
     to_act = data.get("to_act")
     if to_act is None:
         if data.get("owed"):
-            raise PositionError("owed must be 0 when the game is over (to_act null)")
+            raise PositionError(_("owed must be 0 when the game is over (to_act null)"))
         if not finished:
             if "turns" in data and turns < cfg.max_turns:
                 raise PositionError(
-                    f"to_act is null but nobody won and only {turns} of {cfg.max_turns} "
-                    "turns have ended (N5.1, N5.2)"
+                    _(
+                        "to_act is null but nobody won and only {turns} of {max_turns} "
+                        "turns have ended (N5.1, N5.2)",
+                        turns=turns,
+                        max_turns=cfg.max_turns,
+                    )
                 )
             turns = max(turns, cfg.max_turns)
         winner = finished[0] if finished else 0
@@ -294,29 +360,44 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
         return _state(board, supply, stands, done, 0, 0, 0, turns, winner, check, cfg)
     if whole(to_act, 1, players) is None:
         raise PositionError(
-            f"to_act must be a player 1…{players} (or null), not {describe(to_act)}"
+            _(
+                "to_act must be a player 1…{players} (or null), not {value}",
+                players=players,
+                value=describe(to_act),
+            )
         )
     if finished:
         raise PositionError(
-            f"player {finished[0]} has completed all their cards: the game is over and "
-            "to_act must be null (N5.1)"
+            _(
+                "player {player} has completed all their cards: the game is over and "
+                "to_act must be null (N5.1)",
+                player=finished[0],
+            )
         )
     if turns >= cfg.max_turns:
         raise PositionError(
-            f"{turns} turns have ended: with max_turns={cfg.max_turns} the game is over (N5.2)"
+            _(
+                "{turns} turns have ended: with max_turns={max_turns} the game is over (N5.2)",
+                turns=turns,
+                max_turns=cfg.max_turns,
+            )
         )
     if data.get("owed") is None:
         board, supply, owed, first = start_turn(board, supply, to_act, cfg)
         return _state(board, supply, stands, done, to_act, owed, owed, turns, 0, first, cfg)
     owed = _count(data, "owed", 0, 3, 0)
     if owed and not any(supply):
-        raise PositionError("placements owed with an empty supply cannot arise (N4.2)")
+        raise PositionError(_("placements owed with an empty supply cannot arise (N4.2)"))
     batch = _count(data, "batch", owed, 3, owed)
     check = _check(data.get("check"), players, cfg)
     if check is not None and check.player != to_act:
         raise PositionError(
-            f"the last start check is player {check.player}'s but player {to_act} is to act: "
-            "each turn begins with its player's check (N4.1)"
+            _(
+                "the last start check is player {checked}'s but player {player} is to act: "
+                "each turn begins with its player's check (N4.1)",
+                checked=check.player,
+                player=to_act,
+            )
         )
     return _state(board, supply, stands, done, to_act, owed, batch, turns, 0, check, cfg)
 
@@ -332,8 +413,15 @@ def _count(data: Mapping[str, Any], key: str, low: int, high: int | None, defaul
         or value < low
         or (high is not None and value > high)
     ):
-        span = f"{low}…{high}" if high is not None else f"at least {low}"
-        raise PositionError(f"{key} must be an integer {span}, not {describe(value)}")
+        span = f"{low}…{high}" if high is not None else _("at least {low}", low=low)
+        raise PositionError(
+            _(
+                "{key} must be an integer {span}, not {value}",
+                key=key,
+                span=span,
+                value=describe(value),
+            )
+        )
     return value
 
 
@@ -342,8 +430,11 @@ def _check(raw: Any, players: int, cfg: Config) -> Check | None:
     if raw is None:
         return None
     bad = PositionError(
-        "check must be the last start check: player, situations, column, "
-        f"four_colours, owed, lapsed, made with situations={str(cfg.situations).lower()} (N4.1)"
+        _(
+            "check must be the last start check: player, situations, column, "
+            "four_colours, owed, lapsed, made with situations={situations} (N4.1)",
+            situations=str(cfg.situations).lower(),
+        )
     )
     if not isinstance(raw, Mapping):
         raise bad

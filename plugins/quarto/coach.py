@@ -18,7 +18,7 @@ from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement, ranked
 from tabletop.coach.search import SearchCoach
-from tabletop.game import Domain
+from tabletop.game import Count, Domain
 from tabletop_quarto.agents import KERNEL_NODES, PYTHON_NODES, winning_squares
 from tabletop_quarto.notation import format_action
 from tabletop_quarto.pieces import CODES, FILES, LINES, SQUARE_NAMES, shared_values
@@ -124,7 +124,7 @@ class QuartoCoach:
 
             nodes = KERNEL_NODES if available() else PYTHON_NODES
         self.nodes = nodes
-        self.method = SOLVED.format(nodes=f"{nodes:,}")
+        self.method = SOLVED.format(nodes=Count(nodes))
 
     def assess(self, turn: Turn) -> Assessment:
         state = from_json(turn.view, rules_for(turn.options))
@@ -147,7 +147,13 @@ class QuartoCoach:
             guessed = self._search(turn, open_, seconds)
         method = self.method
         if guessed:
-            method = MIXED if known else SEARCHED.format(playouts=PLAYOUTS, nodes=f"{self.nodes:,}")
+            method = (
+                MIXED
+                if known
+                else SEARCHED.format(
+                    playouts=Count(PLAYOUTS, grouped=False), nodes=Count(self.nodes)
+                )
+            )
         return Assessment(state.player, ranked([*known.values(), *guessed]), method)
 
     def _search(self, turn: Turn, open_: list[int], seconds: float | None) -> list[Judgement]:

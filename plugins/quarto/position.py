@@ -50,7 +50,7 @@ def to_json(state: State) -> dict[str, Any]:
 
 
 def _fail(message: str) -> PositionError:
-    return PositionError(f"impossible Quarto position: {message}")
+    return PositionError(_("impossible Quarto position: {message}", message=message))
 
 
 def _piece(value: Any, where: str) -> int:
@@ -62,7 +62,14 @@ def _piece(value: Any, where: str) -> int:
             return parse_piece(value)
         except NotationError:
             pass
-    raise _fail(f"{where}: {describe(value)} is not a piece; {PIECE_HELP}")
+    raise _fail(
+        _(
+            "{where}: {value} is not a piece; {help}",
+            where=where,
+            value=describe(value),
+            help=PIECE_HELP,
+        )
+    )
 
 
 def _square(value: Any, where: str) -> int:
@@ -71,7 +78,13 @@ def _square(value: Any, where: str) -> int:
             return parse_square(value)
         except NotationError:
             pass
-    raise _fail(f"{where}: {describe(value)} is not a square: files a-d, ranks 1-4, e.g. b2 (Q1.1)")
+    raise _fail(
+        _(
+            "{where}: {value} is not a square: files a-d, ranks 1-4, e.g. b2 (Q1.1)",
+            where=where,
+            value=describe(value),
+        )
+    )
 
 
 def from_json(data: dict[str, Any], rules: Rules) -> State:
@@ -83,22 +96,37 @@ def from_json(data: dict[str, Any], rules: Rules) -> State:
     claim can then be made on the previous placement); ``phase`` is inferred when absent.
     """
     if not isinstance(data, dict):
-        raise _fail(f"the position must be a JSON object, not {describe(data)}")
+        raise _fail(_("the position must be a JSON object, not {value}", value=describe(data)))
     unknown = [key for key in data if key not in KEYS]
     if unknown:
-        raise _fail(f"unknown key {describe(unknown[0])}; keys are {', '.join(sorted(KEYS))} (Q8)")
+        raise _fail(
+            _(
+                "unknown key {key}; keys are {keys} (Q8)",
+                key=describe(unknown[0]),
+                keys=", ".join(sorted(KEYS)),
+            )
+        )
     board_in = data.get("board", {})
     if not isinstance(board_in, dict):
-        raise _fail('\'board\' must map squares to pieces, e.g. {"b2": "DTRH"} (Q8)')
+        raise _fail(
+            _("'board' must map squares to pieces, e.g. {example} (Q8)", example='{"b2": "DTRH"}')
+        )
     board = occupied = 0
     seen: dict[int, str] = {}
     for name, code in board_in.items():
         square = _square(name, "board")
         piece = _piece(code, f"board {name}")
         if piece in seen:
-            raise _fail(f"piece {CODES[piece]} is on both {seen[piece]} and {name} (Q1.2)")
+            raise _fail(
+                _(
+                    "piece {piece} is on both {first} and {second} (Q1.2)",
+                    piece=CODES[piece],
+                    first=seen[piece],
+                    second=name,
+                )
+            )
         if occupied >> square & 1:
-            raise _fail(f"square {SQUARE_NAMES[square]} is given twice")
+            raise _fail(_("square {square} is given twice", square=SQUARE_NAMES[square]))
         seen[piece] = SQUARE_NAMES[square]
         board |= encode(piece) << (8 * square)
         occupied |= 1 << square
@@ -106,9 +134,15 @@ def from_json(data: dict[str, Any], rules: Rules) -> State:
     hand_in = data.get("in_hand")
     hand = -1 if hand_in is None else _piece(hand_in, "in_hand")
     if hand >= 0 and placed == 16:
-        raise _fail("17 pieces: the board is full and a piece is in hand (Q1.2)")
+        raise _fail(_("17 pieces: the board is full and a piece is in hand (Q1.2)"))
     if hand >= 0 and hand in seen:
-        raise _fail(f"the piece in hand {CODES[hand]} is also on {seen[hand]} (Q1.2)")
+        raise _fail(
+            _(
+                "the piece in hand {piece} is also on {square} (Q1.2)",
+                piece=CODES[hand],
+                square=seen[hand],
+            )
+        )
     pool = FULL & ~sum(1 << p for p in seen)
     if hand >= 0:
         pool &= ~(1 << hand)
@@ -119,25 +153,37 @@ def from_json(data: dict[str, Any], rules: Rules) -> State:
     if phase == OVER:
         if data.get("to_act") is not None:
             raise _fail(
-                f"'to_act' is {describe(data.get('to_act'))} but the game is over; it must be null"
+                _(
+                    "'to_act' is {value} but the game is over; it must be null",
+                    value=describe(data.get("to_act")),
+                )
             )
         winner = _over(board, occupied, placed, hand, last, winners, rules)
         return State(board, occupied, pool, hand, winner, OVER, last, rules)
     if winners:
-        raise _fail("'winners' is not empty but the game is not over (Q6.1)")
+        raise _fail(_("'winners' is not empty but the game is not over (Q6.1)"))
     due = _due(phase, placed)
     to_act = data.get("to_act")
     if whole(to_act, 1, 2) != due:
         raise _fail(
-            f"'to_act' is {describe(to_act)}; with {placed} pieces placed in phase "
-            f"{PHASE_NAMES[phase]} it is player {due} (Q2.4, Q3.2, Q3.3)"
+            _(
+                "'to_act' is {value}; with {placed} pieces placed in phase {phase} it is "
+                "player {due} (Q2.4, Q3.2, Q3.3)",
+                value=describe(to_act),
+                placed=placed,
+                phase=PHASE_NAMES[phase],
+                due=due,
+            )
         )
     if not rules.manual:
         square = _winning_square(board, occupied, rules)
         if square >= 0:
             raise _fail(
-                f"a winning pattern through {SQUARE_NAMES[square]} is already on the board; "
-                "with claim=auto the game would have ended (Q5.1)"
+                _(
+                    "a winning pattern through {square} is already on the board; "
+                    "with claim=auto the game would have ended (Q5.1)",
+                    square=SQUARE_NAMES[square],
+                )
             )
     return State(board, occupied, pool, hand, due, phase, last, rules)
 
@@ -158,10 +204,12 @@ def _check_pool(data: dict[str, Any], pool: int) -> None:
     if given is None:
         return
     if not isinstance(given, list) or len(given) > 16:
-        raise _fail("'pool' must list the pieces neither on the board nor in hand (Q1.2)")
+        raise _fail(_("'pool' must list the pieces neither on the board nor in hand (Q1.2)"))
     pieces = {_piece(code, "pool") for code in given}
     if len(pieces) != len(given) or sum(1 << p for p in pieces) != pool:
-        raise _fail("'pool' must list exactly the pieces neither on the board nor in hand (Q1.2)")
+        raise _fail(
+            _("'pool' must list exactly the pieces neither on the board nor in hand (Q1.2)")
+        )
 
 
 def _last(data: dict[str, Any], occupied: int) -> int:
@@ -170,7 +218,7 @@ def _last(data: dict[str, Any], occupied: int) -> int:
         return -1
     last = _square(last_in, "last_placed")
     if not occupied >> last & 1:
-        raise _fail(f"last_placed {SQUARE_NAMES[last]} is an empty square")
+        raise _fail(_("last_placed {square} is an empty square", square=SQUARE_NAMES[last]))
     return last
 
 
@@ -178,7 +226,7 @@ def _winners(value: Any) -> list[int]:
     if value is None:
         return []
     if not isinstance(value, list) or len(value) > 1 or any(whole(w, 1, 2) is None for w in value):
-        raise _fail(f"'winners' must be [], [1] or [2], not {describe(value)}")
+        raise _fail(_("'winners' must be [], [1] or [2], not {value}", value=describe(value)))
     return list(value)
 
 
@@ -196,21 +244,37 @@ def _over(
     """The winner (0: draw) of a finished position, after checking it shows why (Q5, Q6.1)."""
     if placed == 0:
         raise _fail(
-            "the game is over on an empty board: it ends only by a win (Q5) or a full board (Q6.1)"
+            _(
+                "the game is over on an empty board: it ends only by a win (Q5) or a full "
+                "board (Q6.1)"
+            )
         )
     if not winners:
         if placed < 16:
-            raise _fail(f"a draw with {placed} pieces placed: a draw needs all 16 (Q6.1)")
+            raise _fail(
+                _("a draw with {placed} pieces placed: a draw needs all 16 (Q6.1)", placed=placed)
+            )
         if not rules.manual and _winning_square(board, occupied, rules) >= 0:
-            raise _fail("a draw with a winning pattern on the board: with claim=auto it won (Q5.1)")
+            raise _fail(
+                _("a draw with a winning pattern on the board: with claim=auto it won (Q5.1)")
+            )
         return 0
     winner = winners[0]
     if last < 0:
-        raise _fail(f"player {winner} won, but no winning placement is named ('last_placed', Q5)")
+        raise _fail(
+            _(
+                "player {winner} won, but no winning placement is named ('last_placed', Q5)",
+                winner=winner,
+            )
+        )
     if not wins_through(board, occupied, last, rules):
         raise _fail(
-            f"player {winner} won, but no winning pattern runs through the last placement "
-            f"{SQUARE_NAMES[last]} (Q4.2, Q5.2)"
+            _(
+                "player {winner} won, but no winning pattern runs through the last placement "
+                "{square} (Q4.2, Q5.2)",
+                winner=winner,
+                square=SQUARE_NAMES[last],
+            )
         )
     placer = 2 if placed % 2 else 1
     if not rules.manual:
@@ -221,8 +285,12 @@ def _over(
             or _winning_square(before, occupied & ~(1 << last), rules) >= 0
         ):
             raise _fail(
-                f"with claim=auto the placement that completes a pattern wins at once: player "
-                f"{placer} placed the last piece, no piece is in hand, no earlier pattern (Q5.1)"
+                _(
+                    "with claim=auto the placement that completes a pattern wins at once: "
+                    "player {placer} placed the last piece, no piece is in hand, no earlier "
+                    "pattern (Q5.1)",
+                    placer=placer,
+                )
             )
         return winner
     # claim=manual: the placer claims at once (Q5.2), or the opponent as their first action
@@ -232,8 +300,11 @@ def _over(
     if winner != placer and (hand >= 0 or placed == 16):
         return winner
     raise _fail(
-        f"player {winner} cannot have claimed: the placer claims before giving, the opponent "
-        "claims while holding the piece given or after done (Q5.2-Q5.4)"
+        _(
+            "player {winner} cannot have claimed: the placer claims before giving, the opponent "
+            "claims while holding the piece given or after done (Q5.2-Q5.4)",
+            winner=winner,
+        )
     )
 
 
@@ -246,16 +317,30 @@ def _phase(data: dict[str, Any], hand: int, occupied: int, rules: Rules) -> int:
             return LAST_CLAIM if rules.manual else OVER
         return GIVE
     if named not in PHASE_NAMES:
-        raise _fail(f"unknown phase {describe(named)}; phases are {', '.join(PHASE_NAMES)}")
+        raise _fail(
+            _(
+                "unknown phase {phase}; phases are {phases}",
+                phase=describe(named),
+                phases=", ".join(PHASE_NAMES),
+            )
+        )
     phase = PHASE_NAMES.index(named)
     if phase != OVER and (phase == PLACE) != (hand >= 0):
-        raise _fail("a piece is in hand exactly when it is to be placed (Q3.3)")
+        raise _fail(_("a piece is in hand exactly when it is to be placed (Q3.3)"))
     if phase in (LAST_CLAIM, ANSWER) and (occupied != FULL or not rules.manual):
-        raise _fail(f"phase {named!r} only follows the 16th placement with claim=manual (Q5.4)")
+        raise _fail(
+            _(
+                "phase {phase} only follows the 16th placement with claim=manual (Q5.4)",
+                phase=repr(named),
+            )
+        )
     if phase == GIVE and occupied == FULL:
-        raise _fail("no piece is left to give: the board is full (Q5.4)")
+        raise _fail(_("no piece is left to give: the board is full (Q5.4)"))
     if phase == OVER and hand >= 0 and not rules.manual:
         raise _fail(
-            "the game is over with a piece in hand: with claim=auto it ends at a placement (Q5.1)"
+            _(
+                "the game is over with a piece in hand: with claim=auto it ends at a "
+                "placement (Q5.1)"
+            )
         )
     return phase

@@ -12,6 +12,7 @@ import typer
 
 from tabletop.cli.language import speak
 from tabletop.cli.options import JsonOpt, LangOpt
+from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, translate
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def review(
             translate(
                 PLAYER_LINE.format(
                     player=player,
-                    accuracy=NO_ACCURACY if accuracy is None else f"{accuracy:g}%",
+                    accuracy=NO_ACCURACY if accuracy is None else formats.percent(accuracy),
                     sound=counts["best"] + counts["good"],
                     free=counts["actions"] - counts["forced"],
                     inaccuracy=counts["inaccuracy"],
@@ -111,7 +112,8 @@ def review(
 
 
 def percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
+    """A win chance in the reader's way: ``74%``, Czech ``74 %``."""
+    return formats.percent(round(100 * chance))
 
 
 def entry_text(entry: Reviewed) -> str:

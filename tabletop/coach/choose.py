@@ -13,6 +13,7 @@ from tabletop.agents.search import SearchAgent
 from tabletop.coach.base import Coach
 from tabletop.coach.search import SearchCoach
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, Game
 
@@ -55,7 +56,7 @@ def coach_for(game: Game[Any, Any], level: str = STRONGEST) -> Coach:
     if level not in ("3", "4", "5"):
         budget = Budget(iterations=FALLBACK_PLAYOUTS, seconds=HINT_SECONDS)
     playouts = budget.iterations
-    method = _("the generic tree search, {n} playouts", n=playouts)
+    method = _("the generic tree search, {n} playouts", n=Count(playouts or 0, grouped=False))
     return SearchCoach(SearchAgent(), budget, method)
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
+
+_ = Domain("tabletop")
 
 HUGE_DIGITS = 30  # ints longer than this are described by their length, never printed
 
@@ -20,16 +23,16 @@ def describe(value: Any) -> str:
         return "null" if value is None else str(value).lower()
     if isinstance(value, int):
         if value.bit_length() > 3.33 * HUGE_DIGITS:
-            return "a number of more than 30 digits"
+            return _("a number of more than 30 digits")
         return str(value)
     if isinstance(value, float):
-        return f"the fraction {value!r}"
+        return _("the fraction {value}", value=repr(value))
     if isinstance(value, str):
         return quote(value)
     if isinstance(value, list):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        return _.plural("a list of {n} item", "a list of {n} items", len(value))
     if isinstance(value, dict):
-        return f"an object of {len(value)} key{'s' if len(value) != 1 else ''}"
+        return _.plural("an object of {n} key", "an object of {n} keys", len(value))
     return f"a {type(value).__name__}"
 
 

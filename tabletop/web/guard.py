@@ -148,9 +148,9 @@ class Admission:
     def open_socket(self, address: str) -> str:
         """Count a new websocket of ``address``; the refusal if it is one too many."""
         if self._sockets[address] >= self.limits.sockets_per_client:
-            return (
-                f"too many connections: at most {self.limits.sockets_per_client} from one "
-                "address (--max-sockets-per-client)"
+            return _(
+                "too many connections: at most {limit} from one address (--max-sockets-per-client)",
+                limit=self.limits.sockets_per_client,
             )
         self._sockets[address] += 1
         return ""

@@ -113,13 +113,15 @@ HANDLERS: dict[str, Handler] = {
 
 
 async def match_socket(hub: Hub, websocket: WebSocket) -> None:
-    """The endpoint: refused over the per-address socket limit (close 1008), else
+    """The endpoint: refused over the per-address socket limit (close 1008, the refusal in
+    the handshake's language: a valid ``?lang``, the cookie, ``Accept-Language``), else
     served until it closes."""
     await websocket.accept()
     address = client_address(websocket)
     refusal = hub.admission.open_socket(address)
     if refusal:
-        await websocket.send_text(json.dumps(protocol.error(refusal)))
+        said = protocol.localised(protocol.error(refusal), languages.spoken(websocket))
+        await websocket.send_text(json.dumps(said, ensure_ascii=False))
         await websocket.close(code=1008, reason="too many connections")
         return
     try:

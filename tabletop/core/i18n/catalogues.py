@@ -100,3 +100,12 @@ def as_json(domain: str, lang: str) -> dict[str, Any]:
         "plural": catalog.plural_expr,
         "messages": messages,
     }
+
+
+def count_text(n: int, lang: str) -> str:
+    """A plural message's count in ``lang``'s digits (``1 200`` in Czech); English as is."""
+    if lang == ENGLISH:
+        return str(n)
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, format="#,##0", locale=lang))

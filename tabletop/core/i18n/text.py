@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from tabletop.core.i18n.catalogues import ENGLISH as ENGLISH
-from tabletop.core.i18n.catalogues import translations
+from tabletop.core.i18n.catalogues import count_text, translations
 
 T = TypeVar("T")
 
@@ -111,6 +111,9 @@ class Msg(str):
         values = {
             k: translate(v, lang) if isinstance(v, Msg) else v for k, v in self.params.items()
         }
+        count = self.params.get("n")
+        if self.plural is not None and isinstance(count, int):
+            values["n"] = count_text(count, lang)  # a plural's count: "1 200 karet"
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: the English
@@ -183,6 +186,14 @@ class Domain:
 
 
 _ = Domain("tabletop")
+
+
+def and_joined(names: Iterable[str]) -> Msg:
+    """``1 and 2 and 3`` as a message: its "and" translated where it is shown."""
+    parts: list[str] = []
+    for name in names:
+        parts.extend((_("and"), name) if parts else (name,))
+    return Msg.joined(" ", parts)
 
 
 def and_list(names: Iterable[str], lang: str | None = None) -> str:
