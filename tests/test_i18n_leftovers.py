@@ -279,3 +279,19 @@ def test_ctverak_hint_and_the_rules_position_section_are_in_the_language() -> No
     assert "Ключи — те, что в «Position JSON (N9)» выше" in text
     assert "Начальная позиция (2 игрока, параметры по умолчанию, зерно 0)" in text
     assert "The keys are" not in text and "The start position" not in text
+
+
+def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> None:
+    """N4.1's announcement in `play` (render) speaks the reader's language; the view's
+    machine ``text`` stays English."""
+    from tabletop.core.i18n.text import speaking
+    from tabletop_quartino.render import check_words
+
+    check = {"player": 1, "situations": True, "column": ["r3"], "four_colours": ["G"],
+             "owed": 3, "lapsed": False, "text": "column: r3 emptied; four colours (G); "
+             "3 placements owed"}  # fmt: skip
+    english = speaking("en", check_words, check)
+    assert "emptied" in english and "3 placements owed" in english
+    for lang in ("cs", "pl", "bg", "ru"):
+        said = speaking(lang, check_words, check)
+        assert "emptied" not in said and "owed" not in said and "r3" in said, (lang, said)

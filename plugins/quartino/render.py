@@ -112,13 +112,41 @@ def _status(view: JSON, player: int | None) -> Text:
     return text
 
 
+COLOUR_WORDS = {"Y": _("yellow"), "B": _("blue"), "G": _("green"), "P": _("pink")}
+
+
+def check_words(check: dict[str, Any]) -> str:
+    """The start check (N4.1) in the reader's words, from the view's machine fields (its
+    ``text`` stays English, for records and scripts); the board's own msgids."""
+    parts: list[str] = []
+    if not check.get("situations"):
+        parts.append(translate(_("no start check (learning variant)")))
+    else:
+        if check.get("column"):
+            said = _("“column”: {fields} emptied", fields=", ".join(check["column"]))
+            parts.append(translate(said))
+        if check.get("four_colours"):
+            names = ", ".join(translate(COLOUR_WORDS.get(c, c)) for c in check["four_colours"])
+            parts.append(translate(_("“4 colours” ({colours})", colours=names)))
+        if not parts:
+            parts.append(translate(_("no situation")))
+    if check.get("lapsed"):
+        parts.append(translate(_("the supply is empty, placements lapse")))
+    else:
+        owed = int(check.get("owed") or 0)
+        parts.append(translate(_.plural("{n} placement owed", "{n} placements owed", owed)))
+    return translate(_("; ")).join(parts)
+
+
 def render(view: JSON, player: int | None) -> RenderableType:
     """The board, supply, start check, cards and whose turn it is, from ``view`` only."""
     parts: list[RenderableType] = [_status(view, player)]
     check: dict[str, Any] | None = view.get("check")
     if check:
         said = _(
-            "start check (player {player}): {text}", player=check["player"], text=check["text"]
+            "start check (player {player}): {text}",
+            player=check["player"],
+            text=check_words(check),
         )
         parts.append(Text(translate(said)))
     board: dict[str, list[str]] = view.get("board", {})
