@@ -98,6 +98,25 @@ def test_a_match_and_its_actions_round_trip(run: Callable[[Body], None]) -> None
     run(body)
 
 
+def test_positions_are_the_matches_that_can_still_change(run: Callable[[Body], None]) -> None:
+    """The servers' once-a-second re-read covers ongoing matches and those touched since
+    ``since``; an old finished match is left out (it no longer changes), until its
+    rematch touches it."""
+
+    async def body(db: MatchStore) -> None:
+        for match_id in ("on", "old", "new"):
+            await db.submit([new_match(match_id).insert()])
+        await db.submit(store.append("on", 1, "a1", "ongoing", 1000.0))
+        await db.submit(store.append("old", 1, "a1", "over", 1000.0))
+        await db.submit(store.append("new", 1, "a1", "over", 5000.0))
+        marks = await db.positions(since=2000.0)
+        assert set(marks) == {"on", "new"} and marks["on"][0] == 1
+        await db.submit(store.rematch("old", "on"))  # touched now
+        assert set(await db.positions(since=2000.0)) == {"on", "old", "new"}
+
+    run(body)
+
+
 def test_a_second_action_at_a_taken_number_is_stale(run: Callable[[Body], None]) -> None:
     async def body(db: MatchStore) -> None:
         await db.submit([new_match().insert()])

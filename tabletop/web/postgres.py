@@ -268,8 +268,8 @@ class PostgresStore:
         opened = [str(m) for (m,) in await self._fetch(store.CHAT_OPEN)]
         return opened, await self._fetch(store.CHAT_ROWS)
 
-    async def positions(self) -> dict[str, Mark]:
-        rows = await self._fetch(store.POSITIONS)
+    async def positions(self, since: float) -> dict[str, Mark]:
+        rows = await self._fetch(store.POSITIONS, (since,))
         return {str(r[0]): (int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6]) for r in rows}
 
     async def lease(self, match_id: str, holder: str, seconds: float) -> bool:

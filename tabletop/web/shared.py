@@ -23,6 +23,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ log = logging.getLogger("tabletop.web")
 
 LEASE = 4.0  # seconds a server's hold on a match's computer seats lasts unless renewed
 RECHECK = 1.0  # seconds between two readings of every match's position in the store
+RECENT = 3600.0  # seconds a finished match is still read (a rematch link may come late)
 PRESENCE_RENEW = 10.0  # seconds between two writes of a room's presence counts
 
 
@@ -167,10 +169,11 @@ class Sharing:
                         self.presence(room)
 
     async def recheck(self) -> None:
-        """Every stored match against its room: unknown ones loaded, changed ones read;
+        """Every stored match that can still change (ongoing, or touched in the last
+        :data:`RECENT` seconds) against its room: unknown ones loaded, changed ones read;
         a computer seat to act or a clock run out is taken up by this server if no other
         holds it."""
-        marks = await self.hub.store().positions()
+        marks = await self.hub.store().positions(time.time() - RECENT)
         unserved = {u.id for u in self.hub.unserved}
         for match_id, mark in marks.items():
             room = self.hub.rooms.get(match_id)

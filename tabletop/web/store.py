@@ -208,10 +208,10 @@ def claim(match_id: str, seat: int) -> list[Statement]:
 
 def rematch(match_id: str, new_id: str) -> list[Statement]:
     """The rematch of ``match_id`` is ``new_id`` (Stale when it has one already: made
-    by another server meanwhile)."""
+    by another server meanwhile); the match counts as touched now (:data:`POSITIONS`)."""
     return [(
-        ONE_ROW + "UPDATE matches SET rematch=? WHERE id=? AND rematch IS NULL",
-        (new_id, match_id),
+        ONE_ROW + "UPDATE matches SET rematch=?, updated=? WHERE id=? AND rematch IS NULL",
+        (new_id, time.time(), match_id),
     )]  # fmt: skip
 
 
@@ -335,9 +335,10 @@ TAKE_LEASE = (
 DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
 # each match's position as the servers sharing a store compare it: number, undos, status,
 # forfeit and claimed seats (a change of any is a change of what its connections see)
-POSITIONS = (
+POSITIONS = (  # the matches that can still change: ongoing, or touched since ``?``
     "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
-    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m"
+    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m "
+    "WHERE m.status = 'ongoing' OR m.updated > ?"
 )
 Mark = tuple[int, int, str, "int | None", int, "str | None"]
 
@@ -364,7 +365,7 @@ class MatchStore(Protocol):
 
     async def lease(self, match_id: str, holder: str, seconds: float) -> bool: ...
 
-    async def positions(self) -> dict[str, Mark]: ...
+    async def positions(self, since: float) -> dict[str, Mark]: ...
 
     async def release(self, match_id: str, holder: str) -> None: ...
 
@@ -434,13 +435,15 @@ class Store:
 
         return await asyncio.to_thread(work)
 
-    async def positions(self) -> dict[str, Mark]:
-        """Every match's :data:`Mark` (number, undos, status, forfeit, claims, rematch)."""
+    async def positions(self, since: float) -> dict[str, Mark]:
+        """The :data:`Mark` (number, undos, status, forfeit, claims, rematch) of every match
+        ongoing or touched after ``since`` (a finished match older than that no longer
+        changes; a server loads it when someone asks for it)."""
 
         def work() -> dict[str, Mark]:
             db = self._read()
             try:
-                return {str(r[0]): tuple(r[1:]) for r in db.execute(POSITIONS)}
+                return {str(r[0]): tuple(r[1:]) for r in db.execute(POSITIONS, (since,))}
             finally:
                 db.close()
 
