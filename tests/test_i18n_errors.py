@@ -1,0 +1,99 @@
+"""The one-line errors of `tabletop serve` in the reader's language: its flags and its
+database (``TABLETOP_LANG``, then the locale), and the host guard's refusals in the
+language the client asks (``Accept-Language``), websocket close reasons kept within the
+frame's 123 bytes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import MutableMapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tabletop.cli.app import app
+from tabletop.web.guard import HostGuard, close_reason
+
+
+def serve_error(args: list[str], lang: str) -> str:
+    result = CliRunner().invoke(app, ["serve", *args], env={"TABLETOP_LANG": lang})
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "tabletop: --port must be 1-65535, not 70000"),
+        ("cs", "tabletop: --port musí být 1–65535, ne 70000"),
+        ("pl", "tabletop: --port musi być z zakresu 1–65535, a nie 70000"),
+        ("bg", "tabletop: --port трябва да е 1–65535, а не 70000"),
+        ("ru", "tabletop: --port должен быть от 1 до 65535, а не 70000"),
+    ],
+)
+def test_serve_flag_errors_speak_tabletop_lang(lang: str, expected: str) -> None:
+    assert serve_error(["--port", "70000"], lang) == expected
+
+
+def test_serve_database_and_bus_errors_are_translated(tmp_path: Path) -> None:
+    folder = f"--db {tmp_path} je složka; uveďte soubor databáze v ní"
+    assert serve_error(["--db", str(tmp_path)], "cs") == f"tabletop: {folder}"
+    assert serve_error(["--workers", "99"], "pl") == (
+        "tabletop: --workers musi być liczbą całkowitą 1..64, a nie 99"
+    )
+    assert serve_error(["--bus", "redis://h:1/0"], "ru").startswith(
+        "tabletop: для --bus нужен --db postgresql://"
+    )
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"not a database at all" * 100)
+    line = serve_error(["--db", str(broken)], "bg")
+    assert line.startswith(f"tabletop: базата данни {broken} не може да се използва: ")
+
+
+async def refused(headers: dict[str, str], kind: str = "http") -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("a refused request reached the app")
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "websocket.connect"}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
+
+    scope = {
+        "type": kind, "path": "/", "query_string": b"",
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+    }  # fmt: skip
+    await HostGuard(inner, ("localhost",))(scope, receive, send)
+    return sent
+
+
+def test_the_host_guard_refuses_in_the_clients_language() -> None:
+    asyncio.run(host_guard_refusals())
+
+
+async def host_guard_refusals() -> None:
+    sent = await refused({"Host": "rebind.example", "Accept-Language": "cs-CZ,cs;q=0.9"})
+    error = json.loads(sent[1]["body"])["error"]
+    assert error.startswith("hostitel 'rebind.example' není povolen (povoleni: localhost)")
+    other = {"Host": "localhost", "Origin": "http://evil.example", "Accept-Language": "pl"}
+    error = json.loads((await refused(other))[1]["body"])["error"]
+    assert error == "strona innej witryny ('http://evil.example') nie może korzystać z tego serwera"
+    english = await refused({"Host": "rebind.example"})
+    assert json.loads(english[1]["body"])["error"].startswith("host 'rebind.example' is not")
+    russian = await refused({"Host": "rebind.example", "Accept-Language": "ru"}, "websocket")
+    reason = russian[0]["reason"]
+    assert russian[0]["code"] == 1008 and reason.startswith("хост 'rebind.example' не разрешён")
+    assert len(reason.encode()) <= 123
+
+
+def test_a_close_reason_is_cut_between_letters() -> None:
+    assert close_reason("я" * 100) == "я" * 60
+    assert close_reason("ok") == "ok"
