@@ -97,3 +97,47 @@ async def host_guard_refusals() -> None:
 def test_a_close_reason_is_cut_between_letters() -> None:
     assert close_reason("я" * 100) == "я" * 60
     assert close_reason("ok") == "ok"
+
+
+def command_error(args: list[str], env: dict[str, str]) -> str:
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_new_solve_and_seat_errors_speak_the_readers_language(tmp_path: Path) -> None:
+    czech = {"TABLETOP_LANG": "cs"}
+    assert command_error(["new", "9x"], czech).startswith(
+        "tabletop: chybné id hry '9x': použijte malá písmena"
+    )
+    taken = tmp_path / "taken"
+    taken.mkdir()
+    assert command_error(["new", "nim", "--dir", str(taken)], {"LANG": "ru_RU.UTF-8"}) == (
+        f"tabletop: {taken} уже существует; укажите новую папку через --dir"
+    )
+    assert command_error(["solve", "connect4"], {"TABLETOP_LANG": "pl"}) == (
+        "tabletop: Connect Four nie ma dokładnego solwera"
+    )
+    assert command_error(["play", "quarto", "--lang", "bg", "--ai", "7"], {}) == (
+        "tabletop: --ai '7': мястото трябва да е номер на играч 1-2 или 'lot'"
+    )
+
+
+def test_a_plugin_error_is_translated_where_it_is_shown() -> None:
+    from tabletop.core.errors import TabletopError
+    from tabletop.core.i18n.text import message_of, translate
+    from tabletop.core.plugins import plugin_manager
+
+    class Bogus:
+        from tabletop.hookspecs import hookimpl
+
+        @hookimpl
+        def tabletop_no_such_hook(self) -> None:
+            """A hook no spec names: the plugin is invalid."""
+
+    with pytest.raises(TabletopError) as caught:
+        plugin_manager([Bogus()])
+    assert translate(message_of(caught.value), "cs").startswith("chyba pluginu: ")
+    assert str(caught.value).startswith("plugin error: ")

@@ -105,7 +105,7 @@ class Commands(TyperGroup):
             fail("interrupted", 130)
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
-            fail(message_of(exc), exc.exit_code)
+            fail(message_of(exc), exc.exit_code, environment_language())
             code = exc.exit_code
         if not standalone_mode:
             return code
@@ -137,12 +137,23 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` (translated into the command's language) as the one error line
-    and return the Exit to raise."""
-    sys.stderr.write(f"tabletop: {one_line(translate(message))}\n")
+def fail(message: str, code: int = 1, lang: str | None = None) -> typer.Exit:
+    """Print ``message`` (translated into the command's language, or ``lang``) as the one
+    error line and return the Exit to raise."""
+    sys.stderr.write(f"tabletop: {one_line(translate(message, lang))}\n")
     sys.stderr.flush()
     return typer.Exit(code)
+
+
+def environment_language() -> str:
+    """The language of the environment (``TABLETOP_LANG``, the locale), English if it names
+    none of ours: for an error before any command chose its language."""
+    from tabletop.core.i18n.languages import choose
+
+    try:
+        return choose(None, os.environ)
+    except TabletopError:
+        return "en"
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
