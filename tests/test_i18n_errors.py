@@ -141,3 +141,29 @@ def test_a_plugin_error_is_translated_where_it_is_shown() -> None:
         plugin_manager([Bogus()])
     assert translate(message_of(caught.value), "cs").startswith("chyba pluginu: ")
     assert str(caught.value).startswith("plugin error: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "expected"),
+    [
+        (["play", "quarto", "--lang", "cs", "--lan"], {},
+         "tabletop: Neznámý přepínač: --lan (možné přepínače: --ai, --lang, --load) "
+         "(viz 'tabletop play --help')"),
+        (["play"], {"TABLETOP_LANG": "ru"},
+         "tabletop: Не указан аргумент 'game'. (см. 'tabletop play --help')"),
+        (["play", "quarto", "--seed", "x", "--lang=pl"], {},
+         "tabletop: Nieprawidłowa wartość dla '--seed': dozwolona jest liczba całkowita "
+         "0..9223372036854775807, a nie 'x' (zobacz 'tabletop play --help')"),
+        (["play", "quarto", "--move-time", "abc"], {"LANG": "bg_BG.UTF-8"},
+         "tabletop: Невалидна стойност за '--move-time': разрешени са секунди 1..86400 "
+         "(обикновено десетично число), а не 'abc' (вижте 'tabletop play --help')"),
+        (["play", "quarto", "--bogus"], {},
+         "tabletop: No such option: --bogus (see 'tabletop play --help')"),
+    ],
+)  # fmt: skip
+def test_click_usage_errors_speak_the_lang_flag_or_the_environment(
+    args: list[str], env: dict[str, str], expected: str
+) -> None:
+    result = CliRunner().invoke(app, args, env=env, prog_name="tabletop")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [expected]

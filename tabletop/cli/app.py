@@ -25,6 +25,7 @@ from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaf
 from tabletop.cli import review as review_cli
 from tabletop.cli.compare import compare as compare_ab
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
+from tabletop.cli.usage_errors import args_language, usage_message
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.i18n.text import message_of, translate
@@ -80,6 +81,7 @@ class Commands(TyperGroup):
         **extra: Any,
     ) -> Any:
         usage_error, click_error = _click_errors()
+        words = sys.argv[1:] if args is None else list(args)  # for the language of an error
         try:
             code = super().main(
                 args,
@@ -96,7 +98,7 @@ class Commands(TyperGroup):
                 code = 2
             else:
                 where = ctx.command_path if ctx is not None else "tabletop"
-                fail(f"{exc.format_message()} (see '{where} --help')", 2)
+                fail(usage_message(exc, where), 2, args_language(words))
                 code = 2
         except click_error as exc:
             fail(exc.format_message(), exc.exit_code)
@@ -105,7 +107,7 @@ class Commands(TyperGroup):
             fail("interrupted", 130)
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
-            fail(message_of(exc), exc.exit_code, environment_language())
+            fail(message_of(exc), exc.exit_code, args_language(words))
             code = exc.exit_code
         if not standalone_mode:
             return code
@@ -143,17 +145,6 @@ def fail(message: str, code: int = 1, lang: str | None = None) -> typer.Exit:
     sys.stderr.write(f"tabletop: {one_line(translate(message, lang))}\n")
     sys.stderr.flush()
     return typer.Exit(code)
-
-
-def environment_language() -> str:
-    """The language of the environment (``TABLETOP_LANG``, the locale), English if it names
-    none of ours: for an error before any command chose its language."""
-    from tabletop.core.i18n.languages import choose
-
-    try:
-        return choose(None, os.environ)
-    except TabletopError:
-        return "en"
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:
