@@ -100,7 +100,7 @@ def test_a_close_reason_is_cut_between_letters() -> None:
 
 
 def command_error(args: list[str], env: dict[str, str]) -> str:
-    result = CliRunner().invoke(app, args, env=env)
+    result = CliRunner().invoke(app, args, env=env, prog_name="tabletop")
     assert result.exit_code != 0 and "Traceback" not in result.output
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -167,3 +167,22 @@ def test_click_usage_errors_speak_the_lang_flag_or_the_environment(
     result = CliRunner().invoke(app, args, env=env, prog_name="tabletop")
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [expected]
+
+
+def test_flag_errors_of_check_test_and_serve_and_run_stays_english() -> None:
+    assert command_error(["check", "quarto", "--games", "0"], {"TABLETOP_LANG": "cs"}) == (
+        "tabletop: Neplatná hodnota pro '--games': je povoleno celé číslo 1..1000000, ne '0' "
+        "(viz 'tabletop check --help')"
+    )
+    assert command_error(["test", "--seconds", "3"], {"LANG": "pl_PL.UTF-8"}) == (
+        "tabletop: --module, --max-mutants, --seconds i --json idą razem z --mutate"
+    )
+    assert command_error(["serve", "--public-url", "ftp://x"], {"TABLETOP_LANG": "ru"}) == (
+        "tabletop: --public-url должен быть адресом http:// или https://, например "
+        "https://games.example.org/, а не 'ftp://x'"
+    )
+    scripted = command_error(["run", "quarto", "--ai", "9"], {"TABLETOP_LANG": "cs"})
+    assert scripted.startswith("tabletop: No such option: --ai")
+    assert command_error(["run", "quarto", "--lang", "cs", "--ai", "9"], {}).startswith(
+        "tabletop: Neznámý přepínač: --ai"
+    )

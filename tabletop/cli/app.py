@@ -28,7 +28,9 @@ from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.cli.usage_errors import args_language, usage_message
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
-from tabletop.core.i18n.text import message_of, translate
+from tabletop.core.i18n.text import Domain, chosen, message_of, translate
+
+_ = Domain("tabletop")
 
 
 class Commands(TyperGroup):
@@ -159,8 +161,9 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except TabletopError as exc:
-            raise fail(message_of(exc), exc.exit_code) from None
+        except TabletopError as exc:  # a command that chose no language: the environment's
+            lang = None if chosen() else args_language(())
+            raise fail(message_of(exc), exc.exit_code, lang) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
         except BrokenPipeError:
@@ -202,7 +205,7 @@ def test_(
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
     if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
-        raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
+        raise UsageError(_("--module, --max-mutants, --seconds and --json go with --mutate"))
     if mutate:
         from tabletop.cli.mutate import mutate_command
 

@@ -57,8 +57,9 @@ def usage_message(exc: Any, where: str) -> str:
 
 def args_language(args: Sequence[str] | None) -> str:
     """The language the command line asks (``--lang CODE``, ``--lang=CODE``), else the
-    environment's (``TABLETOP_LANG``, the locale), English if neither names one of ours:
-    for an error found before the command chose its language."""
+    environment's (``TABLETOP_LANG``, the locale), English if neither names one of ours
+    or the command line is a script's (``run``, ``--json``): for an error found before the
+    command chose its language."""
     from tabletop.core.i18n.languages import NAMES, choose
 
     words = list(args) if args is not None else []
@@ -68,6 +69,8 @@ def args_language(args: Sequence[str] | None) -> str:
             code = words[i + 1]
         if code is not None and code.strip().lower() in NAMES:
             return code.strip().lower()
+    if words[:1] == ["run"] or "--json" in words:
+        return "en"  # for scripts: English unless --lang, as their JSON (see tabletop run)
     try:
         return choose(None, os.environ)
     except TabletopError:
