@@ -186,3 +186,10 @@ def test_flag_errors_of_check_test_and_serve_and_run_stays_english() -> None:
     assert command_error(["run", "quarto", "--lang", "cs", "--ai", "9"], {}).startswith(
         "tabletop: Neznámý přepínač: --ai"
     )
+
+
+def test_a_missing_scenario_file_is_said_in_the_environments_language(tmp_path: Path) -> None:
+    missing = tmp_path / "none.yaml"
+    assert command_error(["test", str(missing)], {"TABLETOP_LANG": "bg"}) == (
+        f"tabletop: няма такъв файл или папка със сценарии: {missing}"
+    )

@@ -47,7 +47,9 @@ def package_modules(package: str) -> dict[str, Path]:
     """Import name → source file of every Python module of ``package`` (and sub-packages)."""
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise TabletopError(f"cannot find the source of the game's package {quote(package)}")
+        raise TabletopError(
+            _("cannot find the source of the game's package {package}", package=quote(package))
+        )
     found: dict[str, Path] = {}
     for root in spec.submodule_search_locations:
         base = Path(root)
