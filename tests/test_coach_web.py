@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -123,3 +124,29 @@ def test_the_creator_chooses_whether_the_coach_gives_hints(server: str) -> None:
     assert status == 200 and answer["text"]
     status, answer = api(server, on["id"], "hint", on["seats"][1]["token"])
     assert status == 409  # not seat 2's turn
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's /usr/bin/chromium")
+def test_the_review_page_draws_its_numbers_in_the_pages_language(server: str) -> None:
+    """A Czech page: accuracy with a decimal comma where it has a fraction, and the win
+    chances as CLDR's Czech percent ("67 %", a no-break space before the sign)."""
+    made = create(server, [{"seat": 2, "ai": "1"}])
+    match_id, token = play_out(server, made)
+    review = api(server, match_id, "review", token)[1]
+    with chromium() as browser:
+        page = browser.new_page(extra_http_headers={"Accept-Language": "cs"})
+        page.goto(f"{server}match/{match_id}?token={token}")
+        page.wait_for_selector("#review-link:not([hidden])", timeout=30_000)
+        page.click("#review-link")
+        page.wait_for_selector("#summary div", timeout=60_000)
+        summary = page.locator("#summary div").all_text_contents()
+        for line, (p, s) in zip(summary, review["summary"].items(), strict=True):
+            assert line.startswith(f"hráč {p}: přesnost "), line
+            accuracy = s["accuracy"]
+            if accuracy is not None:
+                whole = accuracy == int(accuracy)
+                shown = str(int(accuracy)) if whole else str(accuracy).replace(".", ",")
+                assert f"přesnost {shown}\u00a0%," in line, (line, accuracy)
+        mistakes = page.locator("#mistakes button").all_text_contents()
+        assert mistakes and all(re.search(r"\d\u00a0%", text) for text in mistakes), mistakes
+        assert not any(re.search(r"\d%", text) for text in mistakes + summary)

@@ -177,3 +177,30 @@ def test_the_lobby_form_and_the_generic_board_in_the_language_at_each_width(
         page.screenshot(path=str(SHOTS / f"match-quartino-{lang}-{width}.png"), full_page=True)
     finally:
         page.context.close()
+
+
+def test_the_clock_is_a_czech_number_on_a_czech_page(browser: Browser, server: str) -> None:
+    """An hour to move: the seconds left grouped as Czech writes them (CLDR through the
+    browser's Intl: "3 599", a no-break space), not "3599"."""
+    body = {"game": "quarto", "players": 2, "options": {}, "move_time": 3600}
+    request = urllib.request.Request(
+        server + "api/matches",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with OPENER.open(request, timeout=30) as answer:
+        made = json.load(answer)
+    page = browser.new_context(locale="cs-CZ").new_page()
+    other = browser.new_context(locale="cs-CZ").new_page()  # the clock runs once both came
+    try:
+        page.goto(f"{server}match/{made['id']}?token={made['seats'][0]['token']}")
+        other.goto(f"{server}match/{made['id']}?token={made['seats'][1]['token']}")
+        page.wait_for_function(
+            "/\\b3\\u00a0[0-9]{3} s\\b/.test(document.getElementById('clock').textContent)",
+            timeout=WAIT,
+        )
+    finally:
+        page.context.close()
+        other.context.close()
+        other.context.close()

@@ -26,6 +26,9 @@ from tabletop.cli.options import (
 )
 from tabletop.core import selfplay
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 SECONDS_PER_TURN = selfplay.SECONDS_PER_TURN
 
@@ -76,14 +79,23 @@ def check_outputs(report: Path | None, export: Path | None, seconds_per_turn: fl
 
     if not 0 < seconds_per_turn <= 3600:
         raise UsageError(
-            f"--seconds-per-turn must be above 0 and at most 3600, not {seconds_per_turn:g}"
+            _(
+                "--seconds-per-turn must be above 0 and at most 3600, not {seconds}",
+                seconds=format(seconds_per_turn, "g"),
+            )
         )
     if report is not None:
         from tabletop.analysis.report import check_matplotlib
 
         check_matplotlib()
         if not report.parent.is_dir():
-            raise UsageError(f"--report {report}: no such folder {report.parent}")
+            raise UsageError(
+                _(
+                    "--report {report}: no such folder {folder}",
+                    report=str(report),
+                    folder=str(report.parent),
+                )
+            )
     check_export(export)
 
 

@@ -25,9 +25,12 @@ from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaf
 from tabletop.cli import review as review_cli
 from tabletop.cli.compare import compare as compare_ab
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
+from tabletop.cli.usage_errors import args_language, usage_message
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError, UsageError, one_line
-from tabletop.core.i18n.text import message_of, translate
+from tabletop.core.i18n.text import Domain, chosen, message_of, translate
+
+_ = Domain("tabletop")
 
 
 class Commands(TyperGroup):
@@ -80,6 +83,7 @@ class Commands(TyperGroup):
         **extra: Any,
     ) -> Any:
         usage_error, click_error = _click_errors()
+        words = sys.argv[1:] if args is None else list(args)  # for the language of an error
         try:
             code = super().main(
                 args,
@@ -96,7 +100,7 @@ class Commands(TyperGroup):
                 code = 2
             else:
                 where = ctx.command_path if ctx is not None else "tabletop"
-                fail(f"{exc.format_message()} (see '{where} --help')", 2)
+                fail(usage_message(exc, where), 2, args_language(words))
                 code = 2
         except click_error as exc:
             fail(exc.format_message(), exc.exit_code)
@@ -105,7 +109,7 @@ class Commands(TyperGroup):
             fail("interrupted", 130)
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
-            fail(message_of(exc), exc.exit_code)
+            fail(message_of(exc), exc.exit_code, args_language(words))
             code = exc.exit_code
         if not standalone_mode:
             return code
@@ -137,10 +141,10 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` (translated into the command's language) as the one error line
-    and return the Exit to raise."""
-    sys.stderr.write(f"tabletop: {one_line(translate(message))}\n")
+def fail(message: str, code: int = 1, lang: str | None = None) -> typer.Exit:
+    """Print ``message`` (translated into the command's language, or ``lang``) as the one
+    error line and return the Exit to raise."""
+    sys.stderr.write(f"tabletop: {one_line(translate(message, lang))}\n")
     sys.stderr.flush()
     return typer.Exit(code)
 
@@ -157,8 +161,9 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except TabletopError as exc:
-            raise fail(message_of(exc), exc.exit_code) from None
+        except TabletopError as exc:  # a command that chose no language: the environment's
+            lang = None if chosen() else args_language(())
+            raise fail(message_of(exc), exc.exit_code, lang) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
         except BrokenPipeError:
@@ -200,7 +205,7 @@ def test_(
 ) -> None:
     """Run rule scenario files (default: those every installed game ships)."""
     if not mutate and (module or max_mutants is not None or seconds is not None or as_json):
-        raise UsageError("--module, --max-mutants, --seconds and --json go with --mutate")
+        raise UsageError(_("--module, --max-mutants, --seconds and --json go with --mutate"))
     if mutate:
         from tabletop.cli.mutate import mutate_command
 

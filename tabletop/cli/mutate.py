@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import registry
 from tabletop.game import Game
 from tabletop.kit.mutation.command import suite_spec
@@ -22,6 +23,8 @@ from tabletop.kit.mutation.mutants import Mutant, shown_path
 from tabletop.kit.mutation.report import Tally, by_module, by_rule, summary, survivors, tally
 from tabletop.kit.mutation.runner import SuiteSpec, Verdict
 from tabletop.kit.mutation.session import Results, mutate
+
+_ = Domain("tabletop")
 
 RULES_TITLE = (
     "Per rule ID: a killed mutant under the rules of the cases that failed, "
@@ -41,7 +44,9 @@ def mutate_command(
 ) -> int:
     """Run the mutation test and print the report; 1 when the score is below ``fail_under``."""
     if seconds is not None and seconds <= 0:
-        raise UsageError(f"--seconds must be more than 0, not {seconds:g}")
+        raise UsageError(
+            _("--seconds must be more than 0, not {seconds}", seconds=format(seconds, "g"))
+        )
     games = registry()
     spec, known = suite_spec(games, game, files, keyword=keyword)
     chosen = games.get(spec.game)

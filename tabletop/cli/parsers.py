@@ -18,7 +18,10 @@ from tabletop.core.flags import (
     SERIES_MAX,
     seconds,
 )
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
+
+_ = Domain("tabletop")
 
 
 def whole(lo: int, hi: int) -> Callable[[str], int]:
@@ -29,7 +32,14 @@ def whole(lo: int, hi: int) -> Callable[[str], int]:
             return text
         value = parse_int(text, lo, hi)
         if value is None:
-            raise typer.BadParameter(f"a whole number {lo}..{hi} is allowed, not {quote(text)}")
+            raise typer.BadParameter(
+                _(
+                    "a whole number {lo}..{hi} is allowed, not {value}",
+                    lo=lo,
+                    hi=hi,
+                    value=quote(text),
+                )
+            )
         return value
 
     return parse
@@ -44,7 +54,12 @@ def decimal(lo: float, hi: float) -> Callable[[str], float]:
         value = seconds(text, lo, hi)
         if value is None:
             raise typer.BadParameter(
-                f"seconds {lo:g}..{hi:g} (a plain decimal) are allowed, not {quote(text)}"
+                _(
+                    "seconds {lo}..{hi} (a plain decimal) are allowed, not {value}",
+                    lo=format(lo, "g"),
+                    hi=format(hi, "g"),
+                    value=quote(text),
+                )
             )
         return value
 

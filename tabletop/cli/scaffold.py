@@ -28,8 +28,12 @@ from typing import Annotated
 import typer
 
 from tabletop import __version__
+from tabletop.cli.language import speak
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
+
+_ = Domain("tabletop")
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MAX_ID = 30
@@ -40,14 +44,21 @@ def check_id(game_id: str) -> None:
     """UsageError unless ``game_id`` can name a new game and its package ``tabletop_<id>``."""
     if not ID_PATTERN.match(game_id) or len(game_id) > MAX_ID or keyword.iskeyword(game_id):
         raise UsageError(
-            f"bad game id {quote(game_id)}: use lowercase letters, digits and single underscores, "
-            f"starting with a letter, at most {MAX_ID} characters (e.g. nim or pig_dice)"
+            _(
+                "bad game id {id}: use lowercase letters, digits and single underscores, "
+                "starting with a letter, at most {limit} characters (e.g. nim or pig_dice)",
+                id=quote(game_id),
+                limit=MAX_ID,
+            )
         )
     from tabletop.core.registry import registry
 
     if game_id in registry().ids():
         raise UsageError(
-            f"a game with the id {quote(game_id)} is installed already; choose another id"
+            _(
+                "a game with the id {id} is installed already; choose another id",
+                id=quote(game_id),
+            )
         )
 
 
@@ -115,17 +126,25 @@ def new_command(game_id: str, directory: Path | None) -> Path:
     check_id(game_id)
     folder = Path(directory) if directory is not None else Path(f"tabletop-{game_id}")
     if folder.exists():
-        raise UsageError(f"{folder} exists already; give a new folder with --dir")
+        raise UsageError(
+            _("{folder} exists already; give a new folder with --dir", folder=str(folder))
+        )
     files = plan(game_id)
     if not files:
-        raise UsageError("the plugin template is missing from this tabletop installation")
+        raise UsageError(_("the plugin template is missing from this tabletop installation"))
     try:
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        raise UsageError(
+            _(
+                "cannot create {folder}: {reason}",
+                folder=str(folder),
+                reason=exc.strerror or str(exc),
+            )
+        ) from None
     return folder
 
 
@@ -136,6 +155,7 @@ def new(
     ] = None,
 ) -> None:
     """Create a complete plugin distribution for a new game."""
+    speak(None)  # its one-line errors: TABLETOP_LANG, then the locale, then English
     made = new_command(game_id, directory)
     typer.echo(f"created {made}")
     typer.echo(f"next: pip install -e {made} && tabletop play {game_id} && pytest {made}")

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import Registry, registry
 from tabletop.kit.scenarios import (
     CaseResult,
@@ -28,6 +29,8 @@ from tabletop.kit.scenarios import (
     run_case,
     uncovered,
 )
+
+_ = Domain("tabletop")
 
 
 def test_command(paths: list[Path], game: str | None, k: str | None, coverage: bool) -> int:
@@ -53,7 +56,7 @@ def scenario_files(paths: Sequence[Path]) -> list[Path]:
         elif path.is_file():
             files.append(path)
         else:
-            raise UsageError(f"no such scenario file or folder: {path}")
+            raise UsageError(_("no such scenario file or folder: {path}", path=str(path)))
     return files
 
 

@@ -8,8 +8,11 @@ from typing import Any
 
 from tabletop.agents.seat import Seat, make_seat
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
+
+_ = Domain("tabletop")
 
 MAX_LEVEL_CHARS = 40
 
@@ -23,12 +26,16 @@ def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, s
     levels: dict[int, str | None] = {}
     by_lot: list[str | None] = []
     for spec in specs:
-        seat_text, _, level = spec.partition(":")
+        seat_text, _colon, level = spec.partition(":")
         chosen = level.strip() or None
         if chosen is not None and len(chosen) > MAX_LEVEL_CHARS:
             raise UsageError(
-                f"--ai {quote(spec)}: a level is a short name (at most {MAX_LEVEL_CHARS} "
-                "characters); tabletop games lists them"
+                _(
+                    "--ai {spec}: a level is a short name (at most {limit} "
+                    "characters); tabletop games lists them",
+                    spec=quote(spec),
+                    limit=MAX_LEVEL_CHARS,
+                )
             )
         if seat_text.strip().lower() == "lot":
             by_lot.append(chosen)
@@ -36,14 +43,18 @@ def ai_by_seat(specs: Sequence[str], players: int, seed: int = 0) -> dict[int, s
         seat = parse_int(seat_text, 1, players)
         if seat is None:
             raise UsageError(
-                f"--ai {quote(spec)}: the seat must be a player number 1-{players} or 'lot'"
+                _(
+                    "--ai {spec}: the seat must be a player number 1-{players} or 'lot'",
+                    spec=quote(spec),
+                    players=players,
+                )
             )
         levels[seat] = chosen
     rng = random.Random(f"lot:{seed}")
     for chosen in by_lot:
         free = [s for s in range(1, players + 1) if s not in levels]
         if not free:
-            raise UsageError("--ai lot: every seat is taken already")
+            raise UsageError(_("--ai lot: every seat is taken already"))
         levels[rng.choice(free)] = chosen
     return levels
 

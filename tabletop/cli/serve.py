@@ -8,7 +8,11 @@ from typing import Annotated
 
 from typer import Option
 
+from tabletop.cli.language import speak
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 
 def serve(
@@ -79,6 +83,7 @@ def serve(
     ] = 600.0,
 ) -> None:
     """Play in the browser: a lobby, matches, seat links (needs pip install 'tabletop[web]')."""
+    speak(None)  # its one-line errors: TABLETOP_LANG, then the locale, then English
     for name, value in (
         ("--ai-workers", ai_workers if ai_workers is not None else 1),
         ("--max-creates-per-minute", max_creates_per_minute),
@@ -87,18 +92,27 @@ def serve(
         ("--max-open-matches", max_open_matches),
     ):
         if not 1 <= value <= 1_000_000:
-            raise UsageError(f"{name} must be a whole number 1..1000000, not {value}")
+            raise UsageError(
+                _("{flag} must be a whole number 1..1000000, not {value}", flag=name, value=value)
+            )
     if not 1 <= workers <= 64:
-        raise UsageError(f"--workers must be a whole number 1..64, not {workers}")
+        raise UsageError(
+            _("--workers must be a whole number 1..64, not {workers}", workers=workers)
+        )
     if not 0 <= lobby_keep <= 10**7:
-        raise UsageError(f"--lobby-keep must be 0..10000000 seconds, not {lobby_keep}")
+        raise UsageError(
+            _("--lobby-keep must be 0..10000000 seconds, not {seconds}", seconds=lobby_keep)
+        )
     try:
         from tabletop.web.config import Limits, ServerConfig, default_ai_workers
         from tabletop.web.origin import public_base
         from tabletop.web.serve import serve as run_server
     except ImportError as exc:
         raise UsageError(
-            f"the web server needs its extra: pip install 'tabletop[web]' ({exc.name} missing)"
+            _(
+                "the web server needs its extra: pip install 'tabletop[web]' ({module} missing)",
+                module=str(exc.name),
+            )
         ) from None
     limits = Limits(
         max_creates_per_minute, max_open_matches_per_client, max_sockets_per_client,

@@ -9,9 +9,13 @@ from typing import Annotated
 import typer
 
 from tabletop.cli import parsers
+from tabletop.cli.language import speak
 from tabletop.cli.options import GameArg, JsonOpt, OptionsOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 
 def solve(
@@ -31,13 +35,14 @@ def solve(
     as_json: JsonOpt = False,
 ) -> None:
     """The exact value of a position for the player to act, and a best action."""
+    speak(None, {} if as_json else None)  # errors: TABLETOP_LANG/locale; --json: English
     from tabletop.core.setup import new_match, resolve
 
     chosen = resolve(game)
     match = new_match(chosen, None, option or [], 0, start)
     if match.outcome() is not None:
-        raise TabletopError("the game is already over in that position; nothing to solve")
+        raise TabletopError(_("the game is already over in that position; nothing to solve"))
     result = chosen.solve(match.state, seconds or None)
     if result is None:
-        raise TabletopError(f"{chosen.info.name} has no exact solver")
+        raise TabletopError(_("{game} has no exact solver", game=chosen.info.name))
     typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result["summary"])

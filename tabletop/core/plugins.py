@@ -14,6 +14,9 @@ import pluggy
 
 from tabletop import hookspecs
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 
 def plugin_manager(extra: list[ModuleType | object] | None = None) -> pluggy.PluginManager:
@@ -26,11 +29,13 @@ def plugin_manager(extra: list[ModuleType | object] | None = None) -> pluggy.Plu
     try:
         pm.load_setuptools_entrypoints(hookspecs.PROJECT)
     except Exception as exc:  # a broken third-party plugin must not hide the others' error
-        raise TabletopError(f"a tabletop plugin failed to load: {exc}") from exc
+        raise TabletopError(
+            _("a tabletop plugin failed to load: {reason}", reason=str(exc))
+        ) from exc
     try:
         for plugin in extra or []:
             pm.register(plugin)
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise TabletopError(f"plugin error: {exc}") from exc
+        raise TabletopError(_("plugin error: {reason}", reason=str(exc))) from exc
     return pm

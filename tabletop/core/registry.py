@@ -6,9 +6,12 @@ from types import ModuleType
 from typing import Any
 
 from tabletop.core.errors import TabletopError, UnknownGameError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
 from tabletop.core.plugins import plugin_manager
 from tabletop.game import Game
+
+_ = Domain("tabletop")
 
 
 class Registry:
@@ -21,7 +24,9 @@ class Registry:
 
     def _register(self, game: Game[Any, Any]) -> None:
         if not isinstance(game, Game):
-            raise TabletopError(f"plugin registered {game!r}, which is not a tabletop Game")
+            raise TabletopError(
+                _("plugin registered {game}, which is not a tabletop Game", game=repr(game))
+            )
         gid = game.info.id
         if gid != gid.lower():
             raise TabletopError(

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.game import Game
@@ -32,6 +33,8 @@ from tabletop.kit.checks.context import Failed
 from tabletop.kit.configurations import plan_configurations
 from tabletop.kit.report import CheckReport, CheckStats
 
+_ = Domain("tabletop")
+
 GAMES = 200  # random games of a check in all, spread over its configurations
 DEEP_POSITIONS = 3  # positions per game that get the expensive checks
 DEEP_GAMES = 25  # games per configuration that get them (then every tenth)
@@ -50,11 +53,11 @@ def spread_games(configs: int, games: int | None, per_config: int | None) -> lis
     remainder, and at least one each (a configuration never played is never checked)."""
     if games is not None and per_config is not None:
         raise UsageError(
-            "give the games in all (--games) or per configuration (--games-per-config), not both"
+            _("give the games in all (--games) or per configuration (--games-per-config), not both")
         )
     for what, value in (("--games", games), ("--games-per-config", per_config)):
         if value is not None and value < 1:
-            raise UsageError(f"{what} must be 1 or more, not {value}")
+            raise UsageError(_("{flag} must be 1 or more, not {value}", flag=what, value=value))
     if per_config is not None:
         return [per_config] * configs
     total = GAMES if games is None else games

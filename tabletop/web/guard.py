@@ -20,8 +20,11 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.requests import HTTPConnection
+
 from tabletop.core.i18n.text import Domain
 from tabletop.web.config import Limits
+from tabletop.web.languages import said
 
 _ = Domain("tabletop")
 
@@ -55,9 +58,11 @@ class HostGuard:
         host = host_name(headers.get("host", ""))
         allowed = ", ".join(sorted(self.allowed))
         if host not in self.allowed:
-            return (
-                f"host {host[:60]!r} is not allowed (allowed: {allowed}); "
-                "start the server with --allowed-host NAME for each name it is reached at"
+            return _(
+                "host {host} is not allowed (allowed: {allowed}); "
+                "start the server with --allowed-host NAME for each name it is reached at",
+                host=repr(host[:60]),
+                allowed=allowed,
             )
         origin = headers.get("origin")
         if origin is None:
@@ -67,7 +72,10 @@ class HostGuard:
             netloc != headers.get("host", "").strip().lower()
             or host_name(netloc) not in self.allowed
         ):
-            return f"a page of another site ({origin[:60]!r}) may not use this server"
+            return _(
+                "a page of another site ({origin}) may not use this server",
+                origin=repr(origin[:60]),
+            )
         return ""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -77,11 +85,19 @@ class HostGuard:
         refusal = self.refusal(scope)
         if not refusal:
             await self.app(scope, receive, send)
-        elif scope["type"] == "http":
+            return
+        refusal = said(refusal, HTTPConnection(scope))  # in the language the client asks
+        if scope["type"] == "http":
             await reply(send, 400, {"error": refusal})
         else:  # closed before it is accepted: the handshake is refused (code 1008)
             await receive()  # the websocket.connect event
-            await send({"type": "websocket.close", "code": 1008, "reason": refusal[:120]})
+            await send({"type": "websocket.close", "code": 1008, "reason": close_reason(refusal)})
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to what a websocket close frame carries (123 bytes of UTF-8: a
+    Cyrillic letter is two), never in the middle of a letter."""
+    return text.encode()[:120].decode(errors="ignore")
 
 
 async def reply(send: Send, status: int, body: dict[str, Any]) -> None:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 PAGE_SCHEME = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
 
@@ -22,8 +25,11 @@ def public_base(url: str) -> str:
     scheme, sep, rest = text.partition("://")
     if not sep or scheme.lower() not in ("http", "https") or not rest.strip("/"):
         raise UsageError(
-            f"--public-url must be an http:// or https:// address such as "
-            f"https://games.example.org/, not {url!r}"
+            _(
+                "--public-url must be an http:// or https:// address such as "
+                "https://games.example.org/, not {url}",
+                url=repr(url),
+            )
         )
     return f"{scheme.lower()}://{rest.rstrip('/')}/"
 

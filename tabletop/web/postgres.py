@@ -26,6 +26,7 @@ from typing import Any
 
 import psycopg
 
+from tabletop.core.i18n.text import Domain
 from tabletop.web import store
 from tabletop.web.store import (
     ONE_ROW,
@@ -39,6 +40,7 @@ from tabletop.web.store import (
 )
 
 log = logging.getLogger("tabletop.web")
+_ = Domain("tabletop")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -129,7 +131,9 @@ def check(url: str) -> None:
         raise
     except (psycopg.Error, OSError, ValueError) as exc:
         reason = " ".join(str(exc).split())
-        raise StoreError(f"cannot use the database {shown(url)}: {reason}") from None
+        raise StoreError(
+            _("cannot use the database {path}: {reason}", path=shown(url), reason=reason)
+        ) from None
 
 
 _Job = tuple[list[Statement], asyncio.Future[None]]

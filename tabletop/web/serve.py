@@ -14,9 +14,12 @@ from typing import Any
 import uvicorn
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.web import collector, store
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
+
+_ = Domain("tabletop")
 
 WS_MAX_SIZE = 65_536  # bytes of one websocket frame uvicorn accepts at all
 
@@ -44,16 +47,22 @@ def check_shared(db: str | Path | None, bus: str | None, workers: int) -> None:
     """UsageError (one line) for a combination that cannot share matches."""
     shared = isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
     if isinstance(db, str) and not shared:
-        raise UsageError(f"--db is a SQLite file or {SHARED}, not {db}")
+        raise UsageError(_("--db is a SQLite file or {shared}, not {db}", shared=SHARED, db=db))
     if workers > 1 and not (shared and bus):
         raise UsageError(
-            f"--workers {workers} needs a shared store and a bus: --db {SHARED} "
-            "--bus redis://HOST:PORT/N"
+            _(
+                "--workers {workers} needs a shared store and a bus: --db {shared} "
+                "--bus redis://HOST:PORT/N",
+                workers=workers,
+                shared=SHARED,
+            )
         )
     if bus is not None and not shared:
-        raise UsageError(f"--bus needs --db {SHARED} (a SQLite file serves one process)")
+        raise UsageError(
+            _("--bus needs --db {shared} (a SQLite file serves one process)", shared=SHARED)
+        )
     if bus is not None and not bus.startswith(("redis://", "rediss://", "unix://")):
-        raise UsageError(f"--bus is redis://HOST:PORT/N, not {bus}")
+        raise UsageError(_("--bus is redis://HOST:PORT/N, not {bus}", bus=bus))
 
 
 def check_bus(url: str) -> None:
@@ -65,7 +74,9 @@ def check_bus(url: str) -> None:
         client.ping()
         client.close()
     except (redis.RedisError, OSError, ValueError) as exc:
-        raise store.StoreError(f"cannot use the bus {url}: {exc}") from None
+        raise store.StoreError(
+            _("cannot use the bus {url}: {reason}", url=url, reason=str(exc))
+        ) from None
 
 
 def serve(
@@ -78,7 +89,7 @@ def serve(
     """Run the server until interrupted; prints the lobby's address first. A database
     (or bus) that cannot be used ends it at once with one line (StoreError, exit 1)."""
     if not 1 <= port <= 65535:
-        raise UsageError(f"--port must be 1-65535, not {port}")
+        raise UsageError(_("--port must be 1-65535, not {port}", port=port))
     config = config or ServerConfig().with_host(host)
     check_shared(db, config.bus, workers)
     target: Path | str
@@ -96,7 +107,11 @@ def serve(
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                message = f"cannot create the folder of the database {path}: {exc}"
+                message = _(
+                    "cannot create the folder of the database {path}: {reason}",
+                    path=str(path),
+                    reason=str(exc),
+                )
                 raise store.StoreError(message) from None
         store.check(path)
     if not is_loopback(host):
@@ -117,9 +132,7 @@ def serve(
     }
     if workers > 1:
         os.environ[ENVIRONMENT] = json.dumps({"db": str(target), "config": config.to_json()})
-        uvicorn.run(
-            "tabletop.web.serve:worker_app", factory=True, workers=workers, **settings
-        )
+        uvicorn.run("tabletop.web.serve:worker_app", factory=True, workers=workers, **settings)
         return
     collector.install()  # no full-heap pauses with thousands of sockets open
     uvicorn.Server(uvicorn.Config(build_app(target, config), **settings)).run()

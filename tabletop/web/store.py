@@ -35,6 +35,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -245,21 +248,29 @@ def check(path: Path) -> None:
     it cannot be used (a folder, not a database, damaged, unwritable, too new)."""
     try:
         if path.is_dir():
-            raise StoreError(f"--db {path} is a folder; name the database file in it")
+            raise StoreError(
+                _("--db {path} is a folder; name the database file in it", path=str(path))
+            )
         db = connect(path)
     except StoreError:
         raise
     except (sqlite3.Error, OSError) as exc:
-        raise StoreError(f"cannot use the database {path}: {exc}") from None
+        raise StoreError(
+            _("cannot use the database {path}: {reason}", path=str(path), reason=str(exc))
+        ) from None
     try:
         problem = db.execute("PRAGMA quick_check").fetchone()[0]
         if problem != "ok":
-            raise StoreError(f"the database {path} is damaged: {problem}")
+            raise StoreError(
+                _("the database {path} is damaged: {problem}", path=str(path), problem=problem)
+            )
         db.execute("BEGIN IMMEDIATE")
         db.execute("UPDATE matches SET status=status WHERE 0")
         db.execute("ROLLBACK")
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot write to the database {path}: {exc}") from None
+        raise StoreError(
+            _("cannot write to the database {path}: {reason}", path=str(path), reason=str(exc))
+        ) from None
     finally:
         db.close()
 

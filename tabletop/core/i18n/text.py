@@ -29,6 +29,12 @@ def current() -> str:
     return _language.get()
 
 
+def chosen() -> str | None:
+    """The language this context was told to speak (:func:`set_language`), None if none
+    was chosen yet (then :func:`current` is English)."""
+    return _language.get(None)
+
+
 def speaking(lang: str, call: Callable[..., T], *args: Any) -> T:
     """``call(*args)`` with ``lang`` the current language, in a context of its own (e.g. a
     game's ``rules_text`` for one web connection); the caller's language is untouched."""

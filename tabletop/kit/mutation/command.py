@@ -7,10 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import Registry
 from tabletop.kit.golden import GOLDEN_DIR
 from tabletop.kit.mutation.runner import SuiteSpec
 from tabletop.kit.scenarios import load_file
+
+_ = Domain("tabletop")
 
 
 def suite_spec(
@@ -24,7 +27,7 @@ def suite_spec(
     """The suite of one game (scenario files given, else the game's own) and the rule IDs
     its files declare in ``spec_rules``."""
     if not game:
-        raise UsageError("--mutate needs --game ID: the game whose rules code to mutate")
+        raise UsageError(_("--mutate needs --game ID: the game whose rules code to mutate"))
     chosen = games.get(game)
     gid = chosen.info.id
     scenario_files = list(files) or list(chosen.scenarios())

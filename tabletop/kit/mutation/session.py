@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import quote
 from tabletop.game import Game
 from tabletop.kit.mutation.configs import CONFIG, change_of, config_mutants
 from tabletop.kit.mutation.mutants import Mutant, module_mutants
 from tabletop.kit.mutation.runner import Baseline, SuiteSpec, Verdict, Worker
+
+_ = Domain("tabletop")
 
 CONFIG_WORD = "configuration"  # --module configuration: only the configuration mutants
 MIN_TIMEOUT = 5.0  # seconds a mutant may take at least, whatever the baseline
@@ -44,7 +47,9 @@ def package_modules(package: str) -> dict[str, Path]:
     """Import name → source file of every Python module of ``package`` (and sub-packages)."""
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise TabletopError(f"cannot find the source of the game's package {quote(package)}")
+        raise TabletopError(
+            _("cannot find the source of the game's package {package}", package=quote(package))
+        )
     found: dict[str, Path] = {}
     for root in spec.submodule_search_locations:
         base = Path(root)
@@ -81,7 +86,14 @@ def choose_modules(
             full = name if name in modules else f"{package}.{name}"
             if full not in modules:
                 short = ", ".join(sorted(m.removeprefix(package + ".") for m in modules))
-                raise UsageError(f"no module {quote(name)} in {package}; its modules: {short}")
+                raise UsageError(
+                    _(
+                        "no module {module} in {package}; its modules: {modules}",
+                        module=quote(name),
+                        package=package,
+                        modules=short,
+                    )
+                )
             chosen.append(full)
         return chosen
     chosen = []
@@ -116,7 +128,9 @@ def mutate(
     with ``game``, also its configuration (:mod:`tabletop.kit.mutation.configs`: player
     counts and options), unless ``modules`` are named without ``configuration``."""
     if max_mutants is not None and max_mutants < 1:
-        raise UsageError(f"--max-mutants must be 1 or more, not {max_mutants}")
+        raise UsageError(
+            _("{flag} must be 1 or more, not {value}", flag="--max-mutants", value=max_mutants)
+        )
     began = time.perf_counter()
     files = package_modules(spec.package)
     worker = Worker(spec)

@@ -6,7 +6,7 @@
 //
 // Every sentence a person reads is in T below (one place, keyed by message id), so that a
 // translation can replace it; {name} marks a value put in.
-import { ready, words } from "/static/i18n.js";
+import { lang, ready, words } from "/static/i18n.js";
 
 await ready;
 const [T, fill] = words({
@@ -195,7 +195,7 @@ function tick() {
   }
   if (deadline === null) { clock.textContent = ""; return; }
   const left = Math.max(0, (deadline - performance.now()) / 1000);
-  clock.textContent = fill("clock", { who: who(position.clock.player), left: left.toFixed(0) });
+  clock.textContent = fill("clock", { who: who(position.clock.player), left: new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(left) });
   clock.classList.toggle("low", left <= 10);
 }
 setInterval(tick, 250);

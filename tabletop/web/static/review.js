@@ -2,7 +2,7 @@
 // evaluation chart over the game (each player's win chance after each of their actions)
 // and the list of mistakes, each clickable to show the position as that player saw it,
 // drawn by the game's own board (or the generic one).
-import { ready, words } from "/static/i18n.js";
+import { lang, ready, words } from "/static/i18n.js";
 
 await ready;
 const $ = (sel) => document.querySelector(sel);
@@ -43,7 +43,9 @@ const [TEXT, fill] = words({
 const verdict = (v) => (v in { inaccuracy: 1, mistake: 1, blunder: 1 } ? TEXT[v] : v);
 const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: a.action,
   verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
-const pct = (x) => `${Math.round(100 * x)}%`;
+// Numbers in the page's language (CLDR through the browser's Intl): "67 %", "66,7 %" in Czech.
+const pct = (x) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(x);
+const accuracyText = (a) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }).format(a / 100);
 
 let board = null;
 let review = null;
@@ -107,7 +109,7 @@ function chart() {
 }
 
 function lists() {
-  for (const [p, s] of Object.entries(review.summary)) $("#summary").append(el("div", {}, fill("player", { p, accuracy: s.accuracy === null ? TEXT.na : `${s.accuracy}%`, inaccuracy: s.inaccuracy, mistake: s.mistake, blunder: s.blunder })));
+  for (const [p, s] of Object.entries(review.summary)) $("#summary").append(el("div", {}, fill("player", { p, accuracy: s.accuracy === null ? TEXT.na : accuracyText(s.accuracy), inaccuracy: s.inaccuracy, mistake: s.mistake, blunder: s.blunder })));
   const box = $("#mistakes");
   review.actions.forEach((a, index) => {
     if (!BAD.includes(a.verdict)) return;
