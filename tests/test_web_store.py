@@ -117,6 +117,31 @@ def test_positions_are_the_matches_that_can_still_change(run: Callable[[Body], N
     run(body)
 
 
+def test_no_gap_no_action_on_a_history_undone_elsewhere(run: Callable[[Body], None]) -> None:
+    """Found in review: an action at a number past the stored ones, or chosen before
+    another server's undo, or an undo made without seeing another server's action, is
+    refused as stale, so the stored actions never have a hole and an undo never deletes
+    an action someone was told of."""
+
+    async def body(db: MatchStore) -> None:
+        await db.submit([new_match().insert()])
+        for number in (1, 2, 3):
+            await db.submit(store.append("m1", number, f"a{number}", "ongoing", 1.0, None, 0))
+        assert await stale(db, store.append("m1", 5, "gap", "ongoing", 1.0, None, 0))
+        # server A undoes the last action, having seen all three
+        await db.submit(store.truncate("m1", 2, None, seen=3, undos=0))
+        # server B, not told yet, acts at 3 on the history it knew (undos 0): refused
+        assert await stale(db, store.append("m1", 3, "b3", "ongoing", 1.0, None, 0))
+        await db.submit(store.append("m1", 3, "a3'", "ongoing", 1.0, None, 1))
+        # B, having seen only two actions, tries an undo: it would delete a3'
+        assert await stale(db, store.truncate("m1", 1, None, seen=2, undos=1))
+        loaded = await db.load("m1")
+        assert loaded is not None and loaded.actions == ["a1", "a2", "a3'"]
+        assert loaded.undos == 1
+
+    run(body)
+
+
 def test_a_second_action_at_a_taken_number_is_stale(run: Callable[[Body], None]) -> None:
     async def body(db: MatchStore) -> None:
         await db.submit([new_match().insert()])

@@ -166,6 +166,7 @@ class Room:
         self._retrying: asyncio.TimerHandle | None = None
         # the first game-log entry not yet told to the players, and to the spectators
         self._log_from = self._watch_log_from = len(table.match.actions)
+        self._seen = len(table.match.actions)  # the actions stored, as far as we know
         self.chat = Chat()
         self.sharing = sharing  # the other servers of a shared store (None: this one only)
         self.remote: dict[str, int] = {}  # the other servers' connections ("s": watching)
@@ -186,13 +187,18 @@ class Room:
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
             statements = store.append(
-                mid, change.number, change.text, status, self.updated, deadline
+                mid, change.number, change.text, status, self.updated, deadline,
+                self.meta.undos,
             )
+            self._seen = change.number
         elif change.kind == "undo":
             self._told.clear()
             self._undos += 1
+            statements = store.truncate(
+                mid, change.number, deadline, self._seen, self.meta.undos
+            )
             self.meta.undos += 1
-            statements = store.truncate(mid, change.number, deadline)
+            self._seen = change.number
         else:
             statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
@@ -214,7 +220,7 @@ class Room:
             if not isinstance(exc, Stale):
                 log.exception("match %s: an action could not be stored", self.meta.id)
             self.table.match.undo()
-            left = len(self.table.match.actions)
+            left = self._seen = len(self.table.match.actions)
             for key in [k for k in self._told if k[0] >= left]:
                 del self._told[key]  # what may be told of the refused action
             self._log_from = min(self._log_from, left)
@@ -469,6 +475,7 @@ class Room:
             log.error("match %s: the stored match does not replay here: %s", self.meta.id, exc)
             return
         meta = self.meta
+        self._seen = len(stored.actions)
         if result.replayed:
             self.table.match = result.match
             self._told.clear()
@@ -726,6 +733,15 @@ class Room:
             await self._undo_told(protocol.undo_declined(request.by, reason))
             return
         self.table.undo(request.by)
+        try:
+            await self._commit()  # stored before anyone is told
+        except Exception as exc:  # another server acted or undid first, or the store failed
+            if not isinstance(exc, Stale):
+                log.exception("match %s: an undo could not be stored", self.meta.id)
+            with contextlib.suppress(Exception):
+                await self._adopt_stored()  # the stored match, as it is
+            await self._undo_told(protocol.undo_declined(request.by, _("the match moved on")))
+            return
         await self._undo_told(protocol.undo_done(request.by, plan.count))
         await self._after_change()
         self.start_computers()

@@ -150,26 +150,43 @@ ONE_ROW = "/* one row */ "  # a statement marked so must change a row, else Stal
 
 def append(
     match_id: str, number: int, text: str, status: str, at: float,
-    deadline: float | None = None,
+    deadline: float | None = None, undos: int | None = None,
 ) -> list[Statement]:
     """Store action ``number`` (1-based), the match's status after it, when, and the
     deadline (wall clock) of the person to act next. Refused (:class:`Stale`) when
-    action ``number`` is already stored or the match was lost on time. The match's row
-    is written first: its lock orders the writers of one match on a shared database."""
+    action ``number`` is already stored, when fewer than ``number - 1`` are (no gap), when
+    the match was lost on time, or (given ``undos``) when another server has undone since
+    (the action was chosen on a history that is gone). The match's row is written first:
+    its lock orders the writers of one match on a shared database."""
+    undone = "" if undos is None else " AND (SELECT undos FROM matches WHERE id=?)=?"
     return [
         ("UPDATE matches SET status=?, updated=?, deadline=? WHERE id=?",
          (status, at, deadline, match_id)),
         (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
-         "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?)",
-         (match_id, number, text, match_id)),
+         "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?) "
+         "AND (SELECT count(*) FROM actions WHERE match=?)=?" + undone,
+         (match_id, number, text, match_id, match_id, number - 1,
+          *(() if undos is None else (match_id, undos)))),
     ]  # fmt: skip
 
 
-def truncate(match_id: str, keep: int, deadline: float | None = None) -> list[Statement]:
-    """Forget every action after the first ``keep`` (an undo) and any forfeit."""
+def truncate(
+    match_id: str, keep: int, deadline: float | None = None,
+    seen: int | None = None, undos: int | None = None,
+) -> list[Statement]:
+    """Forget every action after the first ``keep`` (an undo) and any forfeit. Given
+    ``seen`` (the actions the undoing server knows) and ``undos`` (the undos it knows),
+    refused (:class:`Stale`) when another server has stored an action or undone since:
+    an undo never deletes an action someone else was told of."""
+    guard = ""
+    args: tuple[Any, ...] = ()
+    if seen is not None and undos is not None:
+        guard = " AND undos=? AND (SELECT count(*) FROM actions WHERE match=?)=?"
+        args = (undos, match_id, seen)
     return [
-        ("UPDATE matches SET forfeit=NULL, status='ongoing', deadline=?, undos=undos+1 "
-         "WHERE id=?", (deadline, match_id)),
+        ((ONE_ROW if guard else "")
+         + "UPDATE matches SET forfeit=NULL, status='ongoing', deadline=?, undos=undos+1 "
+         "WHERE id=?" + guard, (deadline, match_id, *args)),
         ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
         ("DELETE FROM timeouts WHERE match=?", (match_id,)),
     ]  # fmt: skip
