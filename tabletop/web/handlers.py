@@ -173,12 +173,12 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
     )
     connection.base = base_of(websocket, hub.config.public_url)
     game = hub.registry.get(room.meta.game)
-    await room.join(
-        connection, protocol.hello(room.meta, game, seat, room.chat.may_write(seat), lang)
-    )
-    peer = Peer(hub, room, connection, base_of(websocket, hub.config.public_url))
-    await hub.tell_rematch(room, connection, peer.base)
-    try:
+    try:  # whatever happens from here, the connection leaves the room
+        await room.join(
+            connection, protocol.hello(room.meta, game, seat, room.chat.may_write(seat), lang)
+        )
+        peer = Peer(hub, room, connection, base_of(websocket, hub.config.public_url))
+        await hub.tell_rematch(room, connection, peer.base)
         await read(peer, websocket)
     except WebSocketDisconnect:
         pass
