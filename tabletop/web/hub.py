@@ -395,7 +395,7 @@ class Hub:
                 self.sharing.changed(room)
         new = await self.find(old.rematch) if old.rematch is not None else None
         if new is None:
-            raise Refused(503, "the rematch could not be made; try again")
+            raise Refused(503, _("the rematch could not be made; try again"))
         return self.links(new.meta, base)
 
     async def ask_rematch(self, room: Room, connection: Connection, base: str) -> None:
