@@ -56,8 +56,8 @@ def test_a_czech_and_a_polish_friend_each_read_their_own(client: TestClient) -> 
         first = {name: until(ws, "position") for name, ws in
                  (("cs", czech), ("pl", polish), ("bg", bulgarian), ("en", english))}  # fmt: skip
         assert first["cs"]["prompt"] == "položte figurku (zbývá 1 z 1)"
-        assert first["pl"]["prompt"] == "połóż pionek (należnych 1 z 1)"
-        assert first["bg"]["prompt"] == "поставете пионка (дължими 1 от 1)"
+        assert first["pl"]["prompt"] == "połóż pionek (zostało 1 z 1)"
+        assert first["bg"]["prompt"] == "поставете пионка (остават 1 от 1)"
         assert first["en"]["prompt"] == "place a pawn (1 of 1 owed)"
         assert first["bg"]["view"] == first["en"]["view"]  # the same spectator's view
         assert first["cs"]["legal"][:2] == ["place Y c", "place Y r0"]  # notation stays
@@ -78,7 +78,7 @@ def test_a_czech_and_a_polish_friend_each_read_their_own(client: TestClient) -> 
         after = until(polish, "position")
         assert after["number"] == 1 and after["prompt"] in (
             "ogłoś kartę albo zakończ kolejkę",
-            "połóż pionek (należnych 1 z 1)",
+            "połóż pionek (zostało 1 z 1)",
         )
 
 
