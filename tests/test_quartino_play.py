@@ -173,7 +173,7 @@ def test_render_shows_board_supply_cards_and_turn() -> None:
     )
     text = _text(GAME.view(s, 1), 1)
     assert "your turn: place a pawn (3 of 3 owed)" in text
-    assert "column: r3 emptied; four colours (G); 3 placements owed" in text
+    assert "start check (player 1): “column”: r3 emptied; “4 colours” (green); 3 placements owed" in text  # noqa: E501
     assert "r5 (2)" in text and "r3 (0)" in text and "c (1)" in text
     assert "supply: Y×6" in text and "G×6" in text
     assert "P|YBG" in text and "Y|BGP" in text and "B|YGP" not in text
