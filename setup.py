@@ -1,7 +1,8 @@
-"""Build hook for the optional compiled Quarto search (``tabletop_quarto._kernel``).
+"""Build hook for the optional compiled parts: the Quarto search (``tabletop_quarto._kernel``)
+and the games' observation fast paths for the research bridges (``_observe``).
 
 Everything else is declared in pyproject.toml. The extension is optional: without a C
-compiler ``pip install -e .`` still succeeds and the solver runs in plain Python.
+compiler ``pip install -e .`` still succeeds and the same code runs in plain Python.
 """
 
 import platform
@@ -19,6 +20,12 @@ setup(
             ["plugins/quarto/_kernel.c"],
             optional=True,
             extra_compile_args=FLAGS,
-        )
+        ),
+        Extension(
+            "tabletop_quarto._observe",
+            ["plugins/quarto/_observe.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ]
 )
