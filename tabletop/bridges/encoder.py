@@ -19,7 +19,7 @@ import numpy as np
 from tabletop.bridges.common import Setup
 
 ROWS = 256  # rows allocated at a time (a block is freed once no row of it is held)
-MANY = 12  # legal ids from which a mask is copied from the masks already made
+MANY = 4  # legal ids from which a mask is copied from the masks already made (cheaper)
 KEPT = 4096  # the most masks kept per encoder
 
 

@@ -141,7 +141,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         }
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's ``last``, with :meth:`observe` written in (a call less a step)."""
+        """PettingZoo's ``last``, with :meth:`observe` written in (a call less a step);
+        while the game goes on every reward is 0 and nothing is terminated (rewards come
+        only at the end), so those are not looked up."""
         agent = self.agent_selection
         observation = None
         if observe:
@@ -150,6 +152,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
                 "observation": self._observation(self.state_, seat),
                 "action_mask": self._mask(self._ids if seat == self._acting else None),
             }
+        if self._acting:
+            return observation, 0.0, False, False, self.infos[agent]
         return (
             observation,
             self._cumulative_rewards[agent],
