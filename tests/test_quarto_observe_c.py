@@ -44,7 +44,7 @@ def test_compiled_observer_writes_what_the_python_one_and_the_view_give(
                     array("f", bytes(4 * encoding.SIZE)),
                     array("f", bytes(4 * encoding.SIZE)),
                 )
-                compiled(state, player, fast)  # type: ignore[operator]
+                compiled(state, player, fast)
                 plain(state, player, slow)  # type: ignore[operator]
                 view = array("f", GAME.observation(GAME.view(state, player), player, 2, options))
                 assert fast == slow == view
