@@ -37,11 +37,14 @@ from tabletop_ctverak.rules import (
     MELD,
     MELD_STEP,
     OVER,
+    REFILL,
     STEP_NAMES,
+    STOCK,
     Action,
     State,
+    can_reshuffle,
     ctverky,
-    legal,
+    lay_actions,
     owes_discard,
     points,
 )
@@ -114,11 +117,9 @@ def action_id(state: State, action: Action) -> int:
     return ADD_BASE + len(ADD_SHAPES) * key + _ADD_INDEX[shape]
 
 
-def action_of(state: State, action_id: int) -> Action:
-    """The action of an id in ``state``; ValueError outside the ids, or for an add with
-    no unfinished meld of that rank."""
-    if not 0 <= action_id < IDS:
-        raise ValueError(f"Čtverák action ids are 0-{IDS - 1}, not {action_id}")
+def _action_of(action_id: int) -> Action:
+    """The action of an id below :data:`ADD_BASE`, the same in every state (an add's
+    meld number is the state's)."""
     if action_id < 5:
         return (DRAW, action_id)
     if action_id < END_ID:
@@ -129,8 +130,19 @@ def action_of(state: State, action_id: int) -> Action:
     if action_id < JOKER_MELD_BASE:
         key, index = divmod(action_id - MELD_BASE, len(MELD_SHAPES))
         return (MELD, *_cards(key, MELD_SHAPES[index]))
-    if action_id < ADD_BASE:
-        return (MELD, *(JOKER,) * (action_id - JOKER_MELD_BASE + 2))
+    return (MELD, *(JOKER,) * (action_id - JOKER_MELD_BASE + 2))
+
+
+_ACTIONS = tuple(_action_of(number) for number in range(ADD_BASE))  # looked up, not built
+
+
+def action_of(state: State, action_id: int) -> Action:
+    """The action of an id in ``state``; ValueError outside the ids, or for an add with
+    no unfinished meld of that rank."""
+    if 0 <= action_id < ADD_BASE:
+        return _ACTIONS[action_id]
+    if not ADD_BASE <= action_id < IDS:
+        raise ValueError(f"Čtverák action ids are 0-{IDS - 1}, not {action_id}")
     if action_id < JOKER_ADD_BASE:
         key, index = divmod(action_id - ADD_BASE, len(ADD_SHAPES))
         cards = _cards(key, ADD_SHAPES[index])
@@ -322,19 +334,43 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     out[_COUNT + 2] = state.reshuffles
 
 
-_IDS: dict[Action, int] = {}  # the ids of draws, discards, ends and melds, filled as met
+# The ids of draws, discards, ends, melds and of adds holding a natural card (whose rank
+# is the meld's), filled as met; an add of jokers alone depends on the meld's rank.
+_IDS: dict[Action, int] = {}
 
 
 def legal_ids(state: State) -> list[int]:
-    """The ids of ``rules.legal(state)`` in its order: all but adds (whose id depends on
-    the meld added to) are looked up once computed."""
-    actions = legal(state)
+    """The ids of ``rules.legal(state)`` in its order: a refill's draws and a meld step's
+    discards or end written directly, the melds and adds looked up once computed."""
+    step = state.step
+    if step == REFILL:  # draw stock (or the reshuffle), then each pile with a face-up card
+        piles = state.piles
+        ids = [STOCK] if state.stock or can_reshuffle(state.cfg, piles) else []
+        if piles[0]:
+            ids.append(1)
+        if piles[1]:
+            ids.append(2)
+        if piles[2]:
+            ids.append(3)
+        if piles[3]:
+            ids.append(4)
+        return ids
+    if step == OVER:
+        return []
+    hand = state.hands[state.player - 1]
+    actions = lay_actions(state.cfg, state.melds[state.player - 1], hand)
     found: list[Any] = list(map(_IDS.get, actions))  # one C-level pass over the known ids
-    if None in found:  # an action not met yet, or an add
+    if None in found:  # an action not met yet, or an add of jokers alone
         for at, number in enumerate(found):
             if number is None:
                 action = actions[at]
                 found[at] = number = action_id(state, action)
-                if action[0] != ADD:
+                if action[0] != ADD or action[2] != JOKER:  # sorted: a natural comes first
                     _IDS[action] = number
+    if owes_discard(state):  # K4.3: each card held once, onto each pile
+        for card in dict.fromkeys(hand):
+            base = 5 + 4 * card
+            found.extend((base, base + 1, base + 2, base + 3))
+    else:
+        found.append(END_ID)
     return found
