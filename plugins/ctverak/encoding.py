@@ -37,11 +37,14 @@ from tabletop_ctverak.rules import (
     MELD,
     MELD_STEP,
     OVER,
+    REFILL,
     STEP_NAMES,
+    STOCK,
     Action,
     State,
+    can_reshuffle,
     ctverky,
-    legal,
+    lay_actions,
     owes_discard,
     points,
 )
@@ -114,11 +117,9 @@ def action_id(state: State, action: Action) -> int:
     return ADD_BASE + len(ADD_SHAPES) * key + _ADD_INDEX[shape]
 
 
-def action_of(state: State, action_id: int) -> Action:
-    """The action of an id in ``state``; ValueError outside the ids, or for an add with
-    no unfinished meld of that rank."""
-    if not 0 <= action_id < IDS:
-        raise ValueError(f"Čtverák action ids are 0-{IDS - 1}, not {action_id}")
+def _action_of(action_id: int) -> Action:
+    """The action of an id below :data:`ADD_BASE`, the same in every state (an add's
+    meld number is the state's)."""
     if action_id < 5:
         return (DRAW, action_id)
     if action_id < END_ID:
@@ -129,8 +130,19 @@ def action_of(state: State, action_id: int) -> Action:
     if action_id < JOKER_MELD_BASE:
         key, index = divmod(action_id - MELD_BASE, len(MELD_SHAPES))
         return (MELD, *_cards(key, MELD_SHAPES[index]))
-    if action_id < ADD_BASE:
-        return (MELD, *(JOKER,) * (action_id - JOKER_MELD_BASE + 2))
+    return (MELD, *(JOKER,) * (action_id - JOKER_MELD_BASE + 2))
+
+
+_ACTIONS = tuple(_action_of(number) for number in range(ADD_BASE))  # looked up, not built
+
+
+def action_of(state: State, action_id: int) -> Action:
+    """The action of an id in ``state``; ValueError outside the ids, or for an add with
+    no unfinished meld of that rank."""
+    if 0 <= action_id < ADD_BASE:
+        return _ACTIONS[action_id]
+    if not ADD_BASE <= action_id < IDS:
+        raise ValueError(f"Čtverák action ids are 0-{IDS - 1}, not {action_id}")
     if action_id < JOKER_ADD_BASE:
         key, index = divmod(action_id - ADD_BASE, len(ADD_SHAPES))
         cards = _cards(key, ADD_SHAPES[index])
@@ -202,31 +214,32 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
     return out
 
 
-_POINTS_AT = (OFFSET["hand_sizes"], OFFSET["ctverky"], OFFSET["points"])
 _STEP, _FLAG, _COUNT = OFFSET["step"], OFFSET["flags"], OFFSET["counts"]
 _TO_ACT, _ME, _PILE_SIZES = OFFSET["to_act"], OFFSET["me"], OFFSET["pile_sizes"]
 
 
 _PILES_END = _PILE_SIZES + 4  # the pile tops, the cards below them and the pile sizes
+_SIZES, _SCORED = OFFSET["hand_sizes"], OFFSET["ctverky"]  # then the points (LAYOUT)
 # The last melds and the last piles seen, with their numbers, each one tuple (replaced
-# whole, so a reader never mixes two): most steps change neither.
-_LAST_MELDS: list[tuple[Any, array[float], tuple[int, ...], tuple[int, ...]]] = [
-    ((), array("f"), (), ())
-]
+# whole, so a reader never mixes two): most steps change neither melds nor piles, and a
+# step that changes the piles mostly puts one card on a pile or takes its top.
+_LAST_MELDS: list[tuple[Any, array[float], array[float]]] = [((), array("f"), array("f"))]
 _LAST_PILES: list[tuple[Any, array[float]]] = [((), array("f"))]
 
 
-def _meld_numbers(all_melds: Any) -> tuple[Any, array[float], tuple[int, ...], tuple[int, ...]]:
-    """Each seat's meld cards counted, its čtverky and its points (K3.2, K6.2)."""
+def _meld_numbers(all_melds: Any) -> tuple[Any, array[float], array[float]]:
+    """Each seat's meld cards counted, then its čtverky and its points (K3.2, K6.2)."""
     numbers = array("f", bytes(4 * SEATS * KINDS))
+    scored = array("f", bytes(8 * SEATS))
     base = 0
-    for melds in all_melds:
+    for seat, melds in enumerate(all_melds):
         for meld in melds:
             for card in meld:
                 numbers[base + card] += 1.0
         base += KINDS
-    fours = tuple(ctverky(melds) for melds in all_melds)
-    return all_melds, numbers, fours, tuple(points(melds) for melds in all_melds)
+        scored[seat] = ctverky(melds)
+        scored[SEATS + seat] = points(melds)
+    return all_melds, numbers, scored
 
 
 def _pile_numbers(piles: Any) -> array[float]:
@@ -235,65 +248,129 @@ def _pile_numbers(piles: Any) -> array[float]:
     below = _BELOW - _TOPS
     for pile, cards in enumerate(piles):
         if cards:
-            numbers[KINDS * pile + cards[-1]] += 1.0
+            numbers[KINDS * pile + cards[-1]] = 1.0
             for card in cards[:-1]:
                 numbers[below + card] += 1.0
         numbers[_PILE_SIZES - _TOPS + pile] = len(cards)
     return numbers
 
 
+def _next_pile_numbers(before: Any, known: array[float], piles: Any) -> array[float]:
+    """The numbers of ``piles`` from ``known``, those of the piles ``before``, where each
+    pile that changed gained a card on top or lost its top (a discard, a draw); else
+    counted anew (:func:`_pile_numbers`)."""
+    numbers = known[:]
+    below = _BELOW - _TOPS
+    for pile in range(4):
+        old, new = before[pile], piles[pile]
+        if old is new:
+            continue
+        grown = len(new) - len(old)
+        if grown == 1 and new[:-1] == old:  # a card put on top (K4.3)
+            if old:
+                top = old[-1]
+                numbers[KINDS * pile + top] = 0.0
+                numbers[below + top] += 1.0
+            numbers[KINDS * pile + new[-1]] = 1.0
+        elif grown == -1 and old[:-1] == new:  # the top taken (K4.1)
+            numbers[KINDS * pile + old[-1]] = 0.0
+            if new:
+                top = new[-1]
+                numbers[KINDS * pile + top] = 1.0
+                numbers[below + top] -= 1.0
+        elif old != new:
+            return _pile_numbers(piles)
+        numbers[_PILE_SIZES - _TOPS + pile] = len(new)
+    return numbers
+
+
 def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
     same numbers written from the state's card ints into ``out`` (zeros), no view built;
-    the melds' and the piles' numbers are kept from the last call while those tuples
-    stay the same objects. Of the hands it reads only ``player``'s own cards and every
-    hand's size (K8), never the stock's or the bases' cards; the kit checks both paths
-    agree, on resampled states too."""
+    the melds' numbers are kept from the last call while that tuple stays the same
+    object, the piles' updated from the last call's for the card put on or taken off a
+    pile. Of the hands it reads only ``player``'s own cards and every hand's size (K8),
+    never the stock's or the bases' cards; the kit checks both paths agree, on resampled
+    states too."""
     for card in state.hands[player - 1]:
         out[_HAND + card] += 1.0
     melds, piles = state.melds, state.piles
     known = _LAST_MELDS[0]
     if known[0] is not melds:
         known = _LAST_MELDS[0] = _meld_numbers(melds)
-    _, numbers, fours, scored = known
-    out[_MELDS:_TOPS] = numbers
+    out[_MELDS:_TOPS] = known[1]
+    out[_SCORED : _SCORED + 2 * SEATS] = known[2]
     shown = _LAST_PILES[0]
     if shown[0] is not piles:
-        shown = _LAST_PILES[0] = (piles, _pile_numbers(piles))
+        before = shown[0]
+        numbers = (
+            _next_pile_numbers(before, shown[1], piles)
+            if len(before) == 4
+            else _pile_numbers(piles)
+        )
+        shown = _LAST_PILES[0] = (piles, numbers)
     out[_TOPS:_PILES_END] = shown[1]
-    sizes, at_fours, at_points = _POINTS_AT
-    for seat, hand in enumerate(state.hands):
-        out[sizes + seat] = len(hand)
-        out[at_fours + seat] = fours[seat]
-        out[at_points + seat] = scored[seat]
+    sizes = _SIZES
+    for hand in state.hands:
+        out[sizes] = len(hand)
+        sizes += 1
     step = state.step
     if step != OVER:
         out[_TO_ACT + state.player - 1] = 1.0
+        if step == MELD_STEP and owes_discard(state):
+            out[_FLAG] = 1.0
     out[_ME + player - 1] = 1.0
     out[_STEP + step] = 1.0
-    out[_FLAG] = step == MELD_STEP and owes_discard(state)
-    out[_FLAG + 1] = state.laid
-    out[_FLAG + 2] = state.progress
-    out[_FLAG + 3] = state.exhausted
-    out[_FLAG + 4] = state.cfg.half
+    if state.laid:
+        out[_FLAG + 1] = 1.0
+    if state.progress:
+        out[_FLAG + 2] = 1.0
+    if state.exhausted:
+        out[_FLAG + 3] = 1.0
+    if state.cfg.half:
+        out[_FLAG + 4] = 1.0
     out[_COUNT] = len(state.stock)
     out[_COUNT + 1] = state.idle
     out[_COUNT + 2] = state.reshuffles
 
 
-_IDS: dict[Action, int] = {}  # the ids of draws, discards, ends and melds, filled as met
+# The ids of draws, discards, ends, melds and of adds holding a natural card (whose rank
+# is the meld's), filled as met; an add of jokers alone depends on the meld's rank.
+_IDS: dict[Action, int] = {}
 
 
 def legal_ids(state: State) -> list[int]:
-    """The ids of ``rules.legal(state)`` in its order: all but adds (whose id depends on
-    the meld added to) are looked up once computed."""
-    actions = legal(state)
+    """The ids of ``rules.legal(state)`` in its order: a refill's draws and a meld step's
+    discards or end written directly, the melds and adds looked up once computed."""
+    step = state.step
+    if step == REFILL:  # draw stock (or the reshuffle), then each pile with a face-up card
+        piles = state.piles
+        ids = [STOCK] if state.stock or can_reshuffle(state.cfg, piles) else []
+        if piles[0]:
+            ids.append(1)
+        if piles[1]:
+            ids.append(2)
+        if piles[2]:
+            ids.append(3)
+        if piles[3]:
+            ids.append(4)
+        return ids
+    if step == OVER:
+        return []
+    hand = state.hands[state.player - 1]
+    actions = lay_actions(state.cfg, state.melds[state.player - 1], hand)
     found: list[Any] = list(map(_IDS.get, actions))  # one C-level pass over the known ids
-    if None in found:  # an action not met yet, or an add
+    if None in found:  # an action not met yet, or an add of jokers alone
         for at, number in enumerate(found):
             if number is None:
                 action = actions[at]
                 found[at] = number = action_id(state, action)
-                if action[0] != ADD:
+                if action[0] != ADD or action[2] != JOKER:  # sorted: a natural comes first
                     _IDS[action] = number
+    if owes_discard(state):  # K4.3: each card held once, onto each pile
+        for card in dict.fromkeys(hand):
+            base = 5 + 4 * card
+            found.extend((base, base + 1, base + 2, base + 3))
+    else:
+        found.append(END_ID)
     return found

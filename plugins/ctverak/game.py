@@ -26,7 +26,7 @@ from tabletop.game import (
     position_example,
     translate,
 )
-from tabletop_ctverak import notation, position, rules
+from tabletop_ctverak import encoding, notation, position, rules
 from tabletop_ctverak.rules import Action, CtverakOptions, State, action_bound, config
 
 if TYPE_CHECKING:
@@ -130,15 +130,9 @@ class CtverakGame(Game[State, Action]):
 
         return IDS
 
-    def action_id(self, state: State, action: Action) -> int:
-        from tabletop_ctverak.encoding import action_id
-
-        return action_id(state, action)
-
-    def action_of(self, state: State, action_id: int) -> Action:
-        from tabletop_ctverak.encoding import action_of
-
-        return action_of(state, action_id)
+    # the functions themselves: the bridges call action_of every step
+    action_id = staticmethod(encoding.action_id)
+    action_of = staticmethod(encoding.action_of)
 
     def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
         from tabletop_ctverak.encoding import SIZE
