@@ -60,7 +60,7 @@ END_OPTIONS = {"scoring": '"extended"', "stall_limit": "2"}  # Čtverák's quick
 
 # The visible elements wider than the page, and the controls and labels whose text is
 # wider than their own box; a scrolling table or the log is allowed to scroll.
-PROBLEMS_JS = """() => {
+PROBLEMS_JS = r"""() => {
   const width = document.documentElement.clientWidth;
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}`
     + `${typeof el.className === 'string' && el.className ? '.' + el.className.split(' ')[0] : ''}`
@@ -79,6 +79,18 @@ PROBLEMS_JS = """() => {
         && style.overflowX !== 'auto' && style.overflowX !== 'scroll') {
       seen.push(`text wider than its box (${el.scrollWidth} > ${el.clientWidth}): ${name(el)}`);
     }
+  }
+  // one word broken across lines (a code such as "DTR|H" in a box too narrow for it)
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const word = node.textContent.trim();
+    if (word.length < 2 || /\s/.test(word) || !node.parentElement
+        || node.parentElement.closest('.visually-hidden, .table-wrap, pre, .links')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+      .map((r) => Math.round(r.top)));
+    if (tops.size > 1) seen.push(`a word broken across lines: ${name(node.parentElement)}`);
   }
   if (document.documentElement.scrollWidth > width + 1) seen.push('the page scrolls sideways');
   return seen;
