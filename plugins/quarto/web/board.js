@@ -85,6 +85,9 @@ const CSS = `
 .qt-hand { display: flex; align-items: center; gap: 10px; padding: 6px 10px; border-radius: 8px;
   background: #fff4cf; border: 2px solid #f0b400; min-height: 60px; max-width: 100%; }
 .qt-col { min-width: 0; max-width: 100%; }
+.qt-hand > .qt-h { white-space: nowrap; } /* "V ruce:", "В ръката:" on one line at 390 px */
+.qt-hand > .qt-piece { flex: none; } /* the held piece keeps its size; the words wrap */
+.qt-code { white-space: nowrap; } /* a code ("DTRH") is never broken across lines */
 .qt-h { font-weight: 700; font-size: 14px; }
 .qt-btn { font-size: 16px; font-weight: 700; padding: 8px 18px; border-radius: 8px;
   border: 2px solid #8c1d17; background: #b3261e; color: #fff; cursor: pointer; }

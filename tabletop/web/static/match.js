@@ -80,7 +80,9 @@ let wasMyTurn = false;
 let log = [];
 
 const who = (p) => (hello && hello.seat === p ? T.you : fill("player", { p }));
-const Who = (p) => (hello && hello.seat === p ? "You" : fill("Player", { p }));
+// at the start of a line ("You: 12" in the scores): "you" capitalised in the page's language
+const Who = (p) => (hello && hello.seat === p
+  ? T.you.charAt(0).toLocaleUpperCase(lang) + T.you.slice(1) : fill("Player", { p }));
 const connected = () => socket && socket.readyState === WebSocket.OPEN;
 
 function send(message) {
