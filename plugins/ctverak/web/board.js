@@ -101,7 +101,7 @@ const CSS = `
 .ck-card.ck-black { color: #111; }
 .ck-card.ck-joker { color: #7b1fa2; background: #fbf3ff; }
 .ck-card.ck-joker .ck-pip { font-size: 13px; }
-.ck-small.ck-joker .ck-pip { font-size: 9px; }
+.ck-small.ck-joker .ck-pip { font-size: 16px; }
 .ck-base:not(.ck-back) { border: 2px dashed #6b8f76; opacity: 0.85; }
 .ck-back { background: repeating-linear-gradient(45deg, #8b2b2b, #8b2b2b 5px, #a94444 5px,
   #a94444 10px); border: 2px solid #fff; }
@@ -169,7 +169,9 @@ function cardFace(code, small) {
   card.title = `${cardName(code)} (${code})`;
   if (code === "X") {
     card.classList.add("ck-joker");
-    card.append(el("span", "ck-corner", "★"), el("span", "ck-pip", T.jokerFace));
+    // a small card has no room for the word ("Джокер" broke in two at 36 px): a star,
+    // its name in the tooltip as on every card
+    card.append(el("span", "ck-corner", "★"), el("span", "ck-pip", small ? "★" : T.jokerFace));
     return card;
   }
   const rank = code[0] === "T" ? "10" : code[0];
