@@ -346,14 +346,7 @@ def legal_ids(state: State) -> list[int]:
     if step == REFILL:  # draw stock (or the reshuffle), then each pile with a face-up card
         piles = state.piles
         ids = [STOCK] if state.stock or can_reshuffle(state.cfg, piles) else []
-        if piles[0]:
-            ids.append(1)
-        if piles[1]:
-            ids.append(2)
-        if piles[2]:
-            ids.append(3)
-        if piles[3]:
-            ids.append(4)
+        ids.extend(number for number, pile in enumerate(piles, 1) if pile)  # a draw's id: its pile
         return ids
     if step == OVER:
         return []

@@ -97,9 +97,9 @@ def observer(options: BaseModel) -> Callable[[State, int, MutableSequence[float]
     numbers written from the state's ints into ``out`` (zeros), no view built: the pool a
     byte at a time and the phase, seats and variant (the last 14 numbers) copied from
     tables made here. Where ``tabletop_quarto._observe`` is built (``_observe.c``, an
-    optional extension: setup.py) its twin in C is returned instead, four times faster.
-    Nothing is hidden in Quarto (Q1.3), so the state is the view; the kit checks that the
-    paths agree."""
+    optional extension: setup.py) its twin in C is returned instead (0.5 us an
+    observation, against 1.5 us). Nothing is hidden in Quarto (Q1.3), so the state is
+    the view; the kit checks that the paths agree."""
     variant = _variant(options)
     over = PHASE_NAMES.index("over")
     tails = []  # by 9 * phase + 3 * to_act (0 once over) + player
