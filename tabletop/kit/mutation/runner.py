@@ -30,9 +30,12 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import Registry
 from tabletop.game import Game
 from tabletop.kit.mutation.configs import ConfigChange, configured
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,9 @@ class _Serving:
         for game in found:
             if game.info.id == self.spec.game:
                 return game
-        raise TabletopError(f"no plugin registers the game {self.spec.game!r} any more")
+        raise TabletopError(
+            _("no plugin registers the game {game} any more", game=repr(self.spec.game))
+        )
 
     def run(
         self,
@@ -277,7 +282,7 @@ class Worker:
             mine.recv()  # "ready": the start-up is not counted in a mutant's time
         except EOFError:
             self.stop()
-            raise TabletopError("the worker process could not load the game") from None
+            raise TabletopError(_("the worker process could not load the game")) from None
         return mine
 
     def stop(self) -> None:
@@ -305,7 +310,7 @@ class Worker:
         """Run the suite unmutated (first start of the worker: imports and loading)."""
         answer = self._ask(("baseline", list(files)), None)
         if not isinstance(answer, Baseline):
-            raise TabletopError("the rule suite could not be run (the worker process died)")
+            raise TabletopError(_("the rule suite could not be run (the worker process died)"))
         return answer
 
     def run(
