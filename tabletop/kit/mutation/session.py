@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError, UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.core.numbers import quote
 from tabletop.game import Game
 from tabletop.kit.mutation.configs import CONFIG, change_of, config_mutants
@@ -141,7 +141,7 @@ def mutate(
                 _(
                     "the rule suite fails without any mutation ({failures}): "
                     "make `tabletop test` and the golden games pass first",
-                    failures="; ".join(baseline.failures[:3]),
+                    failures=Msg.joined("; ", baseline.failures[:3]),
                 )
             )
         if baseline.cases + baseline.golden == 0:
