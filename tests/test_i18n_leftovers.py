@@ -79,8 +79,7 @@ def untranslated(output: str, lang: str = "cs") -> list[str]:
 
 def test_games_lists_levels_options_and_their_ranges_in_the_language() -> None:
     listed = tabletop("games", "--lang", "pl")
-    # the example plugin connect4 (listed first) ships English only: the built-in games
-    text = "ctverak" + listed.split("\nctverak", 1)[1]
+    text = listed  # every game, the example plugin connect4 too (its own catalogue)
     assert "losowe dozwolone ruchy" in text  # level 1 of every game
     assert "podstawowy: wygrywa, gdy może" in text  # Quarto's level 2
     assert "(liczba całkowita 2..50)" in text  # Čtverák's stall_limit
@@ -189,12 +188,11 @@ def test_the_new_match_form_gets_labels_values_and_levels_in_the_language(
     assert quarto["claim"]["labels"] == claim
     for game in games.values():
         for level in game["ai_levels"]:
-            if game["id"] != "connect4":  # the example plugin ships English only
-                english = re.search(r"\b(random|playouts|search|own agent)\b", level["description"])
-                assert not english, level
+            english = re.search(r"\b(random|playouts|search|own agent)\b", level["description"])
+            assert not english, level
     quartino = {o["name"]: o for o in games["quartino"]["options"]}
     assert quartino["start"]["labels"]['"lot"'] == "с жребий"
-    built_in = [g for g in games.values() if g["id"] != "connect4"]
+    built_in = list(games.values())  # connect4, the example, included
     assert untranslated(json.dumps(built_in, ensure_ascii=False), "bg") == []
 
 
@@ -295,3 +293,128 @@ def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> No
     for lang in ("cs", "pl", "bg", "ru"):
         said = speaking(lang, check_words, check)
         assert "emptied" not in said and "owed" not in said and "r3" in said, (lang, said)
+
+
+# -- the kit, solve, click's other usage errors, the flags of analyse, connect4 ----------
+
+
+def test_scenario_file_problems_and_the_summary_are_in_the_language(tmp_path: Path) -> None:
+    """`tabletop test` on a broken YAML, an unknown key and a failing step, in Czech: the
+    problems, the tables and the total; the file's own words (keys, actions) stay."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: tabletop-scenarios/1\ngame: quarto\ncases:\n"
+        "  - name: typo\n    foo: 1\n    steps: [{do: give LSRF}]\n"
+        "  - name: wrong\n    steps:\n      - do: give LSRF\n        expect: {status: over}\n"
+        "  - name: no such piece\n    steps:\n      - expect: {legal_contains: [give XXXX]}\n",
+        encoding="utf-8",
+    )
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: tabletop-scenarios/1\ncases: [\n", encoding="utf-8")
+    said = tabletop("test", str(bad), str(broken), cwd=tmp_path)
+    assert "bad.yaml:5: případ 'typo': neznámý klíč 'foo' v: případ; povolené: name," in said
+    assert "bad.yaml:10: případ 'wrong', očekávání nesplněna" in said, said
+    assert "  krok 1: give LSRF" in said
+    assert '      - očekáváno: "over"\n      + skutečně:  "ongoing"' in said
+    assert "případ 'no such piece': legal_contains: 'give XXXX' tu není tah: " in said
+    assert "broken.yaml:3: chybný YAML: " in said
+    assert "Soubory se scénáři" in said and "┃ soubor" in said
+    assert "3 případy: prošlo 0, selhalo 1, chyb 3" in said
+    for english in ("case 'typo'", "unknown key", "expectations not met", "expected:",
+                    "bad YAML", "is not an action here", "Scenario files", "3 cases"):  # fmt: skip
+        assert english not in said, english
+    assert untranslated(said) == []
+    said = tabletop("test", str(bad), "-k", "typo and", cwd=tmp_path)
+    assert "tabletop: výraz -k 'typo and' končí předčasně" in said
+
+
+def test_the_mutation_runners_refusal_is_in_the_language(tmp_path: Path) -> None:
+    failing = tmp_path / "failing.yaml"
+    failing.write_text(
+        "format: tabletop-scenarios/1\ngame: quarto\ncases:\n"
+        "  - name: wrong\n    steps:\n      - do: give LSRF\n        expect: {status: over}\n",
+        encoding="utf-8",
+    )
+    said = tabletop("test", str(failing), "--mutate", "--game", "quarto", lang="pl")
+    polish = (
+        "tabletop: zestaw zasad nie przechodzi nawet bez mutacji (przypadek 'wrong' "
+        "(failing.yaml)): najpierw niech przejdą `tabletop test`"
+    )
+    assert said.strip().startswith(polish), said  # (a blank line: the progress bar)
+    said = tabletop("test", str(failing), "--mutate", "--game", "quarto")
+    assert "sada pravidel selhává i bez mutace (případ 'wrong' (failing.yaml))" in said, said
+
+
+def test_solve_says_its_summary_in_the_language() -> None:
+    said = tabletop("solve", "quarto", "--seconds", "0.05")
+    assert said.startswith(
+        "příliš hluboko pro časový rozpočet: žádná přesná hodnota pro hráče 1"
+    ), said
+    assert "nejlepší odhad: give " in said  # the notation stays
+    data = json.loads(tabletop("solve", "quarto", "--seconds", "0.05", "--json"))
+    assert data["summary"].startswith("too deep for the budget")  # --json: English
+
+
+def test_the_solver_summary_counts_placements_with_the_languages_plurals() -> None:
+    from tabletop.core.i18n.text import speaking
+    from tabletop.core.registry import registry
+    from tabletop_quarto.solver import Solution, summary
+
+    game = registry().get("quarto")
+    state = game.new(2, game.info.options(), 0)
+    won = Solution(1, 3, None, True)
+    said = {lang: speaking(lang, lambda: translate(summary(won, state))) for lang in
+            ("en", "cs", "pl", "ru")}  # fmt: skip
+    assert said["en"] == "player 1 wins in 3 placements with best play; best: none"
+    assert said["cs"] == "hráč 1 vyhrává za 3 položení při nejlepší hře; nejlepší: žádná"
+    assert said["pl"].startswith("gracz 1 wygrywa w 3 położeniach przy najlepszej grze")
+    assert said["ru"].startswith("игрок 1 выигрывает за 3 постановки при лучшей игре")
+
+
+CLICK_ERRORS = [
+    (("play", "quarto", "extra", "more"),
+     "tabletop: Nečekané argumenty navíc (extra more) (viz 'tabletop play --help')"),
+    (("play", "quarto", "-o"),
+     "tabletop: Přepínač '-o' potřebuje hodnotu. (viz 'tabletop play --help')"),
+    (("games", "--json=3"),
+     "tabletop: Přepínač '--json' nebere hodnotu. (viz 'tabletop games --help')"),
+    (("gamez",), "tabletop: Neznámý příkaz 'gamez'. Mysleli jste 'games'? (viz 'tabletop --help')"),
+    (("frob",), "tabletop: Neznámý příkaz 'frob'. (viz 'tabletop --help')"),
+    (("serve", "--port", "abc"),
+     "tabletop: Neplatná hodnota pro '--port': má být celé číslo, text nelze přečíst jako celé "
+     "číslo (viz 'tabletop serve --help')"),
+    (("play", "foo"), "tabletop: neznámá hra 'foo'; nainstalované hry: connect4, ctverak,"),
+    (("analyse", "quarto", "--games", "0"), "tabletop: --games musí být 1 až 1000000, ne 0"),
+    (("analyse", "quarto", "--players", "x"),
+     "tabletop: --players bere celá čísla jako 2,3, ne 'x'"),
+    (("analyse", "quarto", "--backend", "zz"), "tabletop: neznámý --backend 'zz'; povolené: "),
+    (("analyse", "quarto", "--export", "x.txt"),
+     "tabletop: --export x.txt: soubor musí končit na .jsonl nebo .csv"),
+    (("arena", "quarto", "--agents", "1"), "tabletop: --agents potřebuje aspoň dva hráče"),
+    (("compare", "quarto"), "tabletop: compare potřebuje aspoň jedno --change KLÍČ=HODNOTA"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "says"), CLICK_ERRORS)
+def test_the_rarer_usage_errors_are_in_the_language(args: tuple[str, ...], says: str) -> None:
+    said = tabletop(*args).replace("python -m tabletop", "tabletop")  # as the console script
+    assert said.startswith(says), said
+    assert untranslated(said) == []
+    english = tabletop(*args, lang="en")
+    assert english.startswith("tabletop: ") and english != said  # the English stays click's
+
+
+def test_connect4_ships_its_catalogue_and_its_rules_in_five_languages() -> None:
+    from tabletop.core.i18n.catalogues import languages_of
+    from tabletop.kit.checks.translations import check_package
+
+    assert sorted(languages_of("tabletop_connect4")) == ["bg", "cs", "en", "pl", "ru"]
+    assert check_package("tabletop_connect4") == []
+    games = {g["id"]: g for g in json.loads(tabletop("games", "--json"))}
+    assert sorted(games["connect4"]["languages"]) == ["bg", "cs", "en", "pl", "ru"]
+    text = tabletop("play", "connect4", "--lang", "cs", stdin="drop 9\nquit\n")
+    assert "hoďte žeton (X) do sloupce 1-7" in text
+    assert "sloupec 9 neexistuje: sloupce jsou 1-7 (C1.1)" in text, text[-500:]
+    assert "drop a disc" not in text and "there is no column" not in text
+    assert tabletop("rules", "connect4", "--lang", "pl").lstrip().startswith("Czwórki")
+    assert "Четыре в ряд" in tabletop("rules", "connect4", "--lang", "ru")

@@ -648,7 +648,7 @@ def test_cli_coverage(tmp_path: Path, games: Registry) -> None:
     assert status == 0 and "tictactoe: every rule ID of the spec has a scenario" in out
     path.write_text(path.read_text().replace("spec_rules: [T1,", "spec_rules: [T0, T1,"))
     status, out = cli([path], games, coverage=True)
-    assert status == 1 and "tictactoe: no scenario for 1 rule(s): T0" in out
+    assert status == 1 and "tictactoe: no scenario for 1 rule: T0" in out
 
 
 def test_cli_reports_broken_files_and_cases(tmp_path: Path, games: Registry) -> None:
@@ -658,7 +658,7 @@ def test_cli_reports_broken_files_and_cases(tmp_path: Path, games: Registry) -> 
     assert status == 1
     assert f"{tmp_path / 'a.yaml'}:3: bad YAML" in out
     assert f"{tmp_path / 'b.yaml'}:6: case 'x': unknown key 'foo' in the case" in out
-    assert "1 cases: 0 passed, 0 failed, 2 errors" in out
+    assert "1 case: 0 passed, 0 failed, 2 errors" in out
     assert "Traceback" not in out
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from typing import Any, Literal, NamedTuple, Protocol
 
+from tabletop.core.i18n.text import Domain
 from tabletop_quarto.rules import (
     ANSWER,
     DONE,
@@ -43,6 +44,8 @@ from tabletop_quarto.rules import (
     legal,
 )
 from tabletop_quarto.search import WIN, BudgetExceeded, Search, columns
+
+_ = Domain("tabletop_quarto")
 
 Engine = Literal["auto", "python", "kernel"]
 
@@ -259,24 +262,58 @@ def summary(solution: Solution, state: State) -> str:
     A position the budget could not settle says so and names the best guess.
     """
     data = describe(solution, state)
-    best = data["best"] or "none"
+    best: str = data["best"] or _("none")
     if data["then"]:
-        best += f", then {data['then']}"
-    who = f"player {state.player}"
+        best = _("{best}, then {then}", best=best, then=data["then"])
+    player = state.player
     if not solution.exact:
-        if solution.value:
-            verb = "wins" if solution.value > 0 else "loses"
-            return f"{who} {verb}, in how many placements is beyond the budget; best: {best}"
-        return (
-            f"too deep for the budget: no exact value for {who} (no forced end within "
-            f"{solution.depth} placements); best guess: {best}"
+        if solution.value > 0:
+            return _(
+                "player {player} wins, in how many placements is beyond the budget; best: {best}",
+                player=player,
+                best=best,
+            )
+        if solution.value < 0:
+            return _(
+                "player {player} loses, in how many placements is beyond the budget; best: {best}",
+                player=player,
+                best=best,
+            )
+        return _.plural(
+            "too deep for the budget: no exact value for player {player} (no forced end "
+            "within {n} placement); best guess: {best}",
+            "too deep for the budget: no exact value for player {player} (no forced end "
+            "within {n} placements); best guess: {best}",
+            solution.depth,
+            player=player,
+            best=best,
         )
     count = solution.placements
-    unit = "placement" if count == 1 else "placements"
     if solution.value == 0:
-        return f"draw with best play ({count} {unit} to fill the board); best for {who}: {best}"
-    verb = "wins" if solution.value > 0 else "loses"
-    return f"{who} {verb} in {count} {unit} with best play; best: {best}"
+        return _.plural(
+            "draw with best play ({n} placement to fill the board); best for player "
+            "{player}: {best}",
+            "draw with best play ({n} placements to fill the board); best for player "
+            "{player}: {best}",
+            count,
+            player=player,
+            best=best,
+        )
+    if solution.value > 0:
+        return _.plural(
+            "player {player} wins in {n} placement with best play; best: {best}",
+            "player {player} wins in {n} placements with best play; best: {best}",
+            count,
+            player=player,
+            best=best,
+        )
+    return _.plural(
+        "player {player} loses in {n} placement with best play; best: {best}",
+        "player {player} loses in {n} placements with best play; best: {best}",
+        count,
+        player=player,
+        best=best,
+    )
 
 
 OUTCOMES = {1: "win", 0: "draw", -1: "loss"}

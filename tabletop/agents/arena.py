@@ -20,8 +20,11 @@ from typing import Any
 from tabletop.agents.seat import make_seat
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.core.setup import player_count, resolve
+
+_ = Domain("tabletop")
 
 Z95 = 1.959963984540054
 
@@ -325,17 +328,20 @@ def make_setup(
     game = resolve(game_id)
     names = tuple(name.strip() for name in agents.split(",") if name.strip())
     if len(names) < 2:
-        raise UsageError("--agents needs at least two agents, e.g. --agents 1,2")
+        raise UsageError(_("--agents needs at least two agents, e.g. --agents 1,2"))
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise UsageError(
-            f"--agents names {', '.join(twice)} more than once; name each agent once "
-            "(an agent's seats are counted together), e.g. --agents 1,2"
+            _(
+                "--agents names {names} more than once; name each agent once "
+                "(an agent's seats are counted together), e.g. --agents 1,2",
+                names=", ".join(twice),
+            )
         )
     for name in names:
         make_seat(game, name)  # unknown level -> UsageError listing the known ones
     if games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("--games must be at least 1"))
     count = player_count(game, players)
     values = opts.parse_pairs(option_pairs)
     opts.build(game.info.options, values, game.info.id)

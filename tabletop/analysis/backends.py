@@ -18,9 +18,13 @@ from contextlib import ExitStack
 from typing import Any, TypeVar
 
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 
+_ = Domain("tabletop")
+
 T = TypeVar("T")
+
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
@@ -37,11 +41,17 @@ class RayMissing(TabletopError):
 def check_backend(backend: str, jobs: int, address: str | None) -> None:
     """The backend words of a command; UsageError says what is allowed."""
     if backend not in BACKENDS:
-        raise UsageError(f"unknown --backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+        raise UsageError(
+            _(
+                "unknown --backend {backend}; allowed: {allowed}",
+                backend=repr(backend),
+                allowed=", ".join(BACKENDS),
+            )
+        )
     if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+        raise UsageError(_("--jobs must be at least 1, not {value}", value=jobs))
     if address is not None and backend != "ray":
-        raise UsageError("--address names a Ray cluster; use it with --backend ray")
+        raise UsageError(_("--address names a Ray cluster; use it with --backend ray"))
     if backend == "ray":
         import_ray()
         if address is not None:
@@ -89,7 +99,7 @@ def import_ray() -> Any:
         import ray
     except ImportError:
         raise RayMissing(
-            "--backend ray needs Ray, which is not installed: pip install -e '.[cluster]'"
+            _("--backend ray needs Ray, which is not installed: pip install -e '.[cluster]'")
         ) from None
     return ray
 
@@ -101,7 +111,11 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
     if ray.is_initialized():
         return False
     quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
-    where = f"the Ray cluster at {quote(address)}" if address else "a local Ray instance"
+    where = (
+        _("the Ray cluster at {address}", address=quote(address))
+        if address
+        else _("a local Ray instance")
+    )
     try:
         with _silent_stderr():  # Ray's C++ core logs its retries to file descriptor 2
             if address is None:
@@ -110,13 +124,19 @@ def _connect(ray: Any, jobs: int, address: str | None) -> bool:
                 ray.init(address=address, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        hint = (
-            " (a cluster with token authentication, the default of 'ray start' since Ray "
-            "2.59, needs RAY_AUTH_MODE=token and its token here too)"
-            if address
-            else ""
-        )
-        raise TabletopError(f"cannot connect to {where}: {first}{hint}") from None
+        if address:
+            raise TabletopError(
+                _(
+                    "cannot connect to {where}: {reason} (a cluster with token "
+                    "authentication, the default of 'ray start' since Ray 2.59, needs "
+                    "RAY_AUTH_MODE=token and its token here too)",
+                    where=where,
+                    reason=first,
+                )
+            ) from None
+        raise TabletopError(
+            _("cannot connect to {where}: {reason}", where=where, reason=first)
+        ) from None
     return True
 
 
@@ -133,8 +153,12 @@ def check_address(address: str) -> None:
         socket.create_connection((host, number), timeout=5).close()
     except OSError as exc:
         raise TabletopError(
-            f"cannot connect to the Ray cluster at {quote(address)}: "
-            f"{exc.strerror or exc}; start it with 'ray start --head' there"
+            _(
+                "cannot connect to the Ray cluster at {address}: {reason}; "
+                "start it with 'ray start --head' there",
+                address=quote(address),
+                reason=exc.strerror or str(exc),
+            )
         ) from None
 
 

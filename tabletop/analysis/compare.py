@@ -21,9 +21,13 @@ from tabletop.analysis.run import Played, agent_names
 from tabletop.analysis.sweep import MAX_GAMES, Configuration, Plan, split_list
 from tabletop.core import options as opts
 from tabletop.core.errors import OptionError, UsageError
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.setup import player_count, resolve
 
+_ = Domain("tabletop")
+
 ALPHA = 0.05
+
 RATE_PREFIXES = ("seat_", "draw", "end:")  # measures that are shares of games
 
 
@@ -59,10 +63,10 @@ def make_comparison(
     for level in levels:
         make_seat(game, level)
     if not 1 <= games <= MAX_GAMES:
-        raise UsageError(f"--games must be 1 to {MAX_GAMES}, not {games}")
+        raise UsageError(_("--games must be 1 to {most}, not {value}", most=MAX_GAMES, value=games))
     if not change_pairs:
         raise UsageError(
-            "compare needs at least one --change KEY=VALUE (e.g. --change reshuffle=true)"
+            _("compare needs at least one --change KEY=VALUE (e.g. --change reshuffle=true)")
         )
     base = _pairs(option_pairs, "-o")
     changes = _pairs(change_pairs, "--change")
@@ -81,7 +85,9 @@ def make_comparison(
         try:
             game.new(count, built, 0)
         except OptionError as exc:
-            raise OptionError(f"with {count} players: {exc}") from None
+            raise OptionError(
+                _("with {count} players: {error}", count=count, error=message_of(exc))
+            ) from None
         configs.append(config)
     plan = Plan(game.info.id, tuple(configs), tuple(levels), games, seed)
     return Comparison(plan, tuple(changes.items()))
@@ -92,7 +98,9 @@ def _pairs(words: Sequence[str], flag: str) -> dict[str, str]:
     for word in words:
         ((key, value),) = opts.parse_pairs([word]).items()
         if key in found:
-            raise UsageError(f"{flag} {key} is given twice; give each key once")
+            raise UsageError(
+                _("{flag} {key} is given twice; give each key once", flag=flag, key=key)
+            )
         found[key] = value
     return found
 

@@ -15,8 +15,11 @@ from typing import Any
 
 from tabletop.analysis.run import Played, label, swept
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.selfplay import SECONDS_PER_TURN
 from tabletop.core.setup import resolve
+
+_ = Domain("tabletop")
 
 FORMATS = (".jsonl", ".csv")
 
@@ -26,9 +29,18 @@ def check_export(path: Path | None) -> None:
     if path is None:
         return
     if path.suffix.lower() not in FORMATS:
-        raise UsageError(f"--export {path}: the file must end in {' or '.join(FORMATS)}")
+        raise UsageError(
+            _(
+                "--export {path}: the file must end in {first} or {second}",
+                path=str(path),
+                first=FORMATS[0],
+                second=FORMATS[1],
+            )
+        )
     if not path.parent.is_dir():
-        raise UsageError(f"--export {path}: no such folder {path.parent}")
+        raise UsageError(
+            _("--export {path}: no such folder {folder}", path=str(path), folder=str(path.parent))
+        )
 
 
 def game_rows(
@@ -91,7 +103,9 @@ def write_rows(rows: list[dict[str, Any]], path: Path) -> None:
                 writer.writeheader()
                 writer.writerows(flat)
     except OSError as exc:
-        raise TabletopError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise TabletopError(
+            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror or str(exc))
+        ) from None
 
 
 def flatten(row: dict[str, Any]) -> dict[str, Any]:

@@ -35,8 +35,12 @@ from tabletop.analysis.findings import (
 )
 from tabletop.analysis.run import label
 from tabletop.core.errors import TabletopError
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 
 ROW_INCHES = 0.32  # height of one configuration's row in a plot
+
 # End kinds that are not the rules' own end (tabletop.analysis.measures.CUT_KINDS) have
 # warm fixed colours and a draw is grey; every other kind gets a cool colour picked by a
 # hash of its name, so the same kind has the same colour in every game's report.
@@ -76,7 +80,7 @@ def check_matplotlib() -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise MatplotlibMissing(
-            "--report needs matplotlib, which is not installed: pip install -e '.[analysis]'"
+            _("--report needs matplotlib, which is not installed: pip install -e '.[analysis]'")
         ) from None
 
 
@@ -490,7 +494,13 @@ def _write(parts: list[str], path: Path) -> None:
     try:
         path.write_text("\n".join(parts), encoding="utf-8")
     except OSError as exc:
-        raise TabletopError(f"cannot write the report {path}: {exc.strerror or exc}") from None
+        raise TabletopError(
+            _(
+                "cannot write the report {path}: {reason}",
+                path=str(path),
+                reason=exc.strerror or str(exc),
+            )
+        ) from None
 
 
 def _page(title: str) -> list[str]:

@@ -17,11 +17,15 @@ from tabletop.agents.arena import Setup
 from tabletop.agents.seat import make_seat
 from tabletop.core import options as opts
 from tabletop.core.errors import OptionError, UsageError
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.numbers import parse_int, quote
 from tabletop.core.setup import player_count, resolve
 from tabletop.game import Game
 
+_ = Domain("tabletop")
+
 MAX_CONFIGURATIONS = 256
+
 MAX_GAMES = 1_000_000
 
 
@@ -70,10 +74,12 @@ def split_list(text: str, what: str) -> list[str]:
     """A comma list of words; UsageError when it is empty or names one twice."""
     words = [word.strip() for word in text.split(",") if word.strip()]
     if not words:
-        raise UsageError(f"{what} needs at least one value, e.g. {what} 1,2")
+        raise UsageError(_("{flag} needs at least one value, e.g. {flag} 1,2", flag=what))
     twice = sorted({word for word in words if words.count(word) > 1})
     if twice:
-        raise UsageError(f"{what} names {', '.join(twice)} more than once")
+        raise UsageError(
+            _("{flag} names {names} more than once", flag=what, names=", ".join(twice))
+        )
     return words
 
 
@@ -85,7 +91,9 @@ def player_counts(game: Game[Any, Any], text: str | None) -> list[int]:
     for word in split_list(text, "--players"):
         number = parse_int(word, 1, 99)
         if number is None:
-            raise UsageError(f"--players takes whole numbers like 2,3, not {quote(word)}")
+            raise UsageError(
+                _("--players takes whole numbers like 2,3, not {value}", value=quote(word))
+            )
         counts.append(player_count(game, number))
     return counts
 
@@ -96,7 +104,9 @@ def option_sweeps(game: Game[Any, Any], pairs: Sequence[str]) -> list[tuple[str,
     for pair in pairs:
         ((key, text),) = opts.parse_pairs([pair]).items()
         if key in (name for name, _ in sweeps):
-            raise UsageError(f"-o {key} is given twice; list its values once: -o {key}=A,B")
+            raise UsageError(
+                _("-o {key} is given twice; list its values once: -o {key}=A,B", key=key)
+            )
         values = split_list(text, f"-o {key}=") if "|" not in text else _bars(text, key)
         for value in values:
             opts.build(game.info.options, {key: value}, game.info.id)
@@ -107,7 +117,7 @@ def option_sweeps(game: Game[Any, Any], pairs: Sequence[str]) -> list[tuple[str,
 def _bars(text: str, key: str) -> list[str]:
     values = [part.strip() for part in text.split("|") if part.strip()]
     if not values:
-        raise UsageError(f"-o {key}= needs at least one value")
+        raise UsageError(_("-o {key}= needs at least one value", key=key))
     return values
 
 
@@ -120,7 +130,11 @@ def configurations(
     combos = list(itertools.product(*(values for _, values in sweeps)))
     if len(counts) * len(combos) > MAX_CONFIGURATIONS:
         raise UsageError(
-            f"{len(counts) * len(combos)} configurations; at most {MAX_CONFIGURATIONS} a run"
+            _(
+                "{count} configurations; at most {most} a run",
+                count=len(counts) * len(combos),
+                most=MAX_CONFIGURATIONS,
+            )
         )
     result = []
     for players in counts:
@@ -130,7 +144,9 @@ def configurations(
             try:
                 game.new(players, options, 0)
             except OptionError as exc:
-                raise OptionError(f"with {players} players: {exc}") from None
+                raise OptionError(
+                    _("with {count} players: {error}", count=players, error=message_of(exc))
+                ) from None
             result.append(config)
     return result
 
@@ -149,6 +165,6 @@ def make_plan(
     for level in levels:
         make_seat(game, level)  # an unknown level: UsageError listing the known ones
     if not 1 <= games <= MAX_GAMES:
-        raise UsageError(f"--games must be 1 to {MAX_GAMES}, not {games}")
+        raise UsageError(_("--games must be 1 to {most}, not {value}", most=MAX_GAMES, value=games))
     configs = configurations(game, player_counts(game, players), option_sweeps(game, option_pairs))
     return Plan(game.info.id, tuple(configs), tuple(levels), games, seed)

@@ -100,13 +100,15 @@ class Commands(TyperGroup):
                 code = 2
             else:
                 where = ctx.command_path if ctx is not None else "tabletop"
+                if ctx is None and words[:1] and words[0] in self.commands:
+                    where = f"tabletop {words[0]}"  # click's parser leaves some without one
                 fail(usage_message(exc, where), 2, args_language(words))
                 code = 2
         except click_error as exc:
             fail(exc.format_message(), exc.exit_code)
             code = exc.exit_code
         except typer.Abort:
-            fail("interrupted", 130)
+            fail(_("interrupted"), 130, args_language(words))
             code = 130
         except TabletopError as exc:  # loading the plugins' commands failed
             fail(message_of(exc), exc.exit_code, args_language(words))
@@ -165,7 +167,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
             lang = None if chosen() else args_language(())
             raise fail(message_of(exc), exc.exit_code, lang) from None
         except KeyboardInterrupt:
-            raise fail("interrupted", 130) from None
+            raise fail(_("interrupted"), 130, None if chosen() else args_language(())) from None
         except BrokenPipeError:
             raise typer.Exit(1) from None
         except (typer.Exit, typer.Abort, SystemExit):
@@ -173,10 +175,15 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
         except Exception as exc:  # a bug: still one line, unless debugging
             if os.environ.get("TABLETOP_DEBUG"):
                 raise
+            error = f"{type(exc).__name__}: {exc}"
             raise fail(
-                f"internal error ({type(exc).__name__}: {exc}); "
-                "rerun with TABLETOP_DEBUG=1 for the traceback and please report it",
+                _(
+                    "internal error ({error}); "
+                    "rerun with TABLETOP_DEBUG=1 for the traceback and please report it",
+                    error=error,
+                ),
                 3,
+                None if chosen() else args_language(()),
             ) from None
 
     return wrapper

@@ -14,6 +14,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import speak
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import registry
@@ -42,7 +43,9 @@ def mutate_command(
     as_json: bool = False,
     fail_under: float | None = None,
 ) -> int:
-    """Run the mutation test and print the report; 1 when the score is below ``fail_under``."""
+    """Run the mutation test and print the report; 1 when the score is below ``fail_under``.
+    Its errors speak the environment's language (``--json``: English, for scripts)."""
+    speak(None, {} if as_json else None)
     if seconds is not None and seconds <= 0:
         raise UsageError(
             _("--seconds must be more than 0, not {seconds}", seconds=format(seconds, "g"))

@@ -16,8 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import speak
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, message_of, translate
 from tabletop.core.registry import Registry, registry
 from tabletop.kit.scenarios import (
     CaseResult,
@@ -34,7 +35,9 @@ _ = Domain("tabletop")
 
 
 def test_command(paths: list[Path], game: str | None, k: str | None, coverage: bool) -> int:
-    """The body of ``tabletop test``; returns the exit status."""
+    """The body of ``tabletop test``; returns the exit status. It speaks the environment's
+    language (``TABLETOP_LANG``, the locale); the scenario files themselves stay English."""
+    speak(None)
     return run_tests(paths, game, k, coverage, registry(), Console(highlight=False))
 
 
@@ -74,7 +77,7 @@ def run_tests(
         try:
             selected = keyword_filter(k)
         except ValueError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(message_of(exc)) from None
     gid = games.get(game).info.id if game else None
     files = scenario_files(paths) if paths else game_suites(games, gid)
     suites = [load_file(path) for path in files]
@@ -113,9 +116,10 @@ def _counts(results: Sequence[CaseResult]) -> tuple[int, int, int]:
 
 
 def _print_files(console: Console, results: list[tuple[Suite, list[CaseResult]]]) -> None:
-    table = Table(title="Scenario files", title_justify="left")
-    for column in ("file", "cases", "passed", "failed", "errors"):
-        table.add_column(column, justify="left" if column == "file" else "right")
+    table = Table(title=translate(_("Scenario files")), title_justify="left")
+    columns = (_("file"), _("cases"), _("passed"), _("failed"), _("errors"))
+    for index, column in enumerate(columns):
+        table.add_column(translate(column), justify="left" if index == 0 else "right")
     for suite, cases in results:
         passed, failed, errors = _counts(cases)
         errors += suite.error is not None
@@ -135,20 +139,21 @@ def _shown(path: Path) -> str:
 
 def _print_rules(console: Console, results: list[tuple[Suite, list[CaseResult]]]) -> None:
     by_rule: dict[tuple[str, str], list[CaseResult]] = {}
-    for _, cases in results:
+    for _suite, cases in results:
         for result in cases:
             for rule in result.case.rules:
                 by_rule.setdefault((result.case.game or "?", rule), []).append(result)
     if not by_rule:
         return
-    table = Table(title="Rules", title_justify="left")
-    for column in ("game", "rule", "cases", "result"):
-        table.add_column(column, justify="right" if column == "cases" else "left")
+    table = Table(title=translate(_("Rules")), title_justify="left")
+    for column in (_("game"), _("rule"), _("cases"), _("result")):
+        table.add_column(translate(column), justify="right" if column == "cases" else "left")
     for (game, rule), cases in sorted(by_rule.items(), key=lambda item: _rule_key(*item[0])):
         failing = [r.case.name for r in cases if not r.ok]
-        verdict = Text("ok", style="green")
+        verdict = Text(translate(_("ok")), style="green")
         if failing:
-            verdict = Text("failing: " + "; ".join(failing), style="red")
+            said = _("failing: {cases}", cases="; ".join(failing))
+            verdict = Text(translate(said), style="red")
         table.add_row(game, rule, str(len(cases)), verdict)
     console.print(table)
 
@@ -163,7 +168,7 @@ def _print_failures(console: Console, results: list[tuple[Suite, list[CaseResult
     for suite, cases in results:
         if suite.error is not None:
             bad += 1
-            console.print(Text(suite.error, style="red bold"), soft_wrap=True)
+            console.print(Text(translate(suite.error), style="red bold"), soft_wrap=True)
         for result in cases:
             if result.ok:
                 continue
@@ -183,25 +188,30 @@ def _print_coverage(console: Console, suites: list[Suite]) -> int:
     for game, (missing, unknown) in uncovered(suites).items():
         spec = sum(len(s.spec_rules) for s in suites if s.game == game)
         if not spec:
-            console.print(
-                Text(f"{game}: its scenario files declare no spec_rules; coverage unknown"),
-                style="yellow",
+            said = _(
+                "{game}: its scenario files declare no spec_rules; coverage unknown", game=game
             )
+            console.print(Text(translate(said)), style="yellow")
         elif missing:
             status = 1
-            console.print(
-                Text(f"{game}: no scenario for {len(missing)} rule(s): {', '.join(missing)}"),
-                style="red",
-                soft_wrap=True,
+            said = _.plural(
+                "{game}: no scenario for {n} rule: {rules}",
+                "{game}: no scenario for {n} rules: {rules}",
+                len(missing),
+                game=game,
+                rules=", ".join(missing),
             )
+            console.print(Text(translate(said)), style="red", soft_wrap=True)
         else:
-            console.print(Text(f"{game}: every rule ID of the spec has a scenario"), style="green")
+            said = _("{game}: every rule ID of the spec has a scenario", game=game)
+            console.print(Text(translate(said)), style="green")
         if unknown:
-            console.print(
-                Text(f"{game}: cases cite rule IDs not in spec_rules: {', '.join(unknown)}"),
-                style="yellow",
-                soft_wrap=True,
+            said = _(
+                "{game}: cases cite rule IDs not in spec_rules: {rules}",
+                game=game,
+                rules=", ".join(unknown),
             )
+            console.print(Text(translate(said)), style="yellow", soft_wrap=True)
     return status
 
 
@@ -212,8 +222,15 @@ def _print_total(
     passed, failed, errors = _counts(every)
     errors += sum(s.error is not None for s in suites)
     if not every and not errors:
-        console.print(Text("no scenario cases selected", style="yellow"))
+        console.print(Text(translate(_("no scenario cases selected")), style="yellow"))
         return
     style = "red bold" if failed or errors else "green bold"
-    text = f"{len(every)} cases: {passed} passed, {failed} failed, {errors} errors"
-    console.print(Text(text, style=style))
+    said = _.plural(
+        "{n} case: {passed} passed, {failed} failed, {errors} errors",
+        "{n} cases: {passed} passed, {failed} failed, {errors} errors",
+        len(every),
+        passed=passed,
+        failed=failed,
+        errors=errors,
+    )
+    console.print(Text(translate(said), style=style))

@@ -13,7 +13,7 @@ from tabletop.cli.language import speak
 from tabletop.cli.options import GameArg, JsonOpt, OptionsOpt
 from tabletop.core import flags
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, translate
 
 _ = Domain("tabletop")
 
@@ -45,4 +45,4 @@ def solve(
     result = chosen.solve(match.state, seconds or None)
     if result is None:
         raise TabletopError(_("{game} has no exact solver", game=chosen.info.name))
-    typer.echo(json.dumps(result, ensure_ascii=False) if as_json else result["summary"])
+    typer.echo(json.dumps(result, ensure_ascii=False) if as_json else translate(result["summary"]))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n.text import Domain, Msg
+from tabletop.core.i18n.text import Domain, Msg, read_back
 
 _ = Domain("tabletop")
 
@@ -24,6 +24,23 @@ def _hint(exc: Any) -> str | None:
     if hint is not None and not isinstance(hint, str):
         hint = " / ".join(repr(x) for x in hint)
     return hint
+
+
+# click's other usage errors, known by their English text (click builds them from
+# f-strings): each template's {fields} are read back out of it (read_back); most specific
+# first.
+TEMPLATES = (
+    _("Got unexpected extra argument(s) ({args})"),
+    _("Option {option} requires an argument."),
+    _("Option {option} requires {count} arguments."),
+    _("Option {option} does not take a value."),
+    _("Argument {name} takes {count} values."),
+    _("No such command {name}. Did you mean {names}?"),
+    _("No such command {name}."),
+    _("Missing command."),
+    _("Value {value} is not a valid {kind}."),
+    _("Invalid value: {reason}"),
+)
 
 
 def _message(exc: Any) -> Msg | None:
@@ -42,8 +59,25 @@ def _message(exc: Any) -> Msg | None:
             return _("Missing option {name}.", name=hint)
         return _("Missing argument {name}.", name=hint)
     if kind == "BadParameter" and hint:
-        return _("Invalid value for {name}: {reason}", name=hint, reason=exc.message)
-    return None
+        reason = exc.message
+        if not isinstance(reason, Msg):
+            reason = _reason(reason)
+        return _("Invalid value for {name}: {reason}", name=hint, reason=reason)
+    return read_back(TEMPLATES, exc.format_message())
+
+
+# the reasons typer's own coercion (pydantic) gives for a value of a typed flag
+REASONS = (
+    _("Input should be a valid integer, unable to parse string as an integer"),
+    _("Input should be a valid number, unable to parse string as a number"),
+    _("Input should be a valid boolean, unable to interpret input"),
+    _("Input should be a finite number"),
+)
+
+
+def _reason(text: str) -> str:
+    """A known English reason as a message (translated where shown), else as it is."""
+    return read_back(REASONS, text) or text
 
 
 def usage_message(exc: Any, where: str) -> str:

@@ -30,14 +30,22 @@ class Registry:
         gid = game.info.id
         if gid != gid.lower():
             raise TabletopError(
-                f"{type(game).__module__} registers the game id {gid!r}; ids are lower case "
-                "(they are looked up that way)"
+                _(
+                    "{module} registers the game id {game}; ids are lower case "
+                    "(they are looked up that way)",
+                    module=type(game).__module__,
+                    game=repr(gid),
+                )
             )
         if gid in self._games:
             first = type(self._games[gid]).__module__
             raise TabletopError(
-                f"two plugins register a game with the id {gid!r}: "
-                f"{first} and {type(game).__module__}"
+                _(
+                    "two plugins register a game with the id {game}: {first} and {second}",
+                    game=repr(gid),
+                    first=first,
+                    second=type(game).__module__,
+                )
             )
         self._games[gid] = game
 
@@ -50,9 +58,16 @@ class Registry:
         try:
             return self._games[game_id.lower()]
         except KeyError:
-            known = ", ".join(self.ids()) or "none"
+            if not self.ids():
+                raise UnknownGameError(
+                    _("unknown game {game}; no game is installed", game=quote(game_id))
+                ) from None
             raise UnknownGameError(
-                f"unknown game {quote(game_id)}; installed games: {known}"
+                _(
+                    "unknown game {game}; installed games: {games}",
+                    game=quote(game_id),
+                    games=", ".join(self.ids()),
+                )
             ) from None
 
 

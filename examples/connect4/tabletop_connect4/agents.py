@@ -26,8 +26,11 @@ import math
 
 from tabletop.agents.base import Budget, Level
 from tabletop.agents.search import SearchAgent
+from tabletop.game import Domain, and_joined
 
 from tabletop_connect4.rules import MARKS, Geometry, State, apply, legal, playable, threats
+
+_ = Domain("tabletop_connect4")
 
 WIN_NEXT = 0.98  # the player to act completes a line now
 DOUBLE_THREAT = 0.04  # the player to act faces two playable threats
@@ -78,7 +81,7 @@ def leaf_search() -> SearchAgent:
 LEVELS = {
     name: Level(
         name,
-        f"MCTS with the open-line evaluation at the leaves, {n} playouts a move (≤ 2 s)",
+        _("MCTS with the open-line evaluation at the leaves, {n} playouts a move (≤ 2 s)", n=n),
         leaf_search,
         Budget(iterations=n, seconds=2.0),
     )
@@ -95,19 +98,30 @@ def hint(state: State, player: int) -> str:
     """Advice for ``player`` to act in ``state`` (built from their view)."""
     geo = state.geo
     if not legal(state):
-        return "the game is over"
+        return _("the game is over")
     mine, theirs = (state.x, state.o) if player == 1 else (state.o, state.x)
     other = MARKS[3 - player]
     next_cells = playable(state)
     wins = _columns(threats(mine, theirs, geo) & next_cells, geo)
     if wins:
-        return f"drop {wins[0]} connects {geo.connect} and wins now (C3.1)"
+        action = f"drop {wins[0]}"  # the notation
+        return _(
+            "{action} connects {connect} and wins now (C3.1)", action=action, connect=geo.connect
+        )
     blocks = _columns(threats(theirs, mine, geo) & next_cells, geo)
     if len(blocks) > 1:
-        listed = " and ".join(str(c) for c in blocks)
-        return f"{other} threatens to connect in columns {listed}: you can block only one"
+        return _(
+            "{mark} threatens to connect in columns {columns}: you can block only one",
+            mark=other,
+            columns=and_joined(str(c) for c in blocks),
+        )
     if blocks:
-        return f"{other} threatens to connect {geo.connect} in column {blocks[0]}: drop there"
+        return _(
+            "{mark} threatens to connect {connect} in column {column}: drop there",
+            mark=other,
+            connect=geo.connect,
+            column=blocks[0],
+        )
     unsafe = []
     for column in legal(state):
         after = apply(state, column)
@@ -116,5 +130,9 @@ def hint(state: State, player: int) -> str:
             unsafe.append(column + 1)
     if unsafe:
         listed = ", ".join(str(c) for c in unsafe)
-        return f"no threat now; avoid column {listed}: {other} would win on top of your disc"
-    return "no threat now: build lines that stay open, the middle columns are worth most"
+        return _(
+            "no threat now; avoid column {columns}: {mark} would win on top of your disc",
+            columns=listed,
+            mark=other,
+        )
+    return _("no threat now: build lines that stay open, the middle columns are worth most")

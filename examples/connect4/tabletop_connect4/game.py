@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from tabletop.game import JSON, Game, GameInfo, IdLister, Observer, Outcome
+from tabletop.game import JSON, Domain, Game, GameInfo, IdLister, Observer, Outcome
 
 from tabletop_connect4 import notation, position, rules
 from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from tabletop.agents.base import Level
 
 VERSION = "1.0.0"
+_ = Domain("tabletop_connect4")  # the catalogue: tabletop_connect4/locale/<lang>/...
 
 
 def _max_actions(players: int, options: BaseModel) -> int:
@@ -38,7 +39,7 @@ class ConnectFourGame(Game[State, int]):
         min_players=2,
         max_players=2,
         options=ConnectFourOptions,
-        summary="Drop discs into columns; four in a row, across, up or diagonally, wins.",
+        summary=_("Drop discs into columns; four in a row, across, up or diagonally, wins."),
         max_actions=_max_actions,
     )
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.game import JSON, PositionError, describe
+from tabletop.game import JSON, Domain, PositionError, describe
 
 from tabletop_connect4.rules import MARKS, Geometry, State, has_line, to_act, winning_line
 
 KEYS = ("board", "to_act", "connect", "line")  # the last two are the view's extras
 EMPTY = "."
+_ = Domain("tabletop_connect4")
 
 
 def board_rows(state: State) -> list[str]:
@@ -46,30 +47,42 @@ def line_cells(state: State) -> list[list[int]]:
 def from_json(data: Any, geo: Geometry) -> State:
     """The state a position JSON describes; PositionError naming what cannot arise."""
     if not isinstance(data, dict):
-        raise PositionError("a position is an object with 'board' (rows, top first)")
+        raise PositionError(_("a position is an object with 'board' (rows, top first)"))
     for key in data:
         if key not in KEYS:
             raise PositionError(
-                f"unknown key {describe(key)} in the position; keys are board, to_act"
+                _("unknown key {key} in the position; keys are board, to_act", key=describe(key))
             )
     x, o = _discs(data.get("board"), geo)
     nx, no = x.bit_count(), o.bit_count()
     if nx - no not in (0, 1):
         raise PositionError(
-            f"X has {nx} discs and O {no}: players alternate and X drops first (C2.1)"
+            _.plural(
+                "X has {n} disc and O {other}: players alternate and X drops first (C2.1)",
+                "X has {n} discs and O {other}: players alternate and X drops first (C2.1)",
+                nx,
+                other=no,
+            )
         )
     winner = _winner(x, o, geo, nx, no)
     state = State(x, o, nx + no, winner, geo)
     due = to_act(state)
     if "to_act" in data and not _exactly(data["to_act"], due):
         raise PositionError(
-            f"to_act must be {json.dumps(due)} in this position, "
-            f"not {describe(data['to_act'])} (C2.1)"
+            _(
+                "to_act must be {due} in this position, not {value} (C2.1)",
+                due=json.dumps(due),
+                value=describe(data["to_act"]),
+            )
         )
     if "connect" in data and not _exactly(data["connect"], geo.connect):
-        raise PositionError(f"connect must be {geo.connect}, the game's option (C6.1)")
+        raise PositionError(
+            _("connect must be {connect}, the game's option (C6.1)", connect=geo.connect)
+        )
     if "line" in data and not _exactly(data["line"], line_cells(state)):
-        raise PositionError(f"line must be {line_cells(state)}, the line on the board (C3.1)")
+        raise PositionError(
+            _("line must be {line}, the line on the board (C3.1)", line=str(line_cells(state)))
+        )
     return state
 
 
@@ -90,13 +103,19 @@ def _small(value: Any, depth: int = 0) -> bool:
 def _discs(board: Any, geo: Geometry) -> tuple[int, int]:
     """Both players' bitboards from the rows; checks the size, the marks and gravity."""
     if not isinstance(board, list) or len(board) != geo.rows:
-        raise PositionError(f"board must be a list of {geo.rows} rows, top row first (C1.1)")
+        raise PositionError(
+            _("board must be a list of {rows} rows, top row first (C1.1)", rows=geo.rows)
+        )
     x = o = 0
     for index, row in enumerate(board):
         r = geo.rows - 1 - index
         if not isinstance(row, str) or len(row) != geo.columns:
             raise PositionError(
-                f"row {r + 1} must be a string of {geo.columns} characters X, O or . (C1.1)"
+                _(
+                    "row {row} must be a string of {columns} characters X, O or . (C1.1)",
+                    row=r + 1,
+                    columns=geo.columns,
+                )
             )
         for c, char in enumerate(row):
             if char == "X":
@@ -104,13 +123,24 @@ def _discs(board: Any, geo: Geometry) -> tuple[int, int]:
             elif char == "O":
                 o |= geo.bit(c, r)
             elif char != EMPTY:
-                raise PositionError(f"row {r + 1} column {c + 1}: {char!r} is not X, O or . (C1.2)")
+                raise PositionError(
+                    _(
+                        "row {row} column {column}: {char} is not X, O or . (C1.2)",
+                        row=r + 1,
+                        column=c + 1,
+                        char=repr(char),
+                    )
+                )
     occupied = x | o
     for c in range(geo.columns):
         for r in range(1, geo.rows):
             if occupied & geo.bit(c, r) and not occupied & geo.bit(c, r - 1):
                 raise PositionError(
-                    f"column {c + 1}: the disc in row {r + 1} floats above an empty cell (C2.2)"
+                    _(
+                        "column {column}: the disc in row {row} floats above an empty cell (C2.2)",
+                        column=c + 1,
+                        row=r + 1,
+                    )
                 )
     return x, o
 
@@ -119,13 +149,16 @@ def _winner(x: int, o: int, geo: Geometry, nx: int, no: int) -> int:
     """The player with a line, checking that one last disc made every line (C3.1)."""
     x_line, o_line = has_line(x, geo), has_line(o, geo)
     if x_line and o_line:
-        raise PositionError("X and O both have a line: the game ends at the first (C3.1)")
+        raise PositionError(_("X and O both have a line: the game ends at the first (C3.1)"))
     if not (x_line or o_line):
         return 0
     player = 1 if x_line else 2
     if (player == 1) != (nx > no):
         raise PositionError(
-            f"{MARKS[player]} has a line, but the other player dropped after it (C3.1)"
+            _(
+                "{mark} has a line, but the other player dropped after it (C3.1)",
+                mark=MARKS[player],
+            )
         )
     discs = x if player == 1 else o
     occupied = x | o
@@ -136,6 +169,9 @@ def _winner(x: int, o: int, geo: Geometry, nx: int, no: int) -> int:
             if discs & top and not has_line(discs & ~top, geo):
                 return player
     raise PositionError(
-        f"{MARKS[player]}'s lines were not all made by one last disc: "
-        "the game would have ended earlier (C3.1)"
+        _(
+            "{mark}'s lines were not all made by one last disc: "
+            "the game would have ended earlier (C3.1)",
+            mark=MARKS[player],
+        )
     )

@@ -7,9 +7,11 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from tabletop.game import Domain, translate
 
 STYLES = {"X": "bold red", "O": "bold yellow"}
-NAMES = {"X": "red", "O": "yellow"}
+_ = Domain("tabletop_connect4")
+NAMES = {"X": _("red"), "O": _("yellow")}
 DISC = "●"
 
 
@@ -35,9 +37,17 @@ def render(view: dict[str, Any]) -> Any:
     to_act = view.get("to_act")
     if to_act in (1, 2):
         mark = "X" if to_act == 1 else "O"
+        said = _(
+            "player {player} ({colour} {disc}) to drop; {connect} in a row wins",
+            player=to_act,
+            colour=NAMES[mark],
+            disc=DISC,
+            connect=view.get("connect", 4),
+        )
+        before, _disc, after = translate(said).partition(DISC)  # the disc in its colour
         parts.append(
-            Text(f"player {to_act} ({NAMES[mark]} ", style="dim")
-            + Text(DISC, style=STYLES[mark])
-            + Text(f") to drop; {view.get('connect', 4)} in a row wins", style="dim")
+            Text(before, style="dim")
+            + Text(DISC if _disc else "", style=STYLES[mark])
+            + Text(after, style="dim")
         )
     return Group(*parts)

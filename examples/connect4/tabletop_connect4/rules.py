@@ -15,7 +15,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
-from tabletop.game import Outcome, options_as
+from tabletop.game import Domain, Outcome, options_as
+
+_ = Domain("tabletop_connect4")
 
 MARKS = {1: "X", 2: "O"}
 
@@ -26,11 +28,13 @@ class ConnectFourOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     columns: int = Field(
-        default=7, ge=4, le=10, description="C6.1 the number of columns (C1.1): 4 to 10"
+        default=7, ge=4, le=10, description=_("C6.1 the number of columns (C1.1): 4 to 10")
     )
-    rows: int = Field(default=6, ge=4, le=10, description="C6.1 the number of rows (C1.1): 4 to 10")
+    rows: int = Field(
+        default=6, ge=4, le=10, description=_("C6.1 the number of rows (C1.1): 4 to 10")
+    )
     connect: int = Field(
-        default=4, ge=3, le=6, description="C6.1 how many discs in a line win (C3.1): 3 to 6"
+        default=4, ge=3, le=6, description=_("C6.1 how many discs in a line win (C3.1): 3 to 6")
     )
 
     @field_validator("connect")
@@ -38,7 +42,7 @@ class ConnectFourOptions(BaseModel):
     def _fits(cls, value: int, info: ValidationInfo) -> int:
         longest = max(info.data.get("columns", 7), info.data.get("rows", 6))
         if value > longest:
-            raise ValueError(f"a line of {value} does not fit on this board (C6.1)")
+            raise ValueError(_("a line of {n} does not fit on this board (C6.1)", n=value))
         return value
 
 
@@ -223,28 +227,37 @@ def outcome(state: State) -> Outcome | None:
     if state.winner:
         line = winning_line(state.x if state.winner == 1 else state.o, state.geo)
         (c1, r1), (c2, r2) = [(c + 1, r + 1) for c, r in (line[0], line[-1])]
-        return Outcome(
-            (state.winner,),
-            f"{state.geo.connect} in a row for player {state.winner} "
-            f"({MARKS[state.winner]}) from column {c1} row {r1} "
-            f"to column {c2} row {r2} (C3.1)",
-            "line",
+        reason = _(
+            "{connect} in a row for player {player} ({mark}) from column {c1} row {r1} "
+            "to column {c2} row {r2} (C3.1)",
+            connect=state.geo.connect,
+            player=state.winner,
+            mark=MARKS[state.winner],
+            c1=c1,
+            r1=r1,
+            c2=c2,
+            r2=r2,
         )
+        return Outcome((state.winner,), reason, "line")
     if state.moves == state.geo.cells:
-        return Outcome((), "the board is full and nobody has a line: a draw (C4.1)", "draw")
+        return Outcome((), _("the board is full and nobody has a line: a draw (C4.1)"), "draw")
     return None
 
 
 def refusal(state: State, action: int) -> str:
     """Why dropping into column ``action`` is not allowed here (C2.3, C3.1, C4.1)."""
     if over(state):
-        return "the game is over; no disc may be dropped (C3.1, C4.1)"
-    return f"column {action + 1} is full; drop into a column with room (C2.3)"
+        return _("the game is over; no disc may be dropped (C3.1, C4.1)")
+    return _("column {column} is full; drop into a column with room (C2.3)", column=action + 1)
 
 
 def prompt(state: State) -> str:
     """What the player to act is asked for (C2.1)."""
     player = to_act(state)
     if player is None:
-        return "game over"
-    return f"drop a disc ({MARKS[player]}) into a column 1-{state.geo.columns}"
+        return _("game over")
+    return _(
+        "drop a disc ({mark}) into a column 1-{columns}",
+        mark=MARKS[player],
+        columns=state.geo.columns,
+    )

@@ -206,3 +206,23 @@ def and_list(names: Iterable[str], lang: str | None = None) -> str:
     """``a and b and c`` in ``lang`` (tabletop's English form, kept as it always was)."""
     word = translate(_("and"), lang)
     return f" {word} ".join(names)
+
+
+def read_back(templates: Iterable[Msg], english: str) -> Msg | None:
+    """A library's English sentence (click's, pydantic's: built with f-strings, never marked)
+    as the first of ``templates`` (messages without parameters, e.g. ``_("Option {option}
+    requires an argument.")``) whose text it is, its ``{fields}`` read back out of it; None
+    when none is. Translated where it is shown, like any message."""
+    import re
+
+    for template in templates:
+        parts = re.split(r"\{(\w+)\}", template.msgid)
+        body = "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+        )
+        found = re.fullmatch(body, english, re.DOTALL)
+        if found is not None:
+            filled = template.format(**found.groupdict())
+            if isinstance(filled, Msg) and str(filled) == english:
+                return filled
+    return None

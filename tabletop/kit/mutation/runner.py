@@ -30,9 +30,12 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.core.registry import Registry
 from tabletop.game import Game
 from tabletop.kit.mutation.configs import ConfigChange, configured
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,9 @@ class _Serving:
         for game in found:
             if game.info.id == self.spec.game:
                 return game
-        raise TabletopError(f"no plugin registers the game {self.spec.game!r} any more")
+        raise TabletopError(
+            _("no plugin registers the game {game} any more", game=repr(self.spec.game))
+        )
 
     def run(
         self,
@@ -193,8 +198,8 @@ class _Serving:
             if not ok:
                 if not failures:
                     self.first = case.name
-                failures.append(Verdict("killed", f"case {case.name!r} ({case.path.name})",
-                                        tuple(case.rules)))  # fmt: skip
+                killed = _("case {name} ({file})", name=repr(case.name), file=case.path.name)
+                failures.append(Verdict("killed", killed, tuple(case.rules)))
         if not failures or not stop_early:
             for golden in self.spec.golden:
                 try:
@@ -202,16 +207,18 @@ class _Serving:
                 except Exception:
                     differs = True
                 if differs:
-                    failures.append(Verdict("killed", f"golden game {golden.name}"))
+                    failures.append(Verdict("killed", _("golden game {file}", file=golden.name)))
                     if stop_early:
                         break
         seconds = time.perf_counter() - began
         if failures:
             rules = tuple(dict.fromkeys(rule for f in failures for rule in f.rules))
             if stop_early and len(failures) > 1:
-                killer = f"{failures[0].killer} and {len(failures) - 1} more"
+                killer = _(
+                    "{first} and {count} more", first=failures[0].killer, count=len(failures) - 1
+                )
             else:
-                killer = "; ".join(f.killer for f in failures)
+                killer = Msg.joined("; ", (f.killer for f in failures))
             return Verdict("killed", killer, rules, seconds)
         return Verdict("survived", seconds=seconds)
 
@@ -233,7 +240,11 @@ class _Serving:
             verdict = self.run("", "", "", stop_early=False)
         finally:
             sys.settrace(None)
-        failures = [k for k in verdict.killer.split("; ") if k] if verdict.killer else []
+        killer = verdict.killer
+        if isinstance(killer, Msg) and killer.domain is None:  # a join: its parts, translatable
+            failures = list(killer.params["parts"])
+        else:
+            failures = [k for k in killer.split("; ") if k] if killer else []
         return Baseline(verdict.seconds, failures, lines, len(self.cases), len(self.spec.golden))
 
 
@@ -277,7 +288,7 @@ class Worker:
             mine.recv()  # "ready": the start-up is not counted in a mutant's time
         except EOFError:
             self.stop()
-            raise TabletopError("the worker process could not load the game") from None
+            raise TabletopError(_("the worker process could not load the game")) from None
         return mine
 
     def stop(self) -> None:
@@ -305,7 +316,7 @@ class Worker:
         """Run the suite unmutated (first start of the worker: imports and loading)."""
         answer = self._ask(("baseline", list(files)), None)
         if not isinstance(answer, Baseline):
-            raise TabletopError("the rule suite could not be run (the worker process died)")
+            raise TabletopError(_("the rule suite could not be run (the worker process died)"))
         return answer
 
     def run(

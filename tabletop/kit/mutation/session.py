@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError, UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.core.numbers import quote
 from tabletop.game import Game
 from tabletop.kit.mutation.configs import CONFIG, change_of, config_mutants
@@ -138,13 +138,19 @@ def mutate(
         baseline = worker.baseline([str(p) for p in files.values()])
         if baseline.failures:
             raise TabletopError(
-                "the rule suite fails without any mutation ("
-                + "; ".join(baseline.failures[:3])
-                + "): make `tabletop test` and the golden games pass first"
+                _(
+                    "the rule suite fails without any mutation ({failures}): "
+                    "make `tabletop test` and the golden games pass first",
+                    failures=Msg.joined("; ", baseline.failures[:3]),
+                )
             )
         if baseline.cases + baseline.golden == 0:
-            raise TabletopError(f"no scenario case and no golden game for {spec.game}: "
-                                "nothing to measure")  # fmt: skip
+            raise TabletopError(
+                _(
+                    "no scenario case and no golden game for {game}: nothing to measure",
+                    game=spec.game,
+                )
+            )
         wanted = [m for m in modules if m != CONFIG_WORD]
         only_config = bool(modules) and not wanted
         chosen = [] if only_config else choose_modules(files, wanted, baseline, spec.package)

@@ -18,7 +18,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON, Game
+
+_ = Domain("tabletop")
 
 
 class DealError(ValueError):
@@ -62,12 +65,18 @@ def deal_rest(
         if child is None and isinstance(parent, dict):
             child = parent[key] = {}
         if not isinstance(child, dict):
-            raise DealError(f"rest_in: {rest_in!r} goes through {key!r}, which is not a mapping")
+            raise DealError(
+                _(
+                    "rest_in: {path} goes through {key}, which is not a mapping",
+                    path=repr(rest_in),
+                    key=repr(key),
+                )
+            )
         parent = child
     if not isinstance(parent, dict):
-        raise DealError(f"rest_in: {rest_in!r} is not a key of the position")
+        raise DealError(_("rest_in: {path} is not a key of the position", path=repr(rest_in)))
     given = parent.get(keys[-1], [])
     if not isinstance(given, list):
-        raise DealError(f"rest_in: the position's {rest_in!r} is not a list")
+        raise DealError(_("rest_in: the position's {path} is not a list", path=repr(rest_in)))
     parent[keys[-1]] = [*given, *rest]
     return position

@@ -13,9 +13,12 @@ from pydantic import BaseModel, ValidationError
 
 from tabletop.core import reading
 from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.i18n.text import Domain, Msg, message_of, read_back
 from tabletop.core.numbers import quote
 from tabletop.kit.jsonpaths import PathT
 from tabletop.kit.scenarios.model import FORMAT, FORMAT_LINE, NESTED, TOP_KEYS, Case
+
+_ = Domain("tabletop")
 
 
 class Lines:
@@ -56,7 +59,8 @@ def _walk(node: yaml.Node, path: PathT, lines: Lines, walked: set[int]) -> None:
             line = key_node.start_mark.line + 1
             if key in seen:
                 raise ScenarioFileError(
-                    f"duplicate key {quote(key)} (first at line {seen[key]})", line
+                    _("duplicate key {key} (first at line {line})", key=quote(key), line=seen[key]),
+                    line,
                 )
             seen[key] = line
             lines.at[(*path, key)] = line
@@ -96,8 +100,11 @@ def _check_expansion(root: yaml.Node) -> None:
             sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
             if sizes[key] > len(sizes) + MAX_YAML_NODES:
                 raise ScenarioFileError(
-                    f"the YAML expands to more than {MAX_YAML_NODES} values through its "
-                    "aliases (*name); a scenario file needs far fewer",
+                    _(
+                        "the YAML expands to more than {most} values through its "
+                        "aliases (*name); a scenario file needs far fewer",
+                        most=MAX_YAML_NODES,
+                    ),
                     node.start_mark.line + 1,
                 )
             continue
@@ -105,7 +112,7 @@ def _check_expansion(root: yaml.Node) -> None:
             continue
         if key in open_:
             raise ScenarioFileError(
-                "a YAML alias (*name) refers to a value that contains it; no cycles",
+                _("a YAML alias (*name) refers to a value that contains it; no cycles"),
                 node.start_mark.line + 1,
             )
         open_.add(key)
@@ -118,7 +125,7 @@ def _parse_yaml(text: str) -> tuple[Any, Lines]:
     try:
         loader = _Loader(text)  # refuses unprintable characters at once
     except yaml.YAMLError as exc:
-        raise ScenarioFileError(f"bad YAML: {one_line(str(exc))}") from None
+        raise ScenarioFileError(_("bad YAML: {problem}", problem=one_line(str(exc)))) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -128,14 +135,16 @@ def _parse_yaml(text: str) -> tuple[Any, Lines]:
         return loader.construct_document(node), lines
     except RecursionError:  # PyYAML composes nested collections recursively
         raise ScenarioFileError(
-            "the YAML is nested too deep; a scenario file needs far less"
+            _("the YAML is nested too deep; a scenario file needs far less")
         ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = one_line(" ".join(p for p in (exc.context, exc.problem) if p))
-        raise ScenarioFileError(f"bad YAML: {what}", mark.line + 1 if mark else None) from None
+        raise ScenarioFileError(
+            _("bad YAML: {problem}", problem=what), mark.line + 1 if mark else None
+        ) from None
     except yaml.YAMLError as exc:
-        raise ScenarioFileError(f"bad YAML: {one_line(str(exc))}") from None
+        raise ScenarioFileError(_("bad YAML: {problem}", problem=one_line(str(exc)))) from None
     finally:
         loader.dispose()
 
@@ -197,9 +206,11 @@ def load_file(path: Path) -> Suite:
     """Read a scenario file; problems come back as one-line errors, never exceptions."""
     path = Path(path)
     try:
-        text = reading.read_text(path, "scenario file", ScenarioFileError, limit=MAX_SCENARIO_BYTES)
+        text = reading.read_text(
+            path, _("scenario file"), ScenarioFileError, limit=MAX_SCENARIO_BYTES
+        )
     except ScenarioFileError as exc:
-        return Suite(path, error=str(exc))
+        return Suite(path, error=message_of(exc))
     return load_text(text, path)
 
 
@@ -210,39 +221,52 @@ def load_text(text: str, path: Path) -> Suite:
         return _suite(data, lines, path)
     except ScenarioFileError as exc:
         where = f"{path}:{exc.line}" if exc.line else str(path)
-        return Suite(path, error=f"{where}: {exc}")
+        return Suite(path, error=Msg.joined(": ", (where, message_of(exc))))
 
 
 def _suite(data: Any, lines: Lines, path: Path) -> Suite:
-    def fail(key: Sequence[str | int], message: str) -> ScenarioFileError:
+    def fail(key: Sequence[str | int], message: Msg) -> ScenarioFileError:
         return ScenarioFileError(message, lines.line(key))
 
     if not isinstance(data, dict):
-        raise fail((), f"not a scenario file: expected keys {', '.join(TOP_KEYS)}")
+        raise fail((), _("not a scenario file: expected keys {keys}", keys=", ".join(TOP_KEYS)))
     for key in data:
         if key not in TOP_KEYS:
             raise fail(
-                (key,), f"unknown key {quote(str(key))}; allowed at the top: {', '.join(TOP_KEYS)}"
+                (key,),
+                _(
+                    "unknown key {key}; allowed at the top: {keys}",
+                    key=quote(str(key)),
+                    keys=", ".join(TOP_KEYS),
+                ),
             )
     if data.get("format") != FORMAT:
-        raise fail(("format",), f"not a tabletop scenario file: 'format: {FORMAT}' is missing")
+        raise fail(
+            ("format",),
+            _("not a tabletop scenario file: 'format: {format}' is missing", format=FORMAT),
+        )
     title, game, spec = data.get("title", ""), data.get("game"), data.get("spec_rules", [])
     if not isinstance(title, str):
-        raise fail(("title",), "'title' must be text")
+        raise fail(("title",), _("'title' must be text"))
     if game is not None and not isinstance(game, str):
-        raise fail(("game",), "'game' must be a game id")
+        raise fail(("game",), _("'game' must be a game id"))
     if not isinstance(spec, list) or not all(isinstance(r, str) for r in spec):
-        raise fail(("spec_rules",), "'spec_rules' must be a list of rule IDs")
+        raise fail(("spec_rules",), _("'spec_rules' must be a list of rule IDs"))
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
-        raise fail(("cases",), "'cases' must be a non-empty list of cases")
+        raise fail(("cases",), _("'cases' must be a non-empty list of cases"))
     loaded: list[LoadedCase] = []
     names: dict[str, int] = {}
     for index, raw in enumerate(cases):
         case = _load_case(raw, index, game, lines, path)
         if case.name in names and case.error is None:
             case = broken(
-                case, f"case name {case.name!r} is used twice (first at line {names[case.name]})"
+                case,
+                _(
+                    "case name {name} is used twice (first at line {line})",
+                    name=repr(case.name),
+                    line=names[case.name],
+                ),
             )
         names.setdefault(case.name, case.line)
         loaded.append(case)
@@ -250,7 +274,9 @@ def _suite(data: Any, lines: Lines, path: Path) -> Suite:
 
 
 def broken(case: LoadedCase, message: str, key: Sequence[str | int] = ()) -> LoadedCase:
-    error = f"{case.where(key)}: case {case.name!r}: {message}"
+    """``case`` as an error: ``message`` (a Msg stays one) with the file, line and name."""
+    error = _("{where}: case {name}: {message}", where=case.where(key), name=repr(case.name),
+              message=message)  # fmt: skip
     return LoadedCase(
         case.path,
         case.index,
@@ -266,7 +292,7 @@ def broken(case: LoadedCase, message: str, key: Sequence[str | int] = ()) -> Loa
 
 def _load_case(raw: Any, index: int, game: str | None, lines: Lines, path: Path) -> LoadedCase:
     line = lines.line(("cases", index))
-    name = f"case {index + 1}"
+    name = f"case {index + 1}"  # a name, as the file would give it (-k matches it)
     if isinstance(raw, dict) and isinstance(raw.get("name"), str) and raw["name"].strip():
         name = raw["name"].strip()
     if isinstance(raw, dict) and isinstance(raw.get("game"), str):
@@ -275,25 +301,41 @@ def _load_case(raw: Any, index: int, game: str | None, lines: Lines, path: Path)
     cited = tuple(str(r) for r in named) if isinstance(named, list) else ()
     bare = LoadedCase(path, index, name, line, game, None, None, lines, cited)
     if not isinstance(raw, dict):
-        return broken(bare, "a case must be a mapping with name, steps, ...")
+        return broken(bare, _("a case must be a mapping with name, steps, ..."))
     try:
         case = Case.model_validate(raw)
     except ValidationError as exc:
         key, message = _explain(exc)
         return broken(bare, message, key)
     if case.game is None and game is None:
-        return broken(bare, "no game: give 'game:' at the top of the file or in the case")
+        return broken(bare, _("no game: give 'game:' at the top of the file or in the case"))
     return LoadedCase(path, index, name, line, case.game or game, case, None, lines)
 
 
-def _explain(exc: ValidationError) -> tuple[list[str | int], str]:
+# pydantic's messages for a value of the wrong kind (its English, read back: read_back)
+PYDANTIC = (
+    _("Input should be a valid list"),
+    _("Input should be a valid string"),
+    _("Input should be a valid dictionary"),
+    _("Input should be a valid integer"),
+    _("Input should be a valid integer, unable to parse string as an integer"),
+    _("Input should be a valid integer, got a number with a fractional part"),
+    _("Input should be a valid boolean"),
+    _("Input should be a valid boolean, unable to interpret input"),
+    _("Input should be less than or equal to {limit}"),
+    _("Input should be greater than or equal to {limit}"),
+    _("Input should be {expected}"),
+)
+
+
+def _explain(exc: ValidationError) -> tuple[list[str | int], Msg]:
     """The path and a one-line message for the first pydantic error of a case."""
     errors = exc.errors()
     err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])  # typos first
     loc = list(err["loc"])
     model: type[BaseModel] = Case
     known: list[str | int] = []
-    words: list[str] = []
+    words: list[str] = []  # the keys (machine words) and "step N"
     for part in loc:
         fields = model.model_fields
         if isinstance(part, str) and part in fields:
@@ -302,19 +344,34 @@ def _explain(exc: ValidationError) -> tuple[list[str | int], str]:
             model = NESTED.get(part, model)
         elif isinstance(part, int) and known and known[-1] == "steps":
             known.append(part)
-            words[-1] = f"step {part + 1}"
+            words[-1] = _("step {number}", number=part + 1)
         else:
             if err["type"] == "extra_forbidden":
                 known.append(part)
             break
-    where = " ".join(words) or "the case"
+    the_case = _("the case")
+    where = Msg.joined(" ", words) if words else the_case
     if err["type"] == "extra_forbidden":
         allowed = ", ".join(model.model_fields)
-        return known, f"unknown key {loc[-1]!r} in {where}; allowed: {allowed}"
+        return known, _(
+            "unknown key {key} in {where}; allowed: {allowed}",
+            key=repr(loc[-1]),
+            where=where,
+            allowed=allowed,
+        )
     if err["type"] == "missing":
-        where = " ".join(words[:-1]) or "the case"
-        return known[:-1], f"missing key {loc[-1]!r} in {where}"
-    message = err["msg"].removeprefix("Value error, ")
+        where = Msg.joined(" ", words[:-1]) if words[:-1] else the_case
+        return known, _("missing key {key} in {where}", key=repr(loc[-1]), where=where)
+    raised = (err.get("ctx") or {}).get("error")
+    english = err["msg"].removeprefix("Value error, ")
+    message: str = english
+    if isinstance(raised, ValueError) and str(raised) == english:
+        message = message_of(raised)  # a validator's own message (model.py)
+    else:
+        message = read_back(PYDANTIC, english) or english
     got = err.get("input")
-    shown = "" if isinstance(got, dict) or err["type"] == "value_error" else f" (got {got!r})"
-    return known, f"{where}: {message}{shown}"
+    if isinstance(got, dict) or err["type"] == "value_error":
+        return known, Msg.joined(": ", (where, message))
+    return known, _(
+        "{where}: {message} (got {value})", where=where, message=message, value=repr(got)
+    )

@@ -8,6 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
+
 FORMAT = "tabletop-scenarios/1"
 FORMAT_LINE = re.compile(rf"^format:\s*['\"]?{re.escape(FORMAT)}\b", re.MULTILINE)
 TOP_KEYS = ("format", "title", "game", "spec_rules", "define", "cases")
@@ -44,10 +48,12 @@ class Expect(_Model):
     def _views_name_a_player(self) -> Expect:
         for view in as_list(self.view):
             if "player" not in view:
-                raise ValueError("a view expectation needs 'player: N' (or null for spectator)")
+                raise ValueError(_("a view expectation needs 'player: N' (or null for spectator)"))
             player = view["player"]
             if not (player is None or player == "spectator" or type(player) is int):
-                raise ValueError(f"view player must be a number or null, not {player!r}")
+                raise ValueError(
+                    _("view player must be a number or null, not {value}", value=repr(player))
+                )
         return self
 
 
@@ -63,11 +69,11 @@ class Step(_Model):
     @model_validator(mode="after")
     def _one_kind(self) -> Step:
         if self.refused is not None and not isinstance(self.do, str):
-            raise ValueError("'refused' needs 'do' with a single action")
+            raise ValueError(_("'refused' needs 'do' with a single action"))
         if self.do is not None and self.time_out is not None:
-            raise ValueError("a step has either 'do' or 'time_out', not both")
+            raise ValueError(_("a step has either 'do' or 'time_out', not both"))
         if self.do is None and self.time_out is None and self.expect is None:
-            raise ValueError("an empty step: give 'do', 'time_out' or 'expect'")
+            raise ValueError(_("an empty step: give 'do', 'time_out' or 'expect'"))
         return self
 
 
@@ -99,20 +105,25 @@ class Case(_Model):
     @model_validator(mode="after")
     def _steps_or_impossible(self) -> Case:
         if self.rest_in is not None and self.position is None:
-            raise ValueError("'rest_in' needs a 'position' (the cards it places)")
+            raise ValueError(_("'rest_in' needs a 'position' (the cards it places)"))
         if self.setup_refused is not None:
             if self.impossible is not None or self.position or self.steps or self.actions:
                 raise ValueError(
-                    "'setup_refused' takes 'options' and 'players' only: no 'position', "
-                    "'actions', 'steps' or 'impossible'"
+                    _(
+                        "'setup_refused' takes 'options' and 'players' only: no 'position', "
+                        "'actions', 'steps' or 'impossible'"
+                    )
                 )
         elif self.impossible is None:
             if not self.steps:
                 raise ValueError(
-                    "no steps: give 'steps' (or 'impossible' with a 'position', or 'setup_refused')"
+                    _(
+                        "no steps: give 'steps' (or 'impossible' with a 'position', "
+                        "or 'setup_refused')"
+                    )
                 )
         elif self.position is None or self.steps or self.actions:
-            raise ValueError("'impossible' needs a 'position' and no 'steps' or 'actions'")
+            raise ValueError(_("'impossible' needs a 'position' and no 'steps' or 'actions'"))
         return self
 
 

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
+from tabletop.core.i18n.text import Domain, Msg, message_of, translate
 from tabletop.core.match import Match
 from tabletop.core.registry import Registry, registry
 from tabletop.core.setup import player_count
@@ -18,6 +19,8 @@ from tabletop.kit.scenarios.deal import DealError, deal_rest
 from tabletop.kit.scenarios.loader import LoadedCase, broken
 from tabletop.kit.scenarios.model import RULE_ID, Case, Expect, Step, as_list
 from tabletop.kit.scenarios.subset import Mismatch, show, subset_diff
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -47,22 +50,32 @@ class CaseResult:
         return self.status == "passed"
 
     def report(self) -> list[str]:
-        """The diff-like report (plain lines; ``-`` expected, ``+`` actual)."""
+        """The diff-like report (plain lines; ``-`` expected, ``+`` actual), in the current
+        language (the keys, paths, actions and JSON as they are)."""
         case = self.case
         if self.status == "error":
-            return [self.error or "error"]
+            return [translate(self.error or _("error"))]
         lines: list[str] = []
+        expected, actual = translate(_("expected:")), translate(_("actual:"))
+        width = max(len(expected), len(actual))
         for failure in self.failures:
-            action = f": {failure.action}" if failure.action else ""
-            lines.append(f"{case.path}:{failure.line}: case {case.name!r}, {failure.message}")
+            action = f": {translate(failure.action)}" if failure.action else ""
+            where = f"{case.path}:{failure.line}"
+            head = _(
+                "{where}: case {name}, {message}",
+                where=where,
+                name=repr(case.name),
+                message=failure.message,
+            )
+            lines.append(translate(head))
             if failure.step:
-                lines.append(f"  step {failure.step}{action}")
+                lines.append("  " + translate(_("step {number}", number=failure.step)) + action)
             for mis in failure.mismatches:
                 lines.append(f"    {mis.where}")
-                lines.append(f"      - expected: {mis.expected}")
-                lines.append(f"      + actual:   {mis.actual}")
+                lines.append(f"      - {expected:<{width}} {translate(mis.expected)}")
+                lines.append(f"      + {actual:<{width}} {translate(mis.actual)}")
         if case.case and case.case.rules:
-            lines.append(f"  rules: {', '.join(case.case.rules)}")
+            lines.append("  " + translate(_("rules: {rules}", rules=", ".join(case.case.rules))))
         return lines
 
 
@@ -81,6 +94,14 @@ class _CaseError(Exception):
         super().__init__(message)
         self.key = key
         self.message = message
+
+
+def _said(exc: BaseException) -> str:
+    """An exception's message on one line, still a Msg (translated where shown) if it is one."""
+    message = message_of(exc)
+    if isinstance(message, Msg) and "\n" not in message:
+        return message
+    return one_line(str(exc))
 
 
 def cites(message: str, wanted: str) -> bool:
@@ -106,9 +127,10 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
     except _CaseError as exc:
         return CaseResult(loaded, "error", error=broken(loaded, exc.message, exc.key).error)
     except TabletopError as exc:
-        return CaseResult(loaded, "error", error=broken(loaded, one_line(str(exc))).error)
+        return CaseResult(loaded, "error", error=broken(loaded, _said(exc)).error)
     except Exception as exc:
-        message = f"the game crashed while setting up: {type(exc).__name__}: {one_line(str(exc))}"
+        crashed = f"{type(exc).__name__}: {one_line(str(exc))}"
+        message = _("the game crashed while setting up: {error}", error=crashed)
         return CaseResult(loaded, "failed", (StepFailure(0, loaded.line, "", message),), crash=exc)
     for number, step in enumerate(loaded.case.steps, start=1):
         try:
@@ -119,7 +141,8 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
             return CaseResult(loaded, "error", error=broken(loaded, exc.message, exc.key).error)
         except Exception as exc:
             line = loaded.lines.line(("cases", loaded.index, "steps", number - 1))
-            message = f"the game crashed: {type(exc).__name__}: {one_line(str(exc))}"
+            crashed = f"{type(exc).__name__}: {one_line(str(exc))}"
+            message = _("the game crashed: {error}", error=crashed)
             failure = StepFailure(number, line, _step_text(step), message)
             return CaseResult(loaded, "failed", (failure,), crash=exc)
     return CaseResult(loaded, "passed")
@@ -127,10 +150,10 @@ def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
 
 def _step_text(step: Step) -> str:
     if step.time_out is not None:
-        return f"(player {step.time_out} runs out of time)"
+        return _("(player {player} runs out of time)", player=step.time_out)
     if isinstance(step.do, list):
         return ", ".join(step.do)
-    return step.do or "(check only)"
+    return step.do or _("(check only)")
 
 
 class _Runner:
@@ -147,34 +170,48 @@ class _Runner:
         try:
             game = self.games.get(self.loaded.game or "")
         except TabletopError as exc:
-            raise _CaseError(("game",), one_line(str(exc))) from None
+            raise _CaseError(("game",), _said(exc)) from None
         info = game.info
         try:
             options = opts.build(info.options, case.options, info.id)
         except TabletopError as exc:
-            raise _CaseError(("options",), one_line(str(exc))) from None
+            raise _CaseError(("options",), _said(exc)) from None
         players = info.min_players if case.players is None else case.players
         if not info.min_players <= players <= info.max_players:
             raise _CaseError(
                 ("players",),
-                f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}",
+                _(
+                    "{game} takes {low}-{high} players, not {count}",
+                    game=info.id,
+                    low=info.min_players,
+                    high=info.max_players,
+                    count=players,
+                ),
             )
         position = case.position
         if position is not None and case.rest_in is not None:
             try:
                 position = deal_rest(game, players, options, case.seed, position, case.rest_in)
             except DealError as exc:
-                raise _CaseError(("rest_in",), str(exc)) from None
+                raise _CaseError(("rest_in",), message_of(exc)) from None
         try:
             self.match = Match(game, players, options, case.seed, position)
         except PositionError as exc:
-            raise _CaseError(("position",), f"impossible position: {one_line(str(exc))}") from None
+            raise _CaseError(
+                ("position",), _("impossible position: {reason}", reason=_said(exc))
+            ) from None
         for index, text in enumerate(case.actions):
             try:
                 self.match.play(text)
             except ActionError as exc:
                 raise _CaseError(
-                    ("actions", index), f"setup action {index + 1} {text!r} refused: {exc.reason}"
+                    ("actions", index),
+                    _(
+                        "setup action {number} {text} refused: {reason}",
+                        number=index + 1,
+                        text=repr(text),
+                        reason=exc.reason,
+                    ),
                 ) from None
 
     def impossible(self, wanted: str) -> CaseResult:
@@ -189,12 +226,18 @@ class _Runner:
                 return CaseResult(loaded, "error", error=error)
             if cites(exc.message, wanted):
                 return CaseResult(loaded, "passed")
-            message = "the position was refused, but not for the expected reason"
-            actual = exc.message.removeprefix("impossible position: ")
+            message = _("the position was refused, but not for the expected reason")
+            actual = exc.message
+            if isinstance(actual, Msg) and "reason" in actual.params:
+                actual = actual.params["reason"]  # without "impossible position: "
+            else:
+                actual = actual.removeprefix("impossible position: ")
         else:
-            message = "the position was accepted, but it must be refused as impossible"
-            actual = "accepted"
-        mismatch = Mismatch("impossible", f"a refusal citing {wanted!r}", actual)
+            message = _("the position was accepted, but it must be refused as impossible")
+            actual = _("accepted")
+        mismatch = Mismatch(
+            "impossible", _("a refusal citing {wanted}", wanted=repr(wanted)), actual
+        )
         return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
 
     def setup_refused(self, wanted: str) -> CaseResult:
@@ -205,9 +248,7 @@ class _Runner:
         try:
             game = self.games.get(loaded.game or "")
         except TabletopError as exc:
-            return CaseResult(
-                loaded, "error", error=broken(loaded, one_line(str(exc)), ("game",)).error
-            )
+            return CaseResult(loaded, "error", error=broken(loaded, _said(exc), ("game",)).error)
         info = game.info
         players = info.min_players if case.players is None else case.players
         try:
@@ -215,14 +256,15 @@ class _Runner:
             player_count(game, players)
             game.new(players, options, case.seed)
         except TabletopError as exc:
-            refusal = one_line(str(exc))
+            refusal = _said(exc)
             if cites(refusal, wanted):
                 return CaseResult(loaded, "passed")
-            message = "the set-up was refused, but not for the expected reason"
+            message = _("the set-up was refused, but not for the expected reason")
         else:
-            message = "the set-up was accepted, but it must be refused"
-            refusal = "accepted"
-        mismatch = Mismatch("setup_refused", f"a refusal citing {wanted!r}", refusal)
+            message = _("the set-up was accepted, but it must be refused")
+            refusal = _("accepted")
+        citing = _("a refusal citing {wanted}", wanted=repr(wanted))
+        mismatch = Mismatch("setup_refused", citing, refusal)
         return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
 
     @property
@@ -243,7 +285,7 @@ class _Runner:
         match = self.match
         if step.time_out is not None:
             if not 1 <= step.time_out <= match.players:
-                raise _CaseError(("steps", number - 1, "time_out"), "no such player")
+                raise _CaseError(("steps", number - 1, "time_out"), _("no such player"))
             match.lose_on_time(step.time_out)
         elif step.refused is not None and isinstance(step.do, str):
             self._refused(step.do, step.refused, stop)
@@ -253,13 +295,17 @@ class _Runner:
                     match.play(action)
                 except ActionError as exc:
                     raise stop(
-                        f"action {action!r} was refused",
-                        Mismatch("do", f"{action!r} is played", f"refused: {exc.reason}"),
+                        _("action {action} was refused", action=repr(action)),
+                        Mismatch(
+                            "do",
+                            _("{action} is played", action=repr(action)),
+                            _("refused: {reason}", reason=exc.reason),
+                        ),
                     ) from None
         if step.expect is not None:
             mismatches = self._expect(number, step.expect)
             if mismatches:
-                raise stop("expectations not met", *mismatches, key="expect")
+                raise stop(_("expectations not met"), *mismatches, key="expect")
 
     def _snapshot(self) -> tuple[Any, ...]:
         match = self.match
@@ -272,11 +318,13 @@ class _Runner:
         try:
             match.play(text)
         except ActionError as exc:
-            message = str(exc)
+            message = message_of(exc)
             if not cites(message, wanted):
                 raise stop(
-                    "refused, but not for the expected reason",
-                    Mismatch("refused", f"a refusal citing {wanted!r}", message),
+                    _("refused, but not for the expected reason"),
+                    Mismatch(
+                        "refused", _("a refusal citing {wanted}", wanted=repr(wanted)), message
+                    ),
                     key="refused",
                 ) from None
             after = self._snapshot()
@@ -284,11 +332,15 @@ class _Runner:
                 changed = subset_diff(before[0], after[0], "state") or [
                     Mismatch("match", show(before[1:]), show(after[1:]))
                 ]
-                raise stop("the refused action changed the state", *changed) from None
+                raise stop(_("the refused action changed the state"), *changed) from None
             return
         raise stop(
-            "the action was played, but it must be refused",
-            Mismatch("refused", f"a refusal citing {wanted!r}", f"played as {match.texts[-1]!r}"),
+            _("the action was played, but it must be refused"),
+            Mismatch(
+                "refused",
+                _("a refusal citing {wanted}", wanted=repr(wanted)),
+                _("played as {text}", text=repr(match.texts[-1])),
+            ),
             key="refused",
         )
 
@@ -307,10 +359,10 @@ class _Runner:
             wanted = sorted(expect.winners or [])
             if winners != wanted:
                 found.append(Mismatch("winners", show(wanted), show(winners)))
-        if "reason" in given and expect.reason is not None:
-            reason = outcome.reason if outcome else "(the game is not over)"
-            if expect.reason.lower() not in reason.lower():
-                found.append(Mismatch("reason", f"contains {expect.reason!r}", show(reason)))
+        ended = outcome.reason.lower() if outcome else ""
+        if "reason" in given and expect.reason is not None and expect.reason.lower() not in ended:
+            ends = show(translate(outcome.reason)) if outcome else _("(the game is not over)")
+            found.append(Mismatch("reason", _("contains {text}", text=repr(expect.reason)), ends))
         if "end" in given:
             kind = outcome.kind if outcome else None
             if kind != expect.end:
@@ -318,7 +370,8 @@ class _Runner:
         if "prompt" in given and expect.prompt is not None:
             prompt = game.prompt(state)
             if expect.prompt.lower() not in prompt.lower():
-                found.append(Mismatch("prompt", f"contains {expect.prompt!r}", show(prompt)))
+                asked = _("contains {text}", text=repr(expect.prompt))
+                found.append(Mismatch("prompt", asked, show(translate(prompt))))
         if "to_act" in given and match.to_act() != expect.to_act:
             found.append(Mismatch("to_act", show(expect.to_act), show(match.to_act())))
         found.extend(self._actions(number, expect))
@@ -335,7 +388,7 @@ class _Runner:
             seat = None if player in (None, "spectator") else int(player)
             if seat is not None and not 1 <= seat <= match.players:
                 key = ("steps", number - 1, "expect", "view")
-                raise _CaseError(key, f"view of player {seat}: no such player")
+                raise _CaseError(key, _("view of player {player}: no such player", player=seat))
             subset = {k: v for k, v in wanted_view.items() if k != "player"}
             label = "view" if seat is None else f"view[{seat}]"
             found.extend(subset_diff(subset, game.view(state, seat), label))
@@ -347,7 +400,12 @@ class _Runner:
         except NotationError as exc:
             raise _CaseError(
                 ("steps", number - 1, "expect", key),
-                f"{key}: {text!r} is not an action here: {one_line(str(exc))}",
+                _(
+                    "{key}: {text} is not an action here: {reason}",
+                    key=key,
+                    text=repr(text),
+                    reason=_said(exc),
+                ),
             ) from None
 
     def _actions(self, number: int, expect: Expect) -> list[Mismatch]:
@@ -363,26 +421,45 @@ class _Runner:
             exact: list[str] | None = getattr(expect, kind)
             contains: list[str] | None = getattr(expect, f"{kind}_contains")
             excludes: list[str] | None = getattr(expect, f"{kind}_excludes")
-            word = "legal" if kind == "legal" else "listed"
+            legal = kind == "legal"
             for text in contains or []:
                 action = self._parse(number, f"{kind}_contains", text)
                 if action not in pool:
-                    why = "" if over or kind == "listing" else f" ({game.refusal(state, action)})"
-                    found.append(
-                        Mismatch(f"{kind}_contains", f"{text!r} is {word}", f"it is not{why}")
+                    shown = repr(text)
+                    wanted = (
+                        _("{text} is legal", text=shown)
+                        if legal
+                        else _("{text} is listed", text=shown)
                     )
+                    got = _("it is not")
+                    if not over and legal:
+                        got = _("it is not ({why})", why=game.refusal(state, action))
+                    found.append(Mismatch(f"{kind}_contains", wanted, got))
             for text in excludes or []:
                 action = self._parse(number, f"{kind}_excludes", text)
                 if action in pool:
-                    found.append(
-                        Mismatch(f"{kind}_excludes", f"{text!r} is not {word}", f"it is {word}")
+                    shown = repr(text)
+                    wanted = (
+                        _("{text} is not legal", text=shown)
+                        if legal
+                        else _("{text} is not listed", text=shown)
                     )
+                    got = _("it is legal") if legal else _("it is listed")
+                    found.append(Mismatch(f"{kind}_excludes", wanted, got))
             if exact is not None:
-                wanted = {self._parse(number, kind, text) for text in exact}
-                missing = sorted(game.format(state, a) for a in wanted if a not in pool)
-                extra = sorted(game.format(state, a) for a in set(pool) if a not in wanted)
+                wanted_actions = {self._parse(number, kind, text) for text in exact}
+                missing = sorted(game.format(state, a) for a in wanted_actions if a not in pool)
+                extra = sorted(game.format(state, a) for a in set(pool) if a not in wanted_actions)
                 if missing or extra:
-                    expected = f"{show(missing)} {word} too" if missing else "nothing more"
-                    actual = f"{show(extra)} {word} too" if extra else "nothing more"
+                    expected, actual = _too(missing, legal), _too(extra, legal)
                     found.append(Mismatch(kind, expected, actual))
         return found
+
+
+def _too(actions: list[str], legal: bool) -> str:
+    """``["a1"] legal too`` (or ``listed too``), or ``nothing more``."""
+    if not actions:
+        return _("nothing more")
+    if legal:
+        return _("{actions} legal too", actions=show(actions))
+    return _("{actions} listed too", actions=show(actions))

@@ -7,8 +7,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import Registry
 from tabletop.kit.scenarios.loader import Suite
+
+_ = Domain("tabletop")
 
 
 def keyword_filter(expr: str) -> Any:
@@ -17,7 +20,7 @@ def keyword_filter(expr: str) -> Any:
     Raises ValueError for an expression that does not parse."""
     tokens: list[str] = re.findall(r"\(|\)|[^\s()]+", expr)
     if not tokens:
-        raise ValueError("empty -k expression")
+        raise ValueError(_("empty -k expression"))
     pos = 0
 
     def peek() -> str | None:
@@ -47,7 +50,7 @@ def keyword_filter(expr: str) -> Any:
     def notexpr() -> Any:
         token = peek()
         if token is None:
-            raise ValueError(f"-k expression {expr!r} ends too early")
+            raise ValueError(_("-k expression {expr} ends too early", expr=repr(expr)))
         if token == "not":
             take()
             inner = notexpr()
@@ -56,17 +59,25 @@ def keyword_filter(expr: str) -> Any:
             take()
             inner = orexpr()
             if peek() != ")":
-                raise ValueError(f"-k expression {expr!r}: missing ')'")
+                raise ValueError(_("-k expression {expr}: missing ')'", expr=repr(expr)))
             take()
             return inner
         if token in {")", "and", "or"}:
-            raise ValueError(f"-k expression {expr!r}: unexpected {token!r}")
+            raise ValueError(
+                _("-k expression {expr}: unexpected {token}", expr=repr(expr), token=repr(token))
+            )
         word = take().lower()
         return lambda s: word in s
 
     predicate = orexpr()
     if pos != len(tokens):
-        raise ValueError(f"-k expression {expr!r}: unexpected {tokens[pos]!r}")
+        raise ValueError(
+            _(
+                "-k expression {expr}: unexpected {token}",
+                expr=repr(expr),
+                token=repr(tokens[pos]),
+            )
+        )
     return predicate
 
 
