@@ -135,10 +135,12 @@ _ID = {action: action_id(action) for action in (*PLACES, *CLAIMS, END_TURN)}
 
 _BOARD_END = _SUPPLY + NCOLOURS  # counts, tops and supply: the first 76 numbers
 _DONE_END = _DONE + SEATS * CARDS
+_NO_COLOURS = array("f", bytes(4 * NCOLOURS))
 # The last board and the last completed cards seen, with their numbers, each one tuple
 # (replaced whole, so a reader never mixes two): a placement changes the board, a claim
 # the completed cards, so most steps find one or both unchanged.
-_LAST_BOARD: list[tuple[Any, Any, array[float]]] = [((), (), array("f"))]
+_NO_BOARD = ((None,) * NFIELDS, None, array("f", bytes(4 * _BOARD_END)))  # all to write
+_LAST_BOARD: list[tuple[Any, Any, array[float]]] = [_NO_BOARD]
 _LAST_DONE: list[tuple[Any, array[float]]] = [((), array("f"))]
 
 
@@ -158,19 +160,29 @@ def _stack(stack: tuple[int, ...]) -> tuple[array[float], int]:
     return found
 
 
-def _board_numbers(board: Any, supply: Any) -> array[float]:
-    numbers = array("f", bytes(4 * _BOARD_END))
+def _board_numbers(
+    board: Any, supply: Any, last: tuple[Any, Any, array[float]] = _NO_BOARD
+) -> tuple[Any, Any, array[float]]:
+    """The numbers of ``board`` and ``supply`` (with them, as ``_LAST_BOARD`` keeps them),
+    from a copy of ``last``'s: only the fields whose stack is another object are written
+    again (a step replaces one stack, or a claim's few, and keeps the others)."""
+    before, had, numbers = last
+    numbers = numbers[:]
     stacks = _STACKS
     at = 0
-    for stack in board:
-        if stack:
-            counts, top = stacks.get(stack) or _stack(stack)
-            numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
-            numbers[_TOPS + at + top] = 1.0
+    for stack, old in zip(board, before, strict=True):
+        if stack is not old:
+            numbers[_TOPS + at : _TOPS + at + NCOLOURS] = _NO_COLOURS
+            if stack:
+                counts, top = stacks.get(stack) or _stack(stack)
+                numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
+                numbers[_TOPS + at + top] = 1.0
+            else:
+                numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = _NO_COLOURS
         at += NCOLOURS
-    for c, count in enumerate(supply):
-        numbers[_SUPPLY + c] = count
-    return numbers
+    if supply is not had:
+        numbers[_SUPPLY:_BOARD_END] = array("f", supply)
+    return board, supply, numbers
 
 
 def _done_numbers(done: Any) -> array[float]:
@@ -193,7 +205,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     board, supply, done = state.board, state.supply, state.done
     last = _LAST_BOARD[0]
     if last[0] is not board or last[1] is not supply:
-        last = _LAST_BOARD[0] = (board, supply, _board_numbers(board, supply))
+        last = _LAST_BOARD[0] = _board_numbers(board, supply, last)
     out[0:_BOARD_END] = last[2]
     seen = _LAST_DONE[0]
     if seen[0] is not done:
