@@ -1,7 +1,9 @@
-"""Build hook for the optional compiled Quarto search (``tabletop_quarto._kernel``).
+"""Build hook for the optional compiled parts: the Quarto search (``tabletop_quarto._kernel``)
+and Quartino's observation (``tabletop_quartino._observe``).
 
-Everything else is declared in pyproject.toml. The extension is optional: without a C
-compiler ``pip install -e .`` still succeeds and the solver runs in plain Python.
+Everything else is declared in pyproject.toml. The extensions are optional: without a C
+compiler ``pip install -e .`` still succeeds and the solver and the observation run in
+plain Python.
 """
 
 import platform
@@ -19,6 +21,12 @@ setup(
             ["plugins/quarto/_kernel.c"],
             optional=True,
             extra_compile_args=FLAGS,
-        )
+        ),
+        Extension(
+            "tabletop_quartino._observe",
+            ["plugins/quartino/_observe.c"],
+            optional=True,
+            extra_compile_args=["-O3"],
+        ),
     ]
 )

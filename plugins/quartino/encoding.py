@@ -18,11 +18,12 @@ turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
 
 from __future__ import annotations
 
+import importlib
 from array import array
 from collections.abc import MutableSequence
 from typing import Any
 
-from tabletop.game import observation_layout
+from tabletop.game import Observer, observation_layout
 
 from .cards import COLOURS, FIELDS, RING, deck
 from .rules import (
@@ -228,6 +229,21 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     out[_LEFT] = cfg.max_turns - state.turns
     out[_OPTIONS] = cfg.situations
     out[_OPTIONS + 1] = cfg.mirror
+
+
+def observer() -> Observer:
+    """The observation's fastest path (:meth:`tabletop.game.Game.observer`): the compiled
+    twin of :func:`observe` (``tabletop_quartino._observe``, built from ``_observe.c`` by
+    ``pip install -e .`` where a C compiler is present) itself, no Python call between,
+    or :func:`observe` when it is not built or was built for another :data:`LAYOUT`."""
+    try:
+        compiled = importlib.import_module("tabletop_quartino._observe")
+    except ImportError:
+        return observe
+    if (*(OFFSET[name] for name, _ in LAYOUT), SIZE) != compiled.OFFSETS:
+        return observe
+    fast: Observer = compiled.observe
+    return fast
 
 
 # The ids of each legal tuple met: ``rules.legal`` hands out tuples it keeps (by supply
