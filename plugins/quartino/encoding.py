@@ -14,6 +14,11 @@ colour and the top pawn's colour; the supply; the own stand (24 cards); the comp
 cards of each of up to 4 players; each player's stand size; the player to act, the
 observing player and the winner (one-hot over 4 seats); placements owed and their batch;
 turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
+
+The fast path (:meth:`tabletop.game.Game.observer`) is :func:`observer`: the compiled twin
+``_observe.c`` (``tabletop_quartino._observe``, an optional extension of setup.py) where
+it is built, else :func:`observe` in Python; both write exactly :func:`observation`'s
+numbers (tests/test_quartino_observe_c.py, and the kit).
 """
 
 from __future__ import annotations
