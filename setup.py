@@ -1,8 +1,10 @@
 """Build hook for the optional compiled parts: the Quarto search (``tabletop_quarto._kernel``)
-and the games' observation fast paths for the research bridges (``_observe``).
+and the games' observation fast paths for the research bridges (Quarto's and Quartino's
+``_observe``).
 
-Everything else is declared in pyproject.toml. The extension is optional: without a C
-compiler ``pip install -e .`` still succeeds and the same code runs in plain Python.
+Everything else is declared in pyproject.toml. The extensions are optional: without a C
+compiler ``pip install -e .`` still succeeds and the solver and the observations run in
+plain Python.
 """
 
 import platform
@@ -26,6 +28,12 @@ setup(
             ["plugins/quarto/_observe.c"],
             optional=True,
             extra_compile_args=["-O2"],
+        ),
+        Extension(
+            "tabletop_quartino._observe",
+            ["plugins/quartino/_observe.c"],
+            optional=True,
+            extra_compile_args=["-O3"],
         ),
     ]
 )

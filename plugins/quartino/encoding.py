@@ -14,15 +14,21 @@ colour and the top pawn's colour; the supply; the own stand (24 cards); the comp
 cards of each of up to 4 players; each player's stand size; the player to act, the
 observing player and the winner (one-hot over 4 seats); placements owed and their batch;
 turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
+
+The fast path (:meth:`tabletop.game.Game.observer`) is :func:`observer`: the compiled twin
+``_observe.c`` (``tabletop_quartino._observe``, an optional extension of setup.py) where
+it is built, else :func:`observe` in Python; both write exactly :func:`observation`'s
+numbers (tests/test_quartino_observe_c.py, and the kit).
 """
 
 from __future__ import annotations
 
+import importlib
 from array import array
 from collections.abc import MutableSequence
 from typing import Any
 
-from tabletop.game import observation_layout
+from tabletop.game import Observer, observation_layout
 
 from .cards import COLOURS, FIELDS, RING, deck
 from .rules import (
@@ -135,10 +141,12 @@ _ID = {action: action_id(action) for action in (*PLACES, *CLAIMS, END_TURN)}
 
 _BOARD_END = _SUPPLY + NCOLOURS  # counts, tops and supply: the first 76 numbers
 _DONE_END = _DONE + SEATS * CARDS
+_NO_COLOURS = array("f", bytes(4 * NCOLOURS))
 # The last board and the last completed cards seen, with their numbers, each one tuple
 # (replaced whole, so a reader never mixes two): a placement changes the board, a claim
 # the completed cards, so most steps find one or both unchanged.
-_LAST_BOARD: list[tuple[Any, Any, array[float]]] = [((), (), array("f"))]
+_NO_BOARD = ((None,) * NFIELDS, None, array("f", bytes(4 * _BOARD_END)))  # all to write
+_LAST_BOARD: list[tuple[Any, Any, array[float]]] = [_NO_BOARD]
 _LAST_DONE: list[tuple[Any, array[float]]] = [((), array("f"))]
 
 
@@ -158,19 +166,29 @@ def _stack(stack: tuple[int, ...]) -> tuple[array[float], int]:
     return found
 
 
-def _board_numbers(board: Any, supply: Any) -> array[float]:
-    numbers = array("f", bytes(4 * _BOARD_END))
+def _board_numbers(
+    board: Any, supply: Any, last: tuple[Any, Any, array[float]] = _NO_BOARD
+) -> tuple[Any, Any, array[float]]:
+    """The numbers of ``board`` and ``supply`` (with them, as ``_LAST_BOARD`` keeps them),
+    from a copy of ``last``'s: only the fields whose stack is another object are written
+    again (a step replaces one stack, or a claim's few, and keeps the others)."""
+    before, had, numbers = last
+    numbers = numbers[:]
     stacks = _STACKS
     at = 0
-    for stack in board:
-        if stack:
-            counts, top = stacks.get(stack) or _stack(stack)
-            numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
-            numbers[_TOPS + at + top] = 1.0
+    for stack, old in zip(board, before, strict=True):
+        if stack is not old:
+            numbers[_TOPS + at : _TOPS + at + NCOLOURS] = _NO_COLOURS
+            if stack:
+                counts, top = stacks.get(stack) or _stack(stack)
+                numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = counts
+                numbers[_TOPS + at + top] = 1.0
+            else:
+                numbers[_COUNTS + at : _COUNTS + at + NCOLOURS] = _NO_COLOURS
         at += NCOLOURS
-    for c, count in enumerate(supply):
-        numbers[_SUPPLY + c] = count
-    return numbers
+    if supply is not had:
+        numbers[_SUPPLY:_BOARD_END] = array("f", supply)
+    return board, supply, numbers
 
 
 def _done_numbers(done: Any) -> array[float]:
@@ -193,7 +211,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     board, supply, done = state.board, state.supply, state.done
     last = _LAST_BOARD[0]
     if last[0] is not board or last[1] is not supply:
-        last = _LAST_BOARD[0] = (board, supply, _board_numbers(board, supply))
+        last = _LAST_BOARD[0] = _board_numbers(board, supply, last)
     out[0:_BOARD_END] = last[2]
     seen = _LAST_DONE[0]
     if seen[0] is not done:
@@ -216,6 +234,21 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     out[_LEFT] = cfg.max_turns - state.turns
     out[_OPTIONS] = cfg.situations
     out[_OPTIONS + 1] = cfg.mirror
+
+
+def observer() -> Observer:
+    """The observation's fastest path (:meth:`tabletop.game.Game.observer`): the compiled
+    twin of :func:`observe` (``tabletop_quartino._observe``, built from ``_observe.c`` by
+    ``pip install -e .`` where a C compiler is present) itself, no Python call between,
+    or :func:`observe` when it is not built or was built for another :data:`LAYOUT`."""
+    try:
+        compiled = importlib.import_module("tabletop_quartino._observe")
+    except ImportError:
+        return observe
+    if (*(OFFSET[name] for name, _ in LAYOUT), SIZE) != compiled.OFFSETS:
+        return observe
+    fast: Observer = compiled.observe
+    return fast
 
 
 # The ids of each legal tuple met: ``rules.legal`` hands out tuples it keeps (by supply

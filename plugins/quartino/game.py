@@ -150,7 +150,7 @@ class QuartinoGame(Game[State, Action]):
         return encoding.observation(view, player)
 
     def observer(self, players: int, options: BaseModel) -> Observer:
-        return encoding.observe
+        return encoding.observer()
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister:
         return encoding.legal_ids
