@@ -5,6 +5,7 @@ language's CLDR rule; Babel only when a language other than English is spoken.""
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import json
 import pickle
 import subprocess
@@ -186,9 +187,23 @@ def test_the_claim_words_of_each_language_are_recorded_as_quarto() -> None:
     assert match.texts == ["give DTRH", "place a1"]
 
 
-def test_rules_text_is_in_the_language_spoken_else_english() -> None:
+def test_rules_text_is_in_the_language_spoken_else_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     connect4 = registry().get("connect4")
-    assert speaking("ru", connect4.rules_text) == connect4.rules_text()
+    assert speaking("ru", connect4.rules_text).startswith("# Четыре в ряд")
+    # a package with only README.md shows it in every language
+    package = tmp_path / "english_only_game"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from tabletop_connect4.game import ConnectFourGame\n"
+        "class EnglishOnly(ConnectFourGame):\n    pass\n",
+        encoding="utf-8",
+    )
+    (package / "README.md").write_text("# English only\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    english_only = importlib.import_module("english_only_game").EnglishOnly()
+    assert speaking("ru", english_only.rules_text) == "# English only\n"
     quarto = registry().get("quarto")
     english = quarto.rules_text()
     assert english.startswith("# Quarto") and speaking("en", quarto.rules_text) == english
