@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from typing import Any, Literal, NamedTuple, Protocol
 
-from tabletop.core.i18n.text import Domain
+from tabletop.game import Domain
 from tabletop_quarto.rules import (
     ANSWER,
     DONE,

@@ -47,8 +47,10 @@ from tabletop.kit.scenarios.model import (
     Case,
     Expect,
     Step,
+    cites,
 )
-from tabletop.kit.scenarios.runner import CaseResult, StepFailure, cites, run_case
+from tabletop.kit.scenarios.results import CaseResult, StepFailure
+from tabletop.kit.scenarios.runner import run_case
 from tabletop.kit.scenarios.select import game_suites, keyword_filter, uncovered
 from tabletop.kit.scenarios.subset import Mismatch, subset_diff
 

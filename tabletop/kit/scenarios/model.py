@@ -1,5 +1,6 @@
 """The scenario YAML format as pydantic models (one ``Case`` of ``cases:``, its steps and
-expectations); the format itself is documented in ``docs/scenarios.md``."""
+expectations), and :func:`cites`, how a refusal is matched to the rule ID a case wants;
+the format itself is documented in ``docs/scenarios.md``."""
 
 from __future__ import annotations
 
@@ -134,3 +135,12 @@ def as_list(value: dict[str, Any] | list[dict[str, Any]] | None) -> list[dict[st
     if value is None:
         return []
     return value if isinstance(value, list) else [value]
+
+
+def cites(message: str, wanted: str) -> bool:
+    """Whether a refusal ``message`` cites ``wanted``: a rule ID as a whole word, or else a
+    case-insensitive fragment."""
+    if RULE_ID.match(wanted):
+        pattern = rf"(?<![\w.]){re.escape(wanted)}(?![\w]|\.\d)"
+        return re.search(pattern, message) is not None
+    return wanted.lower() in message.lower()

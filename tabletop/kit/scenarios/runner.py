@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
@@ -17,66 +15,11 @@ from tabletop.core.setup import player_count
 from tabletop.game import Game
 from tabletop.kit.scenarios.deal import DealError, deal_rest
 from tabletop.kit.scenarios.loader import LoadedCase, broken
-from tabletop.kit.scenarios.model import RULE_ID, Case, Expect, Step, as_list
+from tabletop.kit.scenarios.model import Case, Expect, Step, as_list, cites
+from tabletop.kit.scenarios.results import CaseResult, StepFailure
 from tabletop.kit.scenarios.subset import Mismatch, show, subset_diff
 
 _ = Domain("tabletop")
-
-
-@dataclass(frozen=True)
-class StepFailure:
-    """Why a step failed: a headline and the differences found."""
-
-    step: int
-    line: int
-    action: str
-    message: str
-    mismatches: tuple[Mismatch, ...] = ()
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    """The verdict on one case: passed, failed (the game disagrees) or error (bad case)."""
-
-    case: LoadedCase
-    status: Literal["passed", "failed", "error"]
-    failures: tuple[StepFailure, ...] = ()
-    error: str | None = None
-    crash: BaseException | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when the case passed."""
-        return self.status == "passed"
-
-    def report(self) -> list[str]:
-        """The diff-like report (plain lines; ``-`` expected, ``+`` actual), in the current
-        language (the keys, paths, actions and JSON as they are)."""
-        case = self.case
-        if self.status == "error":
-            return [translate(self.error or _("error"))]
-        lines: list[str] = []
-        expected, actual = translate(_("expected:")), translate(_("actual:"))
-        width = max(len(expected), len(actual))
-        for failure in self.failures:
-            action = f": {translate(failure.action)}" if failure.action else ""
-            where = f"{case.path}:{failure.line}"
-            head = _(
-                "{where}: case {name}, {message}",
-                where=where,
-                name=repr(case.name),
-                message=failure.message,
-            )
-            lines.append(translate(head))
-            if failure.step:
-                lines.append("  " + translate(_("step {number}", number=failure.step)) + action)
-            for mis in failure.mismatches:
-                lines.append(f"    {mis.where}")
-                lines.append(f"      - {expected:<{width}} {translate(mis.expected)}")
-                lines.append(f"      + {actual:<{width}} {translate(mis.actual)}")
-        if case.case and case.case.rules:
-            lines.append("  " + translate(_("rules: {rules}", rules=", ".join(case.case.rules))))
-        return lines
 
 
 class _Stop(Exception):
@@ -102,15 +45,6 @@ def _said(exc: BaseException) -> str:
     if isinstance(message, Msg) and "\n" not in message:
         return message
     return one_line(str(exc))
-
-
-def cites(message: str, wanted: str) -> bool:
-    """Whether a refusal ``message`` cites ``wanted``: a rule ID as a whole word, or else a
-    case-insensitive fragment."""
-    if RULE_ID.match(wanted):
-        pattern = rf"(?<![\w.]){re.escape(wanted)}(?![\w]|\.\d)"
-        return re.search(pattern, message) is not None
-    return wanted.lower() in message.lower()
 
 
 def run_case(loaded: LoadedCase, games: Registry | None = None) -> CaseResult:
