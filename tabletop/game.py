@@ -99,7 +99,7 @@ class GameInfo:
 AgentFactory = Callable[[], "Agent"]
 # The fast paths of the encodings, bound to one configuration (Game.observer, Game.id_lister).
 Observer = Callable[[Any, int, MutableSequence[float]], None]
-IdLister = Callable[[Any], list[int]]
+IdLister = Callable[[Any], Sequence[int]]
 
 
 class Game(ABC, Generic[S, A]):
@@ -314,8 +314,9 @@ class Game(ABC, Generic[S, A]):
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister:
         """The fast path of the action mask, bound once to a configuration: a function
-        giving the ids of ``legal(state)``, in its order, as ints (one pass; a game can
-        look its ids up instead of calling :meth:`action_id` per action). The conformance
+        giving the ids of ``legal(state)``, in its order, as ints in a list or tuple (one
+        pass; a game can look its ids up instead of calling :meth:`action_id` per action,
+        and a game whose actions are their ids can give ``legal`` itself). The conformance
         kit checks it against :meth:`action_id`. Default: :meth:`action_id` of each."""
         legal, action_id = self.legal, self.action_id
 

@@ -52,10 +52,8 @@ class QuartoGame(Game[State, int]):
     def new(self, players: int, options: BaseModel, seed: int) -> State:
         return rules.initial(rules.rules_for(options))
 
-    def to_act(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.player
-
     # The hot path: the rules functions themselves, with no wrapper frame.
+    to_act = staticmethod(rules.to_act)
     legal = staticmethod(rules.legal)
     listing = staticmethod(rules.listing)
     apply = staticmethod(rules.apply)
@@ -146,12 +144,7 @@ class QuartoGame(Game[State, int]):
         return observer(options)
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister:
-        legal = rules.legal  # the action ints are the ids
-
-        def ids(state: State) -> list[int]:
-            return list(legal(state))
-
-        return ids
+        return rules.legal  # the action ints are the ids
 
     def solve(self, state: State, seconds: float | None) -> JSON | None:
         from tabletop_quarto.solver import describe, solve, summary

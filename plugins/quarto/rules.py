@@ -153,6 +153,11 @@ def wins_through(board: int, occupied: int, square: int, rules: Rules) -> bool:
     return False
 
 
+def to_act(state: State) -> int | None:
+    """The seat to act (Q3.2/Q3.3: the giver, then the placer), None once it is over."""
+    return None if state.phase == OVER else state.player
+
+
 def claim_is_true(state: State) -> bool:
     """Whether a ``quarto`` now would win: a pattern through the last placement (Q5.2/Q5.3)."""
     return state.last >= 0 and wins_through(state.board, state.occupied, state.last, state.rules)

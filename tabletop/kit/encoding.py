@@ -60,7 +60,7 @@ def check(
         if back != action:
             raise EncodingFailure(f"id {number} of {text!r} reads back as {back!r}")
     fast_ids = game.id_lister(players, options)(state)
-    if fast_ids != list(seen):
+    if list(fast_ids) != list(seen):
         raise EncodingFailure(
             f"id_lister gives {fast_ids!r}, not the ids of the legal actions {list(seen)!r}"
         )
