@@ -3,15 +3,19 @@
 :class:`Encoder` binds the game's fast paths (:meth:`~tabletop.game.Game.observer`,
 :meth:`~tabletop.game.Game.id_lister`) to the configuration once. Observations and masks
 are rows of zero-filled numpy blocks allocated :data:`ROWS` at a time: each call takes
-the next unused row and the game writes into it through a memoryview (plain-Python
+the next unused row and the game writes into it, a compiled observer (a built-in
+function) into the numpy row itself, a Python one through a memoryview (plain-Python
 writes, no numpy call per number); the action mask is set from the legal ids in one
 pass, or, for a long list of ids, copied whole from the same list's mask made before. No
-view JSON, pydantic or lookup by name on the way. Every row is handed out once, so an
+view JSON, pydantic or lookup by name on the way, and no attribute lookup either: the
+two calls are closures over their blocks. Every row is handed out once, so an
 observation kept (in a replay buffer, say) never changes.
 """
 
 from __future__ import annotations
 
+import types
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,59 +26,91 @@ ROWS = 256  # rows allocated at a time (a block is freed once no row of it is he
 MANY = 4  # legal ids from which a mask is copied from the masks already made (cheaper)
 KEPT = 4096  # the most masks kept per encoder
 
+Vector = np.ndarray[Any, np.dtype[np.float32]]
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+
 
 class Encoder:
-    """The observation vector and action mask of one :class:`~tabletop.bridges.common.Setup`."""
+    """The observation vector and action mask of one :class:`~tabletop.bridges.common.Setup`:
+    ``observation(state, seat)`` (a new float32 array of the declared shape) and
+    ``mask(legal_ids)`` (a new int8 array, 1 at each of ``legal_ids``; None: all zeros)."""
 
     def __init__(self, config: Setup):
         game = config.game
         self.shape = config.shape
         self.ids = config.ids
         self.legal_ids = game.id_lister(config.players, config.options)
-        self._observe = game.observer(config.players, config.options)
-        size = 1
-        for n in config.shape:
-            size *= n
-        self._size = size
-        self._flat = len(config.shape) == 1
-        self._rows: Any = None  # the current block of observations, its memoryview
-        self._flat_rows: Any = None
-        self._masks: Any = None
-        self._flat_masks: Any = None
-        self._row = self._mask_row = ROWS  # the next unused row of each block
-        self._seen: dict[tuple[int, ...], bytes] = {}  # legal ids: their mask's bytes
+        self.observation = _observations(
+            game.observer(config.players, config.options), config.shape
+        )
+        self.mask = _masks(config.ids)
 
-    def observation(self, state: Any, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """``seat``'s observation of ``state`` (a new float32 array of the declared shape)."""
-        row, size = self._row, self._size
-        if row == ROWS:
-            self._rows = np.zeros((ROWS, size), np.float32)
-            self._flat_rows = memoryview(self._rows).cast("B").cast("f")
-            row = 0
-        self._row = row + 1
-        self._observe(state, seat, self._flat_rows[row * size : row * size + size])
-        vector: np.ndarray[Any, np.dtype[np.float32]] = self._rows[row]
-        return vector if self._flat else vector.reshape(self.shape)
 
-    def mask(self, legal_ids: list[int] | None) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The int8 mask with a 1 at each of ``legal_ids`` (None: all zeros)."""
-        row, ids = self._mask_row, self.ids
+def _observations(observe: Any, shape: tuple[int, ...]) -> Callable[[Any, int], Vector]:
+    """The observation call: ``observe`` writes each new row of the current block."""
+    size = 1
+    for n in shape:
+        size *= n
+    compiled = isinstance(observe, types.BuiltinFunctionType)  # takes the numpy row
+    flat = len(shape) == 1
+    block: Any = None
+    rows: Any = iter(())  # the block's unused rows (numpy views)
+    writes: Any = None  # its memoryview, for a Python observer
+    row = ROWS  # the next unused row, for a Python observer
+
+    def observation(state: Any, seat: int) -> Vector:
+        nonlocal block, rows, writes, row
+        vector: Vector | None
+        if compiled:
+            vector = next(rows, None)
+            if vector is None:
+                block = np.zeros((ROWS, size), np.float32)
+                rows = iter(block)
+                vector = next(rows)
+            observe(state, seat, vector)
+        else:
+            if row == ROWS:
+                block = np.zeros((ROWS, size), np.float32)
+                writes = memoryview(block).cast("B").cast("f")
+                row = 0
+            at = row * size
+            observe(state, seat, writes[at : at + size])
+            vector = block[row]
+            row += 1
+        return vector if flat else vector.reshape(shape)
+
+    return observation
+
+
+def _masks(ids: int) -> Callable[[Sequence[int] | None], Mask]:
+    """The mask call: each mask a new row of the current block, set id by id or copied
+    whole from the bytes of an earlier mask of the same ids."""
+    block: Any = None
+    marks: Any = None  # the block's memoryview
+    row = ROWS
+    seen: dict[tuple[int, ...], bytes] = {}  # legal ids: their mask's bytes
+
+    def mask(legal_ids: Sequence[int] | None) -> Mask:
+        nonlocal block, marks, row
         if row == ROWS:
-            self._masks = np.zeros((ROWS, ids), np.int8)
-            self._flat_masks = memoryview(self._masks).cast("B")
+            block = np.zeros((ROWS, ids), np.int8)
+            marks = memoryview(block).cast("B")
             row = 0
-        self._mask_row = row + 1
+        at = row * ids
         if legal_ids:
-            marks = self._flat_masks
-            at = row * ids
-            key = tuple(legal_ids) if len(legal_ids) >= MANY else None
-            whole = self._seen.get(key) if key is not None else None
-            if whole is not None:  # many ids: the same sets recur, copied whole
+            key = None
+            if len(legal_ids) >= MANY:  # many ids: the same sets recur, copied whole
+                key = legal_ids if type(legal_ids) is tuple else tuple(legal_ids)
+                whole = seen.get(key)
+            if key is not None and whole is not None:
                 marks[at : at + ids] = whole
             else:
                 for i in legal_ids:
                     marks[at + i] = 1
-                if key is not None and len(self._seen) < KEPT:
-                    self._seen[key] = bytes(marks[at : at + ids])
-        mask: np.ndarray[Any, np.dtype[np.int8]] = self._masks[row]
-        return mask
+                if key is not None and len(seen) < KEPT:
+                    seen[key] = bytes(marks[at : at + ids])
+        made: Mask = block[row]
+        row += 1
+        return made
+
+    return mask

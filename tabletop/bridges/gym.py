@@ -25,7 +25,7 @@ and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 try:
@@ -109,7 +109,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self._over = True
 
     # the game
-    def _ids(self) -> list[int]:
+    def _ids(self) -> Sequence[int]:
         return self._encoder.legal_ids(self.state)
 
     def _observe(self) -> dict[str, Any]:

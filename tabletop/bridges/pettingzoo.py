@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 try:
@@ -109,8 +109,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._seeded = seed
         self._first_seed = seed
         self._ready = False
+        self._skip_agent_selection: str | None = None  # PettingZoo's, for the dead steps
         self._acting = 0  # the seat to act (0: none, the game is over or was ended)
-        self._ids: list[int] = []  # its legal ids (the mask's and the step's check)
+        self._ids: Sequence[int] = ()  # its legal ids (the mask's and the step's check)
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
@@ -131,7 +132,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def legal_ids(self) -> list[int]:
         """The action ids legal now (listed once a state, in one pass over the game's legal
         actions, as the state is reached: the mask and the step's check share them)."""
-        return self._ids if self._acting else []
+        return list(self._ids) if self._acting else []
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
@@ -143,19 +144,20 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, with :meth:`observe` written in (a call less a step);
         while the game goes on every reward is 0 and nothing is terminated (rewards come
-        only at the end), so those are not looked up."""
+        only at the end), so those are not looked up; the agent selected then is the one
+        to act (``_acting``, its seat: step and reset set the two together)."""
         agent = self.agent_selection
-        observation = None
-        if observe:
-            seat = self._seat_of[agent]
-            observation = {
-                "observation": self._observation(self.state_, seat),
-                "action_mask": self._mask(self._ids if seat == self._acting else None),
-            }
-        if self._acting:
+        acting = self._acting
+        if acting:
+            observation = None
+            if observe:
+                observation = {
+                    "observation": self._observation(self.state_, acting),
+                    "action_mask": self._mask(self._ids),
+                }
             return observation, 0.0, False, False, self.infos[agent]
         return (
-            observation,
+            self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -181,16 +183,17 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         else:
             self.seed_ = self._next_seed()
         self.state_ = c.game.new(c.players, c.options, self.seed_)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = self.rewards.copy()
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = self.terminations.copy()
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         seat = self._to_act(self.state_)
         self._acting = seat or 0
-        self._ids = self._list_ids(self.state_) if seat else []
+        self._ids = self._list_ids(self.state_) if seat else ()
         self.agent_selection = self._agent(seat if seat is not None else 1)
+        self._skip_agent_selection = None
         self._ready = True
 
     def _next_seed(self) -> int:
@@ -229,7 +232,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat - 1]
             return
         self._acting = 0
-        self._ids = []
+        self._ids = ()
         rewards, terminations = self.rewards, self.terminations  # updated in place
         scores = end_returns(self.config, state, self.reward)
         for a, value in zip(self.possible_agents, scores, strict=True):
@@ -237,6 +240,30 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             terminations[a] = True
         self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's step of a dead agent, for an environment whose agents all end at
+        once: the selected agent leaves every table and the next dead agent (the first
+        one left, as all are dead) is selected; after the last, the first that left.
+        (PettingZoo's own lists the dead agents anew and costs twice as much.)"""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = agents[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
 
     def _as_id(self, action: Any) -> int:
         """A numpy integer as an int; UsageError for anything else (a bool included)."""
@@ -248,7 +275,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def _illegal(self, agent: str) -> None:
         """An illegal action: the game ends, -1 for ``agent``, 0 for the others."""
         self._acting = 0
-        self._ids = []
+        self._ids = ()
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
