@@ -1,6 +1,6 @@
 """Build hook for the optional compiled parts: the Quarto search (``tabletop_quarto._kernel``)
-and the games' observation fast paths for the research bridges (Quarto's and Quartino's
-``_observe``).
+the games' observation fast paths for the research bridges (Quarto's and Quartino's
+``_observe``) and the bridges' action mask (``tabletop.bridges._mask``).
 
 Everything else is declared in pyproject.toml. The extensions are optional: without a C
 compiler ``pip install -e .`` still succeeds and the solver and the observations run in
@@ -26,6 +26,12 @@ setup(
         Extension(
             "tabletop_quarto._observe",
             ["plugins/quarto/_observe.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
+        Extension(
+            "tabletop.bridges._mask",
+            ["tabletop/bridges/_mask.c"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

@@ -5,17 +5,19 @@
 are rows of zero-filled numpy blocks allocated :data:`ROWS` at a time: each call takes
 the next unused row and the game writes into it, a compiled observer (a built-in
 function) into the numpy row itself, a Python one through a memoryview (plain-Python
-writes, no numpy call per number); the action mask is set from the legal ids in one
-pass, or, for a long list of ids, copied whole from the same list's mask made before. No
-view JSON, pydantic or lookup by name on the way, and no attribute lookup either: the
-two calls are closures over their blocks. Every row is handed out once, so an
-observation kept (in a replay buffer, say) never changes.
+writes, no numpy call per number). The action mask is marked from the legal ids in one
+pass, in C where ``tabletop.bridges._mask`` is built (``_mask.c``, optional: setup.py),
+else in Python, where a long list of ids is copied whole from the same list's mask made
+before. No view JSON, pydantic or lookup by name on the way, and no attribute lookup
+either: the two calls are closures over their blocks. Every row is handed out once, so
+an observation kept (in a replay buffer, say) never changes.
 """
 
 from __future__ import annotations
 
+import importlib
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -82,9 +84,27 @@ def _observations(observe: Any, shape: tuple[int, ...]) -> Callable[[Any, int], 
     return observation
 
 
+def _compiled_mark() -> Callable[[Any, Sequence[int]], None] | None:
+    """``tabletop.bridges._mask.mark`` where it is built (``_mask.c``, an optional
+    extension: setup.py), else None (the Python loop)."""
+    try:
+        module = importlib.import_module("tabletop.bridges._mask")
+    except ImportError:
+        return None
+    mark: Callable[[Any, Sequence[int]], None] = module.mark
+    return mark
+
+
 def _masks(ids: int) -> Callable[[Sequence[int] | None], Mask]:
-    """The mask call: each mask a new row of the current block, set id by id or copied
-    whole from the bytes of an earlier mask of the same ids."""
+    """The mask call: each mask a new row of the current block, its ids marked in C where
+    ``_mask`` is built, else in Python (:func:`_masks_in_python`)."""
+    mark = _compiled_mark()
+    return _masks_in_python(ids) if mark is None else _compiled_masks(ids, mark)
+
+
+def _masks_in_python(ids: int) -> Callable[[Sequence[int] | None], Mask]:
+    """The mask call without ``_mask``: the ids marked one by one, or a mask of many
+    copied whole from an earlier one of the same ids."""
     block: Any = None
     marks: Any = None  # the block's memoryview
     row = ROWS
@@ -111,6 +131,25 @@ def _masks(ids: int) -> Callable[[Sequence[int] | None], Mask]:
                     seen[key] = bytes(marks[at : at + ids])
         made: Mask = block[row]
         row += 1
+        return made
+
+    return mask
+
+
+def _compiled_masks(
+    ids: int, mark: Callable[[Any, Sequence[int]], None]
+) -> Callable[[Sequence[int] | None], Mask]:
+    """The mask call with the compiled ``mark``: the next row of the block, marked."""
+    rows: Iterator[Mask] = iter(())  # the current block's unused rows
+
+    def mask(legal_ids: Sequence[int] | None) -> Mask:
+        nonlocal rows
+        made = next(rows, None)
+        if made is None:
+            rows = iter(np.zeros((ROWS, ids), np.int8))
+            made = next(rows)
+        if legal_ids:
+            mark(made, legal_ids)
         return made
 
     return mask
