@@ -102,6 +102,16 @@ Observer = Callable[[Any, int, MutableSequence[float]], None]
 IdLister = Callable[[Any], Sequence[int]]
 
 
+def _in_package(game: Game[Any, Any], *parts: str) -> Path | None:
+    """A path inside the package of ``game``'s class, None for a game defined outside one
+    (a single-module plugin, a script, a test)."""
+    package = type(game).__module__.split(".")[0]
+    try:
+        return Path(str(importlib.resources.files(package))).joinpath(*parts)
+    except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
+        return None
+
+
 class Game(ABC, Generic[S, A]):
     """The whole rules contract. Every method is a pure function; states are immutable.
 
@@ -208,14 +218,11 @@ class Game(ABC, Generic[S, A]):
         from tabletop.core.i18n.text import current
 
         lang = current()
-        package = type(self).__module__.split(".")[0]
         names = ["README.md"] if lang == ENGLISH else [f"README.{lang}.md", "README.md"]
         for name in names:
-            try:
-                readme = importlib.resources.files(package).joinpath(name)
+            readme = _in_package(self, name)
+            if readme is not None and readme.is_file():
                 return readme.read_text("utf-8")
-            except (AttributeError, OSError, ModuleNotFoundError, TypeError, ValueError):
-                continue
         return f"# {self.info.name}\n\n{self.info.summary}\n"
 
     def languages(self) -> list[str]:
@@ -246,22 +253,18 @@ class Game(ABC, Generic[S, A]):
         return _("no hints for this game")
 
     def scenarios(self) -> list[Path]:
-        """The rule-scenario files this game ships (default: its package's ``scenarios/``)."""
-        package = type(self).__module__.split(".")[0]
-        folder = Path(str(importlib.resources.files(package))) / "scenarios"
-        return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+        """The rule-scenario files this game ships (default: its package's ``scenarios/``;
+        none for a game defined outside a package)."""
+        folder = _in_package(self, "scenarios")
+        return sorted(folder.glob("*.yaml")) if folder is not None and folder.is_dir() else []
 
     def web_board(self) -> Path | None:
         """The browser board this game ships (default: its package's ``web/board.js``),
         or None: ``tabletop serve`` then shows the generic board (the view, readably, and
         the legal actions as buttons). The file is an ES module exporting
         ``render(root, position, act, seat)``; see ``docs/web.md``."""
-        package = type(self).__module__.split(".")[0]
-        try:
-            board = Path(str(importlib.resources.files(package))) / "web" / "board.js"
-        except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
-            return None  # a game defined outside any package (a script, a test)
-        return board if board.is_file() else None
+        board = _in_package(self, "web", "board.js")
+        return board if board is not None and board.is_file() else None
 
     # -- encodings for learning frameworks (all optional; tabletop.bridges) -------------
     def action_ids(self, players: int, options: BaseModel) -> int | None:

@@ -8,6 +8,7 @@ it, registered with ``@covers(hook)``. A new hook without both fails
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import re
@@ -336,3 +337,20 @@ def test_the_docstring_example_adds_a_command() -> None:
     exec(compile(example, "hookspecs example", "exec"), module.__dict__)
     done = CliRunner().invoke(with_plugins([module]), ["hello", "--name", "Ada"])
     assert (done.exit_code, done.output) == (0, "hello Ada\n")
+
+
+def test_a_game_in_a_single_module_has_the_defaults_of_a_game_without_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin that is one module, not a package: no scenarios, no web board, its name
+    and summary as its rules (importlib.resources refuses a module: no crash)."""
+    (tmp_path / "tt_single_game.py").write_text(
+        "from tabletop_connect4.game import ConnectFourGame\n"
+        "class SingleModuleGame(ConnectFourGame):\n    pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = importlib.import_module("tt_single_game").SingleModuleGame()
+    assert game.scenarios() == []
+    assert game.web_board() is None
+    assert game.rules_text() == f"# {game.info.name}\n\n{game.info.summary}\n"
