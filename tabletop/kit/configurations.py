@@ -14,8 +14,11 @@ from pydantic import BaseModel, ValidationError
 
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.game import Game
 from tabletop.kit.pairwise import pairwise
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> st
     defaults of ``model``."""
     defaults = model().model_dump(mode="json")
     words = " ".join(f"{k}={opts.as_text(v)}" for k, v in values.items() if defaults.get(k) != v)
-    return f"{players} players" + (f", {words}" if words else "")
+    count = _.plural("{n} player", "{n} players", players)
+    return _("{players}, {options}", players=count, options=words) if words else count
 
 
 def _field_values(model: type[BaseModel], name: str) -> list[Any]:
@@ -117,23 +121,29 @@ def plan_configurations(
             config_options = opts.build(info.options, values, info.id)
             game.new(combo[0], config_options, seed)
         except TabletopError as exc:
-            refused[key] = f"{label(combo[0], values, info.options)}: {one_line(str(exc))}"
+            said = message_of(exc)
+            reason = said if isinstance(said, Msg) and "\n" not in said else one_line(said)
+            refused[key] = _(
+                "{label}: {reason}", label=label(combo[0], values, info.options), reason=reason
+            )
             return False
         built[key] = Config(combo[0], config_options)
         return True
 
     if options is not None:
-        how = "the chosen options"
+        how: str = _("the chosen options")
         combos = [c for c in itertools.product(*axes) if allowed(c)]
     elif total <= max_configs:
-        how = f"all {total} combinations"
+        how = _.plural("all {n} combination", "all {n} combinations", total)
         combos = [c for c in itertools.product(*axes) if allowed(c)]
     else:
         missed: list[tuple[int, Any, int, Any]] = []
         combos = pairwise(axes, seed, allowed, missed)
-        how = (
-            f"a pairwise sample: {len(combos)} of {total} combinations, every pair of "
-            "values of two options (or of an option and a player count) played together"
+        how = _(
+            "a pairwise sample: {count} of {total}, every pair of values of two options "
+            "(or of an option and a player count) played together",
+            count=len(combos),
+            total=_.plural("{n} combination", "{n} combinations", total),
         )
         words = ["players", *names]
         reasons = list(refused.values())
