@@ -76,14 +76,15 @@ def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
     state's hash and JSON did not change."""
     game = ctx.game
     hashes = []
-    for what, value in ((_("the state"), state), (_("the action"), action)):
+    unhashable = (
+        (_("the state {value} is not hashable: not a value"), state),
+        (_("the action {value} is not hashable: not a value"), action),
+    )
+    for said, value in unhashable:
         try:
             hashes.append(hash(value))
         except TypeError:
-            shown = f"{value!r:.60}"
-            raise Failed(
-                _("{what} {value} is not hashable: not a value", what=what, value=shown)
-            ) from None
+            raise Failed(said.format(value=f"{value!r:.60}")) from None
     if isinstance(action, str):
         raise Failed(
             _("action {action} is a string; text belongs in parse/format", action=repr(action))
