@@ -165,9 +165,10 @@ def test_the_mutation_report_counts_with_the_languages_plurals() -> None:
         speaking(lang, print_report, results, console)
         return console.export_text()
 
-    assert "0 of 0 mutants killed (0 by timeout), 0 survived, 0 not reached; 1 case and " \
-        "1 golden game, 2s" in report("en")  # fmt: skip
-    assert "zabito 0 z 0 mutantů" in report("cs") and "1 případ a 1 zlatá partie, 2 s" in report("cs")
+    english = "0 of 0 mutants killed (0 by timeout), 0 survived, 0 not reached; 1 case and 1 "
+    assert english + "golden game, 2s" in report("en")
+    czech = report("cs")
+    assert "zabito 0 z 0 mutantů" in czech and "1 případ a 1 zlatá partie, 2 s" in czech
     assert "1 случай и 1 эталонная партия, 2 с" in report("ru")
 
 
@@ -204,5 +205,5 @@ def test_the_bridges_constants_are_messages_with_plain_placeholders() -> None:
     assert BAD_RENDER.format(mode=repr("human")) == (
         "render_mode 'human' is not offered; use 'ansi' or None"
     )
-    said = BAD_RENDER.format(mode=repr("human"))
-    assert translate(said, "cs") == "render_mode 'human' není k dispozici; použijte 'ansi' nebo None"
+    said = translate(BAD_RENDER.format(mode=repr("human")), "cs")
+    assert said == "render_mode 'human' není k dispozici; použijte 'ansi' nebo None"

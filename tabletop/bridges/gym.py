@@ -150,7 +150,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         c = self.config
-        for _ in range(RE_DEALS):
+        for _attempt in range(RE_DEALS):
             deal = int(self.np_random.integers(2**31))
             self._rng = random.Random(deal)
             self.seat = self.fixed_seat or 1 + int(self.np_random.integers(c.players))

@@ -135,7 +135,7 @@ def _replacements(value: Any) -> list[tuple[Any, bool]]:
         return [(0, False), (True, False), ("", False), (10**18, False), ([], False)]
     if isinstance(value, list):
         nested: Any = value
-        for _ in range(100):
+        for _attempt in range(100):
             nested = [nested]
         return [({}, True), ("", True), (nested, True), (value[:-1], False), (value + value, False)]
     if isinstance(value, dict):
@@ -215,7 +215,7 @@ def play_on(
 ) -> str | None:
     """Random legal actions from ``state`` to the end; None when every invariant held."""
     bound = game.info.max_actions(players, options)
-    for _ in range(bound + 1):
+    for _attempt in range(bound + 1):
         legal = list(game.legal(state))
         outcome = game.outcome(state)
         who = game.to_act(state)

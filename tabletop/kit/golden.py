@@ -184,7 +184,7 @@ def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
 
 
 def _differences(expected: JSON, actual: JSON, where: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for key in sorted(set(expected) | set(actual)):
         want, got = expected.get(key, MISSING), actual.get(key, MISSING)
         if want != got:

@@ -87,7 +87,7 @@ def damaged(ctx: Context, state: Any, rng: random.Random) -> None:
     """Damaged position JSONs are refused with PositionError, or accepted and usable."""
     game = ctx.game
     data = game.to_json(state)
-    for _ in range(DAMAGED):
+    for _attempt in range(DAMAGED):
         broken, what = damage(data, rng)
         try:
             got = game.from_json(broken, ctx.players, ctx.options, ctx.seed)
@@ -150,7 +150,7 @@ def samples(ctx: Context, state: Any, rng: random.Random) -> None:
     to_act = game.to_act(state)
     for player in range(1, players + 1):
         view = game.view(state, player)
-        for _ in range(SAMPLES):
+        for _attempt in range(SAMPLES):
             try:
                 sample = game.sample(view, player, players, options, rng)
             except NotImplementedError:

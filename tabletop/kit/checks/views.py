@@ -158,7 +158,7 @@ def swap_pair(leaves: list[Leaf], seat: int | None, rng: random.Random) -> tuple
     seat's own, and mostly one of another player's (a hand, a stand)."""
     mine = [leaf for leaf in leaves if seat is None or leaf[2] != seat]
     theirs = [leaf for leaf in mine if leaf[2] is not None]
-    for _ in range(10):
+    for _attempt in range(10):
         first = rng.choice(theirs) if theirs and rng.random() < 0.7 else rng.choice(mine or [None])
         if first is None:
             return None
