@@ -207,3 +207,16 @@ def test_the_bridges_constants_are_messages_with_plain_placeholders() -> None:
     )
     said = translate(BAD_RENDER.format(mode=repr("human")), "cs")
     assert said == "render_mode 'human' není k dispozici; použijte 'ansi' nebo None"
+
+
+def test_a_survivors_change_is_described_in_the_language_and_its_operator_stays() -> None:
+    from tabletop.kit.mutation.operators import find_edits
+
+    source = "def f(a, b):\n    if a < b and b:\n        return a\n    return None\n"
+    edits = {edit.description: edit for edit in find_edits(source)}
+    negated = edits["condition negated"]  # the English, as the JSON's "change" keeps it
+    assert negated.operator == "negate"
+    assert translate(negated.description, "cs") == "podmínka znegována"
+    dropped = edits["condition dropped: a < b"]
+    assert translate(dropped.description, "ru") == "условие отброшено: a < b"
+    assert translate(edits["< → <="].description, "pl") == "< → <="  # code stays code

@@ -153,10 +153,9 @@ def print_report(results: Results, console: Console, diffs: bool = True) -> None
                 where=where,
                 function=mutant.function,
                 rules=rules,
-            )  # the operator's change stays the machine's words
-            console.print(
-                Text(translate(head) + mutant.edit.description, style="bold"), soft_wrap=True
             )
+            change = translate(mutant.edit.description)  # the operator's name stays a key
+            console.print(Text(translate(head) + change, style="bold"), soft_wrap=True)
             diff = mutant.diff(results.sources[mutant.module])
             console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark"), soft_wrap=True)
     title = _("Mutation score of {game} per module", game=results.game)
