@@ -220,3 +220,18 @@ def test_a_survivors_change_is_described_in_the_language_and_its_operator_stays(
     dropped = edits["condition dropped: a < b"]
     assert translate(dropped.description, "ru") == "условие отброшено: a < b"
     assert translate(edits["< → <="].description, "pl") == "< → <="  # code stays code
+
+
+def test_the_configurations_and_the_refused_pairs_are_named_in_the_language() -> None:
+    from tabletop.kit.configurations import plan_configurations
+    from tests.test_plugin_author import Sized
+
+    every = plan_configurations(Sized())
+    assert translate(every.how, "cs") == "všech 8 kombinací"
+    assert translate(every.configs[0].label(), "pl") == "2 gracze"
+    assert translate(every.refused[0], "ru").startswith("2 игрока, k=4: ")
+    sample = plan_configurations(Sized(), max_configs=4)
+    assert sample.refused == ["size=3 with k=4: k=4 cannot fit on a 3×3 board"]  # English
+    assert translate(sample.refused[0], "cs").startswith("size=3 spolu s k=4: ")
+    assert translate(sample.how, "bg").startswith("извадка по двойки: ")
+    assert " от 8 комбинации, всяка двойка " in translate(sample.how, "bg")

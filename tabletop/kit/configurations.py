@@ -149,15 +149,26 @@ def plan_configurations(
         reasons = list(refused.values())
         refused = {}
         for i, a, j, b in missed:  # report the pairs never played, not every candidate
-            pair = f"{_pair_text(words[i], a)} with {_pair_text(words[j], b)}"
-            why = next((r.split(": ", 1)[1] for r in reasons if _has(r, words, i, a, j, b)), "")
-            refused[(pair,)] = f"{pair}: {why}" if why else pair
+            pair = _("{one} with {two}", one=_pair_text(words[i], a), two=_pair_text(words[j], b))
+            why = next((_reason(r) for r in reasons if _has(r, words, i, a, j, b)), "")
+            refused[(pair,)] = _("{label}: {reason}", label=pair, reason=why) if why else pair
     configs = [built[tuple(json.dumps(v, sort_keys=True) for v in c)] for c in combos]
     return ConfigPlan(configs, how, list(refused.values()))
 
 
 def _pair_text(word: str, value: Any) -> str:
-    return f"{value} players" if word == "players" else f"{word}={opts.as_text(value)}"
+    if word == "players":
+        return _.plural("{n} player", "{n} players", value)
+    return f"{word}={opts.as_text(value)}"
+
+
+def _reason(refused: str) -> str:
+    """The game's reason in a refused combination's line (``label: reason``), a message
+    when the game gave one."""
+    if isinstance(refused, Msg) and "reason" in refused.params:
+        reason: str = refused.params["reason"]
+        return reason
+    return refused.split(": ", 1)[1]
 
 
 def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:
