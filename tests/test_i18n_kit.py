@@ -25,7 +25,7 @@ CHECK_NAMES = ("legal", "pure", "deterministic", "record", "position", "notation
 def test_check_speaks_czech_column_heads_descriptions_and_verdicts() -> None:
     said = tabletop("check", "quarto", "--games", "10", lang="cs")
     assert said.startswith("Quarto: 10 her, 10 konfigurací, seed 0, "), said[:200]
-    for head in ("kontrola", "výsledek", "běhů", "co kontroluje"):
+    for head in ("kontrola", "výsledek", "běhy", "co kontroluje"):
         assert f"┃ {head}" in said, head
     assert "stejný seed a tahy dají stejnou hru" in said  # deterministic's line
     assert "chybný vstup vyvolá ActionError, jeden řádek, nic nezmění" in said  # fuzz's
@@ -235,3 +235,17 @@ def test_the_configurations_and_the_refused_pairs_are_named_in_the_language() ->
     assert translate(sample.refused[0], "cs").startswith("size=3 spolu s k=4: ")
     assert translate(sample.how, "bg").startswith("извадка по двойки: ")
     assert " от 8 комбинации, всяка двойка " in translate(sample.how, "bg")
+
+
+def test_the_plain_text_report_is_english_unless_a_language_is_spoken() -> None:
+    from tabletop.kit.conformance import check_game
+    from tests.test_conformance import TooLong
+
+    report = check_game(TooLong(), games_per_config=2, seed=1)
+    english = report.text()
+    assert english.startswith("toolong: 4 games in 2 configurations (all 2 combinations), seed 1, ")
+    assert "bound: no end after 4 actions (info.max_actions)" in english
+    czech = speaking("cs", report.text)
+    assert czech.startswith("toolong: 4 hry v 2 konfiguracích (všechny 2 kombinace), seed 1, 0,")
+    assert "bound: žádný konec po 4 tazích (info.max_actions)" in czech
+    assert "  hra: 2 hráči, volby {" in czech and "SELHALO" in czech

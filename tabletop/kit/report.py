@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core import options as opts
+from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.kit.jsonpaths import MISSING
 
@@ -88,10 +89,16 @@ class CheckReport:
     def text(self) -> str:
         """The report as plain text (what ``assert_conformance`` raises), in the current
         language (English unless one was chosen)."""
-        lines = [
-            f"{self.game}: {self.games} games in {len(self.configs)} configurations "
-            f"({translate(self.how)}), seed {self.seed}, {self.seconds:.1f}s"
-        ]
+        head = _(
+            "{game}: {games} {configs} ({how}), seed {seed}, {seconds}s",
+            game=self.game,
+            games=_.plural("{n} game", "{n} games", self.games),
+            configs=_.plural("in {n} configuration", "in {n} configurations", len(self.configs)),
+            how=self.how,
+            seed=self.seed,
+            seconds=Count(self.seconds, 1, grouped=False),
+        )
+        lines = [translate(head)]
         for label in self.refused:
             lines.append("  " + translate(_("refused by the game: {label}", label=label)))
         for stats in self.checks.values():
