@@ -248,4 +248,4 @@ def test_the_plain_text_report_is_english_unless_a_language_is_spoken() -> None:
     czech = speaking("cs", report.text)
     assert czech.startswith("toolong: 4 hry v 2 konfiguracích (všechny 2 kombinace), seed 1, 0,")
     assert "bound: žádný konec po 4 tazích (info.max_actions)" in czech
-    assert "  hra: 2 hráči, volby {" in czech and "SELHALO" in czech
+    assert "  hra: 2 hráči, volby {" in czech and "SELHALA " in czech
