@@ -15,6 +15,8 @@ import pytest
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import message_of, speaking, translate
 from tests.test_i18n_leftovers import tabletop, untranslated
+from tests.test_mutation import spec_of
+from tests.test_mutation import toy as toy  # the toy plugin package (a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -249,3 +251,23 @@ def test_the_plain_text_report_is_english_unless_a_language_is_spoken() -> None:
     assert czech.startswith("toolong: 4 hry v 2 konfiguracích (všechny 2 kombinace), seed 1, 0,")
     assert "bound: žádný konec po 4 tazích (info.max_actions)" in czech
     assert "  hra: 2 hráči, volby {" in czech and "SELHALA " in czech
+
+
+def test_a_survivor_is_named_in_the_language_with_its_change(toy: Path) -> None:
+    from rich.console import Console
+
+    from tabletop.cli.mutate import print_report
+    from tabletop.kit.mutation.session import mutate
+
+    results = mutate(spec_of(toy), ["T1", "T2.1", "T3"], ["rules"], max_mutants=400)
+
+    def report(lang: str) -> str:
+        console = Console(record=True, width=200)
+        speaking(lang, print_report, results, console)
+        return console.export_text()
+
+    russian, english = report("ru"), report("en")
+    assert "survived: #" in english and " in three (T3): " in english
+    assert "выжил: № " in russian and " в функции three (T3): " in russian
+    assert "survived" not in russian and "Mutation score" not in russian
+    assert "Мутационная оценка tttmut по модулям" in russian and "tttmut.rules" in russian

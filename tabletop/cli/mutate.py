@@ -144,16 +144,13 @@ def print_report(results: Results, console: Console, diffs: bool = True) -> None
         for mutant, verdict in survivors(results):
             where = f"{shown_path(mutant.path)}:{mutant.line}"
             rules = ", ".join(mutant.rules) or _("no rule cited")
-            reached = verdict.status != "not reached"
-            label = _("survived") if reached else _("not reached by any case")
-            head = _(
-                "{label}: #{number} {where} in {function} ({rules}): ",
-                label=label,
-                number=mutant.number,
-                where=where,
-                function=mutant.function,
-                rules=rules,
-            )
+            said = dict(number=mutant.number, where=where, function=mutant.function, rules=rules)
+            if verdict.status == "not reached":
+                head = _(
+                    "not reached by any case: #{number} {where} in {function} ({rules}): ", **said
+                )
+            else:
+                head = _("survived: #{number} {where} in {function} ({rules}): ", **said)
             change = translate(mutant.edit.description)  # the operator's name stays a key
             console.print(Text(translate(head) + change, style="bold"), soft_wrap=True)
             diff = mutant.diff(results.sources[mutant.module])
