@@ -257,6 +257,7 @@ def test_a_survivor_is_named_in_the_language_with_its_change(toy: Path) -> None:
     from rich.console import Console
 
     from tabletop.cli.mutate import print_report
+    from tabletop.kit.mutation.report import summary
     from tabletop.kit.mutation.session import mutate
 
     results = mutate(spec_of(toy), ["T1", "T2.1", "T3"], ["rules"], max_mutants=400)
@@ -271,3 +272,17 @@ def test_a_survivor_is_named_in_the_language_with_its_change(toy: Path) -> None:
     assert "выжил: № " in russian and " в функции three (T3): " in russian
     assert "survived" not in russian and "Mutation score" not in russian
     assert "Мутационная оценка tttmut по модулям" in russian and "tttmut.rules" in russian
+    assert "rules.py (мутант № " in russian and "rules.py (mutant #" in english  # the diff's
+    summary_diffs = [s["diff"] for s in summary(results)["survivors"]]
+    assert all("(mutant #" in d for d in summary_diffs)  # --json: English, for scripts
+
+
+def test_a_configuration_mutant_describes_its_change_in_the_language() -> None:
+    from tabletop.kit.mutation.configs import ConfigChange
+
+    default = ConfigChange("default", "deck", "full", "half").describe()
+    assert default == 'option deck: default "full" -> "half"'
+    assert translate(default, "pl") == 'opcja deck: domyślnie "full" -> "half"'
+    bound = ConfigChange("bound", "stall_limit.ge", 2, 1).describe()
+    assert translate(bound, "ru") == "параметр stall_limit: ge 2 -> 1"  # ge: the machine's
+    assert ConfigChange("players", "max_players", 6, 7).describe() == "max_players 6 -> 7"

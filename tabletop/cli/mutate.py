@@ -153,7 +153,7 @@ def print_report(results: Results, console: Console, diffs: bool = True) -> None
                 head = _("survived: #{number} {where} in {function} ({rules}): ", **said)
             change = translate(mutant.edit.description)  # the operator's name stays a key
             console.print(Text(translate(head) + change, style="bold"), soft_wrap=True)
-            diff = mutant.diff(results.sources[mutant.module])
+            diff = mutant.diff(results.sources[mutant.module], translate)
             console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark"), soft_wrap=True)
     title = _("Mutation score of {game} per module", game=results.game)
     console.print(_table(title, _("module"), by_module(results)))
