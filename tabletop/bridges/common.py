@@ -10,11 +10,16 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.game import Game, Outcome
 
-MISSING = "the research bridges need the 'research' extra: pip install 'tabletop[research]'"
+_ = Domain("tabletop")
+
+# The bridges' errors are messages: English as always (str(error), byte for byte), translated
+# where a UsageError is shown to a person (the CLI's error line, translate(message_of(e))).
+MISSING = _("the research bridges need the 'research' extra: pip install 'tabletop[research]'")
 
 
 class NoEncoding(TabletopError):
@@ -57,15 +62,20 @@ def setup(
         built = model()
     elif isinstance(options, BaseModel):
         if not isinstance(options, model):
-            raise UsageError(f"options for {resolved.info.id} are a {model.__name__}")
+            raise UsageError(
+                _("options for {game} are a {model}", game=resolved.info.id, model=model.__name__)
+            )
         built = options
     else:
         built = opts.build(model, dict(options), resolved.info.id)
     ids = resolved.action_ids(count, built)
     if ids is None:
         raise NoEncoding(
-            f"{resolved.info.id} provides no action ids or observations "
-            "(Game.action_ids and friends), so it cannot be bridged"
+            _(
+                "{game} provides no action ids or observations "
+                "(Game.action_ids and friends), so it cannot be bridged",
+                game=resolved.info.id,
+            )
         )
     return Setup(resolved, count, built, ids, tuple(resolved.observation_shape(count, built)))
 
@@ -85,17 +95,18 @@ def returns(outcome: Outcome | None, players: int) -> list[float]:
 
 
 REWARDS = ("win", "score")
-NO_SCORES = (
+NO_SCORES = _(
     "reward='score' needs a game that keeps points (Game.scores); {game} does not: use reward='win'"
 )
-BAD_REWARD = "reward {reward!r} is not offered; use 'win' (+1/-1/0) or 'score' (points)"
+BAD_REWARD = _("reward {reward} is not offered; use 'win' (+1/-1/0) or 'score' (points)")
+BAD_RENDER = _("render_mode {mode} is not offered; use 'ansi' or None")
 
 
 def check_reward(config: Setup, reward: str) -> None:
     """UsageError unless ``reward`` is offered for this game: ``win`` always, ``score``
     where :meth:`Game.scores` gives points (asked of the start position)."""
     if reward not in REWARDS:
-        raise UsageError(BAD_REWARD.format(reward=reward))
+        raise UsageError(BAD_REWARD.format(reward=repr(reward)))
     if reward == "score":
         start = config.game.new(config.players, config.options, 0)
         if config.game.scores(start) is None:

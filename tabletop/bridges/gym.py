@@ -41,17 +41,20 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pydantic import BaseModel
 
 from tabletop.agents.seat import Seat, make_seat
-from tabletop.bridges.common import check_reward, end_returns, setup
+from tabletop.bridges.common import BAD_RENDER, check_reward, end_returns, setup
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 
-BAD_SEAT = "seat {seat!r} is not a seat of {game} with {players} players: use 1-{players} or None"
-BAD_OPPONENTS = (
-    "opponents {text!r} names {count} players, but {game} with {players} players has "
+_ = Domain("tabletop")
+
+BAD_SEAT = _("seat {seat} is not a seat of {game} with {players} players: use 1-{players} or None")
+BAD_OPPONENTS = _(
+    "opponents {text} names {count} players, but {game} with {players} players has "
     "{others} other seats: give one name for all, or one per other seat"
 )
-OVER = "the episode is over: call reset() first"
+OVER = _("the episode is over: call reset() first")
 RE_DEALS = 100  # deals tried for one where the learner gets a turn
 
 
@@ -74,17 +77,21 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         config = setup(game, players, options)
         check_reward(config, reward)
         if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+            raise UsageError(BAD_RENDER.format(mode=repr(render_mode)))
         gid, count = config.game.info.id, config.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(1, count + 1)):
-            raise UsageError(BAD_SEAT.format(seat=seat, game=gid, players=count))
+            raise UsageError(BAD_SEAT.format(seat=repr(seat), game=gid, players=count))
         names = [name.strip() for name in opponents.split(",")]
         if len(names) == 1:
             names = names * (count - 1)
         if len(names) != count - 1:
             raise UsageError(
                 BAD_OPPONENTS.format(
-                    text=opponents, count=len(names), game=gid, players=count, others=count - 1
+                    text=repr(opponents),
+                    count=len(names),
+                    game=gid,
+                    players=count,
+                    others=count - 1,
                 )
             )
         self.config = config
@@ -143,7 +150,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         c = self.config
-        for _ in range(RE_DEALS):
+        for _attempt in range(RE_DEALS):
             deal = int(self.np_random.integers(2**31))
             self._rng = random.Random(deal)
             self.seat = self.fixed_seat or 1 + int(self.np_random.integers(c.players))

@@ -20,8 +20,11 @@ from typing import Any
 
 from tabletop.agents.base import Budget, Level, Turn
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
+
+_ = Domain("tabletop")
 
 PREFIX = "openspiel-mcts:"
 UCT_C = 2.0
@@ -78,21 +81,30 @@ def level(game: Game[Any, Any], level: str) -> Level:
     simulations = parse_int(text, 1, MOST)
     if simulations is None:
         raise UsageError(
-            f"bad agent {quote(level)}: write openspiel-mcts:N with N simulations a move, "
-            f"1-{MOST}, e.g. openspiel-mcts:1000"
+            _(
+                "bad agent {agent}: write openspiel-mcts:N with N simulations a move, "
+                "1-{most}, e.g. openspiel-mcts:1000",
+                agent=quote(level),
+                most=MOST,
+            )
         )
     try:
         import open_spiel  # noqa: F401
         import pyspiel  # noqa: F401
     except ImportError:
         raise UsageError(
-            f"{level} needs OpenSpiel: pip install 'tabletop[research]' (the research extra)"
+            _(
+                "{agent} needs OpenSpiel: pip install 'tabletop[research]' (the research extra)",
+                agent=level,
+            )
         ) from None
     if game.action_ids(game.info.min_players, game.info.options()) is None:
-        raise UsageError(f"{game.info.id} has no action ids, so OpenSpiel cannot play it")
+        raise UsageError(
+            _("{game} has no action ids, so OpenSpiel cannot play it", game=game.info.id)
+        )
     return Level(
         level,
-        f"OpenSpiel's MCTSBot, {simulations} simulations a move",
+        _("OpenSpiel's MCTSBot, {count} simulations a move", count=simulations),
         lambda: OpenSpielMCTS(simulations),
         Budget(iterations=simulations),
     )

@@ -52,13 +52,16 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import Setup, check_reward, end_returns, setup
+from tabletop.bridges.common import BAD_RENDER, Setup, check_reward, end_returns, setup
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 
-OUT_OF_RANGE = "action {action!r} is not an action id of {game}: use an int 0-{top}"
-NOT_RESET = "call reset() before step()"
+_ = Domain("tabletop")
+
+OUT_OF_RANGE = _("action {action} is not an action id of {game}: use an int 0-{top}")
+NOT_RESET = _("call reset() before step()")
 
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
@@ -79,7 +82,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     ):
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode {render_mode!r} is not offered; use 'ansi' or None")
+            raise UsageError(BAD_RENDER.format(mode=repr(render_mode)))
         check_reward(config, reward)
         self.config = config
         self.reward = reward
@@ -220,7 +223,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             if not 0 <= action < self._count:
                 c = self.config
                 top = c.ids - 1
-                raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=top))
+                shown = repr(action)
+                raise UsageError(OUT_OF_RANGE.format(action=shown, game=c.game.info.id, top=top))
             self._illegal(agent)
             return
         state = self.state_
@@ -269,7 +273,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         """A numpy integer as an int; UsageError for anything else (a bool included)."""
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             c = self.config
-            raise UsageError(OUT_OF_RANGE.format(action=action, game=c.game.info.id, top=c.ids - 1))
+            shown, top = repr(action), c.ids - 1
+            raise UsageError(OUT_OF_RANGE.format(action=shown, game=c.game.info.id, top=top))
         return int(action)
 
     def _illegal(self, agent: str) -> None:

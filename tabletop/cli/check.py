@@ -9,16 +9,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import speak
 from tabletop.core import options as opts
+from tabletop.core.i18n.formats import Count
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.core.registry import registry
 from tabletop.kit.conformance import check_game
 from tabletop.kit.golden import record_golden
-from tabletop.kit.report import failure_lines
+from tabletop.kit.report import failure_lines, verdict_text
 
-TITLE = (
-    "{name}: {games} games, {configs} configurations, seed {seed}, {seconds:.1f}s "
-    "({rate:.1f} games/s)"
-)
+_ = Domain("tabletop")
+_n = _.plural
+
+COLUMNS = (_("check"), _("result"), _("runs"), _("what it checks"))
 
 
 def check_command(
@@ -33,7 +36,9 @@ def check_command(
     """The body of ``tabletop check``: the report with rich; with ``record`` (and all checks
     passing), golden playthroughs written to ``tests/golden/``. ``games`` is the number of
     games in all (None: the kit's default), ``games_per_config`` that many in each
-    configuration instead. Returns the exit status."""
+    configuration instead. Returns the exit status. It speaks the environment's language
+    (``TABLETOP_LANG``, the locale); check names stay the machine keys."""
+    speak(None)
     console = Console(highlight=False)
     resolved = registry().get(game)
     chosen = opts.parse_pairs(options) if options else None
@@ -45,34 +50,35 @@ def check_command(
         options=chosen,
         games_per_config=games_per_config,
     )
-    table = Table(
-        title=TITLE.format(
-            name=resolved.info.name,
-            games=report.games,
-            configs=len(report.configs),
-            seed=seed,
-            seconds=report.seconds,
-            rate=report.games / report.seconds if report.seconds else 0.0,
-        ),
-        title_justify="left",
+    rate = report.games / report.seconds if report.seconds else 0.0
+    title = _(
+        "{name}: {games}, {configs}, seed {seed}, {seconds}s ({rate} games/s)",
+        name=resolved.info.name,
+        games=_n("{n} game", "{n} games", report.games),
+        configs=_n("{n} configuration", "{n} configurations", len(report.configs)),
+        seed=seed,
+        seconds=Count(report.seconds, 1, grouped=False),
+        rate=Count(rate, 1, grouped=False),
     )
-    for column in ("check", "result", "runs", "what it checks"):
-        table.add_column(column, justify="right" if column == "runs" else "left")
+    table = Table(title=translate(title), title_justify="left")
+    for column in COLUMNS:
+        table.add_column(translate(column), justify="right" if column == "runs" else "left")
     for stats in report.checks.values():
-        verdict = (
-            Text("ok", style="green")
-            if stats.failures == 0
-            else Text(f"FAILED {stats.failures}×", style="red bold")
-        )
-        table.add_row(stats.name, verdict, str(stats.runs), stats.description)
+        style = "green" if stats.failures == 0 else "red bold"
+        verdict = Text(translate(verdict_text(stats.failures)), style=style)
+        table.add_row(stats.name, verdict, str(stats.runs), translate(stats.description))
     console.print(table)
-    console.print(
-        Text(f"configurations ({report.how}): " + "; ".join(report.configs)), soft_wrap=True
+    said = _(
+        "configurations ({how}): {configs}",
+        how=report.how,
+        configs=Msg.joined("; ", report.configs),
     )
+    console.print(Text(translate(said)), soft_wrap=True)
     for label in report.refused:
-        console.print(Text(f"refused by the game: {label}", style="yellow"), soft_wrap=True)
+        refused = _("refused by the game: {label}", label=label)
+        console.print(Text(translate(refused), style="yellow"), soft_wrap=True)
     for failure in report.failures():
-        lines = failure_lines(failure)
+        lines = [translate(line) for line in failure_lines(failure)]
         console.print(Text(lines[0], style="red bold"), soft_wrap=True)
         for line in lines[1:]:
             console.print(Text(line), soft_wrap=True)
@@ -80,5 +86,5 @@ def check_command(
         return 1
     if record:
         for path in record_golden(resolved, seed=seed):
-            console.print(Text(f"wrote {path}", style="green"))
+            console.print(Text(translate(_("wrote {path}", path=str(path))), style="green"))
     return 0

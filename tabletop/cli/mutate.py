@@ -16,7 +16,8 @@ from rich.text import Text
 
 from tabletop.cli.language import speak
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.formats import Count
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.core.registry import registry
 from tabletop.game import Game
 from tabletop.kit.mutation.command import suite_spec
@@ -26,11 +27,13 @@ from tabletop.kit.mutation.runner import SuiteSpec, Verdict
 from tabletop.kit.mutation.session import Results, mutate
 
 _ = Domain("tabletop")
+_n = _.plural
 
-RULES_TITLE = (
+RULES_TITLE = _(
     "Per rule ID: a killed mutant under the rules of the cases that failed, "
     "a survivor under the rules its code cites"
 )
+COLUMNS = (_("mutants"), _("killed"), _("timeout"), _("survived"), _("not reached"), _("score"))
 
 
 def mutate_command(
@@ -85,32 +88,43 @@ def _with_progress(
         TextColumn("{task.fields[counts]}"),
     )
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"baseline run of {spec.game}'s suite", total=None, counts="")
+        baseline = translate(_("baseline run of {game}'s suite", game=spec.game))
+        task = progress.add_task(baseline, total=None, counts="")
         counts = {"killed": 0, "survived": 0}
 
         def planned(total: int) -> None:
-            progress.update(task, total=total, description=f"mutating {spec.game}")
+            said = translate(_("mutating {game}", game=spec.game))
+            progress.update(task, total=total, description=said)
 
         def advance(mutant: Mutant, verdict: Verdict) -> None:
             counts["killed" if verdict.status in {"killed", "timeout"} else "survived"] += 1
-            text = f"{counts['killed']} killed, {counts['survived']} survived  {mutant.short}"
-            progress.update(task, advance=1, counts=text)
+            said = _(
+                "{killed} killed, {survived} survived",
+                killed=counts["killed"],
+                survived=counts["survived"],
+            )
+            progress.update(task, advance=1, counts=f"{translate(said)}  {mutant.short}")
 
         return mutate(spec, known, modules, max_mutants, seconds, None, advance, planned, game)
+
+
+def _shown(score: float) -> str:
+    """A score as a percent with one decimal, in the reader's digits (``87.5%``)."""
+    return translate(_("{percent}%", percent=Count(100 * score, 1, grouped=False)))
 
 
 def _percent(score: float | None) -> Text:
     if score is None:
         return Text("-")
     style = "green" if score >= 0.9 else "yellow" if score >= 0.7 else "red"
-    return Text(f"{100 * score:.1f}%", style=style)
+    return Text(_shown(score), style=style)
 
 
 def _table(title: str, first: str, groups: dict[str, Tally]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(first, no_wrap=True)
-    for column in ("mutants", "killed", "timeout", "survived", "not reached", "score"):
-        table.add_column(column, justify="right")
+    table = Table(title=translate(title), title_justify="left")
+    table.add_column(translate(first), no_wrap=True)
+    for column in COLUMNS:
+        table.add_column(translate(column), justify="right")
     for name, counts in groups.items():
         table.add_row(
             name,
@@ -129,27 +143,49 @@ def print_report(results: Results, console: Console, diffs: bool = True) -> None
     if diffs:
         for mutant, verdict in survivors(results):
             where = f"{shown_path(mutant.path)}:{mutant.line}"
-            rules = ", ".join(mutant.rules) or "no rule cited"
-            label = "not reached by any case" if verdict.status == "not reached" else "survived"
-            head = f"{label}: #{mutant.number} {where} in {mutant.function} ({rules}): "
-            console.print(Text(head + mutant.edit.description, style="bold"), soft_wrap=True)
-            diff = mutant.diff(results.sources[mutant.module])
+            rules = ", ".join(mutant.rules) or _("no rule cited")
+            said = dict(number=mutant.number, where=where, function=mutant.function, rules=rules)
+            if verdict.status == "not reached":
+                head = _(
+                    "not reached by any case: #{number} {where} in {function} ({rules}): ", **said
+                )
+            else:
+                head = _("survived: #{number} {where} in {function} ({rules}): ", **said)
+            change = translate(mutant.edit.description)  # the operator's name stays a key
+            console.print(Text(translate(head) + change, style="bold"), soft_wrap=True)
+            diff = mutant.diff(results.sources[mutant.module], translate)
             console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark"), soft_wrap=True)
-    console.print(_table(f"Mutation score of {results.game} per module", "module",
-                         by_module(results)))  # fmt: skip
-    console.print(_table(RULES_TITLE, "rule", by_rule(results)))
+    title = _("Mutation score of {game} per module", game=results.game)
+    console.print(_table(title, _("module"), by_module(results)))
+    console.print(_table(RULES_TITLE, _("rule"), by_rule(results)))
     total = tally(results.verdicts)
     score = total.score
-    shown = "-" if score is None else f"{100 * score:.1f}%"
-    words = (
-        f"mutation score {shown}: {total.killed + total.timeout} of {total.total} mutants "
-        f"killed ({total.timeout} by timeout), {total.survived} survived, "
-        f"{total.not_reached} not reached; {results.baseline.cases} cases and "
-        f"{results.baseline.golden} golden games, {results.seconds:.0f}s"
-    )
+    parts: list[str] = [
+        _(
+            "mutation score {score}: {killed} of {mutants} killed ({timeout} by timeout), "
+            "{survived} survived, {not_reached} not reached; {cases} and {golden}, {seconds}s",
+            score="-" if score is None else _shown(score),
+            killed=total.killed + total.timeout,
+            mutants=_n("{n} mutant", "{n} mutants", total.total),
+            timeout=total.timeout,
+            survived=total.survived,
+            not_reached=total.not_reached,
+            cases=_n("{n} case", "{n} cases", results.baseline.cases),
+            golden=_n("{n} golden game", "{n} golden games", results.baseline.golden),
+            seconds=f"{results.seconds:.0f}",
+        )
+    ]
     if len(results.verdicts) + results.not_run < results.total:
-        words += f"; {len(results.verdicts) + results.not_run} of {results.total} mutants sampled"
+        sampled = len(results.verdicts) + results.not_run
+        parts.append(
+            _n(
+                "; {sampled} of {n} mutant sampled",
+                "; {sampled} of {n} mutants sampled",
+                results.total,
+                sampled=sampled,
+            )
+        )
     if results.not_run:
-        words += f"; {results.not_run} not run (--seconds)"
+        parts.append(_("; {count} not run (--seconds)", count=results.not_run))
     style = "green bold" if score is not None and score >= 0.9 else "yellow bold"
-    console.print(Text(words, style=style), soft_wrap=True)
+    console.print(Text(translate(Msg.joined("", parts)), style=style), soft_wrap=True)

@@ -14,8 +14,11 @@ from pydantic import BaseModel, ValidationError
 
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, one_line
+from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.game import Game
 from tabletop.kit.pairwise import pairwise
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,8 @@ def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> st
     defaults of ``model``."""
     defaults = model().model_dump(mode="json")
     words = " ".join(f"{k}={opts.as_text(v)}" for k, v in values.items() if defaults.get(k) != v)
-    return f"{players} players" + (f", {words}" if words else "")
+    count = _.plural("{n} player", "{n} players", players)
+    return _("{players}, {options}", players=count, options=words) if words else count
 
 
 def _field_values(model: type[BaseModel], name: str) -> list[Any]:
@@ -117,37 +121,54 @@ def plan_configurations(
             config_options = opts.build(info.options, values, info.id)
             game.new(combo[0], config_options, seed)
         except TabletopError as exc:
-            refused[key] = f"{label(combo[0], values, info.options)}: {one_line(str(exc))}"
+            said = message_of(exc)
+            reason = said if isinstance(said, Msg) and "\n" not in said else one_line(said)
+            refused[key] = _(
+                "{label}: {reason}", label=label(combo[0], values, info.options), reason=reason
+            )
             return False
         built[key] = Config(combo[0], config_options)
         return True
 
     if options is not None:
-        how = "the chosen options"
+        how: str = _("the chosen options")
         combos = [c for c in itertools.product(*axes) if allowed(c)]
     elif total <= max_configs:
-        how = f"all {total} combinations"
+        how = _.plural("all {n} combination", "all {n} combinations", total)
         combos = [c for c in itertools.product(*axes) if allowed(c)]
     else:
         missed: list[tuple[int, Any, int, Any]] = []
         combos = pairwise(axes, seed, allowed, missed)
-        how = (
-            f"a pairwise sample: {len(combos)} of {total} combinations, every pair of "
-            "values of two options (or of an option and a player count) played together"
+        how = _(
+            "a pairwise sample: {count} of {total}, every pair of values of two options "
+            "(or of an option and a player count) played together",
+            count=len(combos),
+            total=_.plural("{n} combination", "{n} combinations", total),
         )
         words = ["players", *names]
         reasons = list(refused.values())
         refused = {}
         for i, a, j, b in missed:  # report the pairs never played, not every candidate
-            pair = f"{_pair_text(words[i], a)} with {_pair_text(words[j], b)}"
-            why = next((r.split(": ", 1)[1] for r in reasons if _has(r, words, i, a, j, b)), "")
-            refused[(pair,)] = f"{pair}: {why}" if why else pair
+            pair = _("{one} with {two}", one=_pair_text(words[i], a), two=_pair_text(words[j], b))
+            why = next((_reason(r) for r in reasons if _has(r, words, i, a, j, b)), "")
+            refused[(pair,)] = _("{label}: {reason}", label=pair, reason=why) if why else pair
     configs = [built[tuple(json.dumps(v, sort_keys=True) for v in c)] for c in combos]
     return ConfigPlan(configs, how, list(refused.values()))
 
 
 def _pair_text(word: str, value: Any) -> str:
-    return f"{value} players" if word == "players" else f"{word}={opts.as_text(value)}"
+    if word == "players":
+        return _.plural("{n} player", "{n} players", value)
+    return f"{word}={opts.as_text(value)}"
+
+
+def _reason(refused: str) -> str:
+    """The game's reason in a refused combination's line (``label: reason``), a message
+    when the game gave one."""
+    if isinstance(refused, Msg) and "reason" in refused.params:
+        reason: str = refused.params["reason"]
+        return reason
+    return refused.split(": ", 1)[1]
 
 
 def _has(label: str, words: list[str], i: int, a: Any, j: int, b: Any) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.game import Game
@@ -136,7 +136,7 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
             ended = True
             break
         if len(actions) >= bound:
-            here.fail("bound", f"no end after {bound} actions (info.max_actions)")
+            here.fail("bound", _("no end after {count} actions (info.max_actions)", count=bound))
             break
         action = legal[rng.randrange(len(legal))]
         whole_json = deep and (len(actions) < PURE_EVERY * 2 or len(actions) % PURE_EVERY == 0)
@@ -166,7 +166,7 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
         if kit_encoding.NAME in ctx.tally.report.checks:
             run(here, kit_encoding.NAME, _encoding, position, rng)
     run(whole, "position", positions.damaged, rng.choice(states), rng)
-    for _ in range(MUTANTS):
+    for _mutant in range(MUTANTS):
         run(whole, "mutants", positions.mutant, rng.choice(states), rng)
 
 
@@ -175,7 +175,7 @@ def _encoding(ctx: Context, state: Any, rng: random.Random) -> None:
     try:
         kit_encoding.check(ctx.game, ctx.players, ctx.options, state, rng)
     except kit_encoding.EncodingFailure as exc:
-        raise Failed(str(exc)) from None
+        raise Failed(message_of(exc)) from None
 
 
 def _new(ctx: Context) -> Any:

@@ -21,10 +21,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 
+_ = Domain("tabletop")
+
 NAME = "encoding"
-DESCRIPTION = (
+DESCRIPTION = _(
     "action ids round-trip and are distinct; observations fit and read the view only; "
     "the fast paths agree"
 )
@@ -45,24 +48,49 @@ def check(
     """Every condition of the module docstring at ``state``; EncodingFailure says which."""
     count = game.action_ids(players, options)
     if count is None:
-        raise EncodingFailure("action_ids is None in this configuration but not in another")
+        raise EncodingFailure(_("action_ids is None in this configuration but not in another"))
     seen: dict[int, Any] = {}
     for action in game.legal(state):
         text = game.format(state, action)
         number = game.action_id(state, action)
         if type(number) is not int or not 0 <= number < count:
-            raise EncodingFailure(f"{text!r} has id {number!r}, not one of 0-{count - 1}")
+            raise EncodingFailure(
+                _(
+                    "{text} has id {number}, not one of 0-{top}",
+                    text=repr(text),
+                    number=repr(number),
+                    top=count - 1,
+                )
+            )
         if number in seen:
             other = game.format(state, seen[number])
-            raise EncodingFailure(f"{text!r} and {other!r} share the action id {number}")
+            raise EncodingFailure(
+                _(
+                    "{text} and {other} share the action id {number}",
+                    text=repr(text),
+                    other=repr(other),
+                    number=number,
+                )
+            )
         seen[number] = action
         back = game.action_of(state, number)
         if back != action:
-            raise EncodingFailure(f"id {number} of {text!r} reads back as {back!r}")
+            raise EncodingFailure(
+                _(
+                    "id {number} of {text} reads back as {back}",
+                    number=number,
+                    text=repr(text),
+                    back=repr(back),
+                )
+            )
     fast_ids = game.id_lister(players, options)(state)
     if list(fast_ids) != list(seen):
         raise EncodingFailure(
-            f"id_lister gives {fast_ids!r}, not the ids of the legal actions {list(seen)!r}"
+            _(
+                "id_lister gives {fast}, not the ids of the legal actions {ids}",
+                fast=repr(fast_ids),
+                ids=repr(list(seen)),
+            )
         )
     shape = game.observation_shape(players, options)
     size = math.prod(shape)
@@ -77,10 +105,14 @@ def check(
         again = _observe(game, game.view(other, player), player, players, options, size)
         if again != seen_obs:
             raise EncodingFailure(
-                f"player {player}'s observation changes when only what they cannot see does"
+                _(
+                    "player {player}'s observation changes when only what they cannot see does",
+                    player=player,
+                )
             )
         _same_fast(observe, state, player, seen_obs, "")
-        _same_fast(observe, other, player, seen_obs, " of a state resampled from their view")
+        resampled = _(" of a state resampled from their view")
+        _same_fast(observe, other, player, seen_obs, resampled)
 
 
 def _same_fast(observe: Any, state: Any, player: int, slow: list[float], where: str) -> None:
@@ -91,8 +123,15 @@ def _same_fast(observe: Any, state: Any, player: int, slow: list[float], where: 
     if out != expected:
         at = next(i for i, (a, b) in enumerate(zip(out, expected, strict=True)) if a != b)
         raise EncodingFailure(
-            f"player {player}'s fast observation (Game.observer){where} differs from the "
-            f"observation of their view at index {at}: {out[at]!r}, not {expected[at]!r}"
+            _(
+                "player {player}'s fast observation (Game.observer){where} differs from the "
+                "observation of their view at index {at}: {got}, not {expected}",
+                player=player,
+                where=where,
+                at=at,
+                got=repr(out[at]),
+                expected=repr(expected[at]),
+            )
         )
 
 
@@ -102,11 +141,24 @@ def _observe(
     values = list(game.observation(view, player, players, options))
     if len(values) != size:
         raise EncodingFailure(
-            f"player {player}'s observation has {len(values)} numbers, not {size} (its shape)"
+            _(
+                "player {player}'s observation has {count} numbers, not {size} (its shape)",
+                player=player,
+                count=len(values),
+                size=size,
+            )
         )
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(
-            value
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
         ):
-            raise EncodingFailure(f"player {player}'s observation holds {value!r}, not a number")
+            raise EncodingFailure(
+                _(
+                    "player {player}'s observation holds {value}, not a number",
+                    player=player,
+                    value=repr(value),
+                )
+            )
     return values

@@ -20,10 +20,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core.errors import ActionError, PositionError, TabletopError
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.jsonvalues import describe
 from tabletop.core.match import Match
 from tabletop.game import JSON, Game
 from tabletop.kit.jsonpaths import PathT, places
+
+_ = Domain("tabletop")
 
 MAX_MESSAGE = 2000  # characters of a refusal line
 HUGE = 10**5000  # int() and repr() refuse its 5001 digits
@@ -68,16 +71,21 @@ def refuse_all(match: Match, texts: Sequence[str]) -> str | None:
         except ActionError as exc:
             reason = exc.reason
             if not reason.strip() or "\n" in reason or "\r" in reason:
-                return f"the refusal of {shown} is not one line"
+                return _("the refusal of {text} is not one line", text=shown)
             if len(reason) > MAX_MESSAGE:
-                return f"the refusal of {shown} is {len(reason)} characters (at most {MAX_MESSAGE})"
+                return _(
+                    "the refusal of {text} is {count} characters (at most {most})",
+                    text=shown,
+                    count=len(reason),
+                    most=MAX_MESSAGE,
+                )
         except Exception as exc:
-            return f"{shown} raised {type(exc).__name__}, not ActionError"
+            return _("{text} raised {kind}, not ActionError", text=shown, kind=type(exc).__name__)
         else:
             match.undo()
-            return f"{shown} was accepted as an action"
+            return _("{text} was accepted as an action", text=shown)
         if len(match.actions) != count or match.state is not state:
-            return f"{shown} changed the match"
+            return _("{text} changed the match", text=shown)
     return None
 
 
@@ -127,7 +135,7 @@ def _replacements(value: Any) -> list[tuple[Any, bool]]:
         return [(0, False), (True, False), ("", False), (10**18, False), ([], False)]
     if isinstance(value, list):
         nested: Any = value
-        for _ in range(100):
+        for _attempt in range(100):
             nested = [nested]
         return [({}, True), ("", True), (nested, True), (value[:-1], False), (value + value, False)]
     if isinstance(value, dict):
@@ -146,19 +154,25 @@ def mutate(data: JSON, rng: random.Random) -> tuple[Any, str, bool]:
         parent = parent[key]
     if kind == 0 and path:  # a key or an item removed
         del parent[path[-1]]
-        return mutant, f"{_dotted(path)} removed", False
+        return mutant, _("{path} removed", path=_dotted(path)), False
     if kind == 1 and isinstance(value, dict):  # an extra key
         value["zz_extra"] = 1
-        return mutant, f"{_dotted(path)} given an extra key", False
+        return mutant, _("{path} given an extra key", path=_dotted(path)), False
     if kind == 2 and isinstance(value, dict) and len(value) >= 2:  # two entries swapped
         one, two = rng.sample(sorted(value, key=str), 2)
         value[one], value[two] = value[two], value[one]
-        return mutant, f"{_dotted(path)}: {describe(one)} and {describe(two)} swapped", False
+        what = _(
+            "{path}: {one} and {two} swapped",
+            path=_dotted(path),
+            one=describe(one),
+            two=describe(two),
+        )
+        return mutant, what, False
     new, sure = rng.choice(_replacements(value))
     if not path:
-        return new, f"the position replaced by {describe(new)}", sure
+        return new, _("the position replaced by {value}", value=describe(new)), sure
     parent[path[-1]] = new
-    return mutant, f"{_dotted(path)} set to {describe(new)}", sure
+    return mutant, _("{path} set to {value}", path=_dotted(path), value=describe(new)), sure
 
 
 def _type_drift(before: Any, after: Any, path: PathT = ()) -> str | None:
@@ -178,9 +192,17 @@ def _type_drift(before: Any, after: Any, path: PathT = ()) -> str | None:
         return None
     exact_int = isinstance(before, int) and not isinstance(before, bool)
     if exact_int and isinstance(after, bool | float | str):
-        return f"{_dotted(path)} became {describe(after)} where positions hold whole numbers"
+        return _(
+            "{path} became {value} where positions hold whole numbers",
+            path=_dotted(path),
+            value=describe(after),
+        )
     if isinstance(before, str) and isinstance(after, int | float) and after is not None:
-        return f"{_dotted(path)} became {describe(after)} where positions hold text"
+        return _(
+            "{path} became {value} where positions hold text",
+            path=_dotted(path),
+            value=describe(after),
+        )
     return None
 
 
@@ -193,30 +215,36 @@ def play_on(
 ) -> str | None:
     """Random legal actions from ``state`` to the end; None when every invariant held."""
     bound = game.info.max_actions(players, options)
-    for _ in range(bound + 1):
+    for _attempt in range(bound + 1):
         legal = list(game.legal(state))
         outcome = game.outcome(state)
         who = game.to_act(state)
         if bool(legal) == (outcome is not None):
-            return "legal actions and the outcome disagree on whether the game is over"
+            return _("legal actions and the outcome disagree on whether the game is over")
         if not legal:
             if who is not None:
-                return f"the game is over but to_act is {describe(who)}"
+                return _("the game is over but to_act is {who}", who=describe(who))
             winners = outcome.winners if outcome else ()
             if len(set(winners)) != len(winners) or not all(
                 _exact_player(w, players) for w in winners
             ):
-                return f"the winners {describe(list(winners))} are not distinct players 1-{players}"
+                return _(
+                    "the winners {winners} are not distinct players 1-{players}",
+                    winners=describe(list(winners)),
+                    players=players,
+                )
             return None
         if not _exact_player(who, players):
-            return f"to_act is {describe(who)}, not a player 1-{players}"
+            return _(
+                "to_act is {who}, not a player 1-{players}", who=describe(who), players=players
+            )
         action = legal[rng.randrange(len(legal))]
         text = game.format(state, action)
         if game.parse(state, text) != action:
-            return f"parse(format(action)) differs for {describe(text)}"
+            return _("parse(format(action)) differs for {text}", text=describe(text))
         game.view(state, None)
         state = game.apply(state, action)
-    return f"no end within {bound} actions (info.max_actions)"
+    return _("no end within {count} actions (info.max_actions)", count=bound)
 
 
 def check_mutant(
@@ -232,25 +260,35 @@ def check_mutant(
     except PositionError as exc:
         message = str(exc)
         if "\n" in message or "\r" in message or not message.strip():
-            return f"the refusal of a mutated position ({what}) is not one line", False, sure
+            said = _("the refusal of a mutated position ({what}) is not one line", what=what)
+            return said, False, sure
         if len(message) > MAX_MESSAGE:
-            return f"the refusal of {what} is {len(message)} characters", False, sure
+            said = _("the refusal of {what} is {count} characters", what=what, count=len(message))
+            return said, False, sure
         return None, False, sure
     except Exception as exc:
-        return f"from_json({what}) raised {type(exc).__name__}, not PositionError", False, sure
+        said = _(
+            "from_json({what}) raised {kind}, not PositionError", what=what, kind=type(exc).__name__
+        )
+        return said, False, sure
     try:
         written = game.to_json(state)
         drift = _type_drift(data, written)
         if drift:
-            return f"from_json accepted {what}: {drift}", True, sure
+            return _("from_json accepted {what}: {drift}", what=what, drift=drift), True, sure
         again = game.from_json(copy.deepcopy(written), players, options, seed)
         if game.to_json(again) != written:
-            return f"from_json accepted {what}, but its to_json reads back otherwise", True, sure
+            said = _("from_json accepted {what}, but its to_json reads back otherwise", what=what)
+            return said, True, sure
         problem: str | None = play_on(game, state, players, options, seed, rng)
     except TabletopError as exc:
-        problem = f"{type(exc).__name__}: {exc}"
+        problem = _("{kind}: {reason}", kind=type(exc).__name__, reason=message_of(exc))
     except Exception as exc:
-        problem = f"crashed with {type(exc).__name__}"
+        problem = _("crashed with {kind}", kind=type(exc).__name__)
     if problem:
-        return f"from_json accepted {what}, then: {problem}", True, sure
+        return (
+            _("from_json accepted {what}, then: {problem}", what=what, problem=problem),
+            True,
+            sure,
+        )
     return None, True, sure

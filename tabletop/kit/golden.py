@@ -12,12 +12,15 @@ from typing import Any
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 from tabletop.kit.configurations import Config, configurations
 from tabletop.kit.conformance import resolve
 from tabletop.kit.jsonpaths import MISSING, first_difference, pick
+
+_ = Domain("tabletop")
 
 GOLDEN_FORMAT = "tabletop-golden/1"
 GOLDEN_DIR = Path("tests/golden")
@@ -131,42 +134,74 @@ def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
     """Play a golden file again; every difference as a line (empty: the rules agree)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if data.get("format") != GOLDEN_FORMAT:
-        return [f"{path}: not a golden playthrough (format is not {GOLDEN_FORMAT!r})"]
+        said = _(
+            "{path}: not a golden playthrough (format is not {format})",
+            path=str(path),
+            format=repr(GOLDEN_FORMAT),
+        )
+        return [said]
     resolved = game or registry().get(data["game"])
     options = opts.build(resolved.info.options, data["options"], resolved.info.id)
     config = Config(data["players"], options)
     match = Match(resolved, config.players, config.options, data["seed"])
-    found = _differences(data["initial"], _snapshot(match, None), f"{path}: initial")
+    found = _differences(
+        data["initial"], _snapshot(match, None), _("{path}: initial", path=str(path))
+    )
     for number, step in enumerate(data["steps"], start=1):
         try:
             match.play(step["action"])
         except ActionError as exc:
-            found.append(f"{path}: action {number} {step['action']!r} is now refused: {exc.reason}")
+            found.append(
+                _(
+                    "{path}: action {number} {action} is now refused: {reason}",
+                    path=str(path),
+                    number=number,
+                    action=repr(step["action"]),
+                    reason=exc.reason,
+                )
+            )
             break
         found.extend(
-            _differences(step, _snapshot(match, step["action"]), f"{path}: action {number}")
+            _differences(
+                step,
+                _snapshot(match, step["action"]),
+                _("{path}: action {number}", path=str(path), number=number),
+            )
         )
         if found:
             break
     else:
         if match.to_act() is not None:
-            found.append(f"{path}: the game no longer ends after {len(data['steps'])} actions")
+            found.append(
+                _.plural(
+                    "{path}: the game no longer ends after {n} action",
+                    "{path}: the game no longer ends after {n} actions",
+                    len(data["steps"]),
+                    path=str(path),
+                )
+            )
     return found
 
 
 def _differences(expected: JSON, actual: JSON, where: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for key in sorted(set(expected) | set(actual)):
         want, got = expected.get(key, MISSING), actual.get(key, MISSING)
         if want != got:
             at = first_difference(want, got, (key,))
             found.append(
-                f"{where} ({expected.get('action', 'start')}): {at}: expected "
-                f"{_show_at(want, key, at)}, now {_show_at(got, key, at)}"
+                _(
+                    "{where} ({action}): {at}: expected {expected}, now {now}",
+                    where=where,
+                    action=expected.get("action", _("start")),
+                    at=at,
+                    expected=_show_at(want, key, at),
+                    now=_show_at(got, key, at),
+                )
             )
     return found
 
 
 def _show_at(value: Any, key: str, at: str) -> str:
     """The part of a snapshot's ``key`` value at the path ``at`` (which starts with key)."""
-    return "(missing)" if value is MISSING else pick({key: value}, at)
+    return _("(missing)") if value is MISSING else str(pick({key: value}, at))

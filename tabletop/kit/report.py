@@ -8,7 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core import options as opts
+from tabletop.core.i18n.formats import Count
+from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.kit.jsonpaths import MISSING
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ class GameRef:
             "--actions - --trace --reveal"
         )
         if len(self.actions) > 12:
-            return f"{run}  (the actions above on standard input, one a line)"
+            return _("{run}  (the actions above on standard input, one a line)", run=run)
         quoted = " ".join("'" + a.replace("'", "'\\''") + "'" for a in self.actions)
         return f"printf '%s\\n' {quoted} | {run}" if self.actions else run
 
@@ -83,28 +87,52 @@ class CheckReport:
         return [s.first for s in self.checks.values() if s.first is not None]
 
     def text(self) -> str:
-        """The report as plain text (what ``assert_conformance`` raises)."""
-        lines = [
-            f"{self.game}: {self.games} games in {len(self.configs)} configurations "
-            f"({self.how}), seed {self.seed}, {self.seconds:.1f}s"
-        ]
-        lines.extend(f"  refused by the game: {label}" for label in self.refused)
+        """The report as plain text (what ``assert_conformance`` raises), in the current
+        language (English unless one was chosen)."""
+        head = _(
+            "{game}: {games} {configs} ({how}), seed {seed}, {seconds}s",
+            game=self.game,
+            games=_.plural("{n} game", "{n} games", self.games),
+            configs=_.plural("in {n} configuration", "in {n} configurations", len(self.configs)),
+            how=self.how,
+            seed=self.seed,
+            seconds=Count(self.seconds, 1, grouped=False),
+        )
+        lines = [translate(head)]
+        for label in self.refused:
+            lines.append("  " + translate(_("refused by the game: {label}", label=label)))
         for stats in self.checks.values():
-            verdict = "ok" if stats.failures == 0 else f"FAILED {stats.failures}×"
+            verdict = translate(verdict_text(stats.failures))
+            runs = translate(_("runs"))
             lines.append(
-                f"  {stats.name:<13} {verdict:<12} {stats.runs:>8} runs  {stats.description}"
+                f"  {stats.name:<13} {verdict:<12} {stats.runs:>8} {runs}  "
+                f"{translate(stats.description)}"
             )
         for failure in self.failures():
-            lines.extend(failure_lines(failure))
+            lines.extend(translate(line) for line in failure_lines(failure))
         return "\n".join(lines)
 
 
+def verdict_text(failures: int) -> Msg:
+    """A check's result: ``ok``, or ``FAILED 3×``."""
+    if failures == 0:
+        return _("ok")
+    return _("FAILED {count}×", count=failures)
+
+
 def failure_lines(failure: CheckFailure) -> list[str]:
+    """A failure's lines (messages, translated where shown): the check's machine name and
+    what was wrong, the game, its actions, the command that replays it."""
     ref = failure.game
-    actions = ", ".join(ref.actions) or "(none)"
+    actions = ", ".join(ref.actions) or _("(none)")
     return [
-        f"{failure.check}: {failure.message}",
-        f"  game: {ref.players} players, options {json.dumps(ref.options)}, seed {ref.seed}",
-        f"  actions: {actions}",
-        f"  replay: {ref.command()}",
+        Msg.joined(": ", [failure.check, failure.message]),
+        _(
+            "  game: {players}, options {options}, seed {seed}",
+            players=_.plural("{n} player", "{n} players", ref.players),
+            options=json.dumps(ref.options),
+            seed=ref.seed,
+        ),
+        _("  actions: {actions}", actions=actions),
+        _("  replay: {command}", command=ref.command()),
     ]

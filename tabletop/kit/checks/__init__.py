@@ -4,21 +4,25 @@ wrong. :mod:`tabletop.kit.conformance` plays the games and calls them."""
 
 from __future__ import annotations
 
+from tabletop.core.i18n.text import Domain
 from tabletop.kit.checks.context import FAILED, Context, Failed, Tally, run
 
+_ = Domain("tabletop")
+
+# each check's machine name (the report's and --json's key) and its one line (a message)
 CHECKS: dict[str, str] = {
-    "legal": "legal is empty exactly when the game is over; listing and winners agree",
-    "pure": "apply never mutates its input; states and actions are values",
-    "deterministic": "same seed and actions give the same game",
-    "record": "records round-trip through save/load and replay",
-    "position": "from_json(to_json(s)) is s; damaged positions are refused",
-    "notation": "parse(format(a)) == a for every listed action",
-    "views": "a view shows nothing hidden from that player",
-    "samples": "sample(view) agrees with the view, is a possible position, same legal actions",
-    "bound": "games end within info.max_actions",
-    "fuzz": "bad input raises ActionError, one line, changes nothing",
-    "mutants": "mutated positions are refused in one line or play on with every invariant",
-    "translations": "marked messages translated in each declared language, placeholders kept",
+    "legal": _("legal is empty exactly when the game is over; listing and winners agree"),
+    "pure": _("apply never mutates its input; states and actions are values"),
+    "deterministic": _("same seed and actions give the same game"),
+    "record": _("records round-trip through save/load and replay"),
+    "position": _("from_json(to_json(s)) is s; damaged positions are refused"),
+    "notation": _("parse(format(a)) == a for every listed action"),
+    "views": _("a view shows nothing hidden from that player"),
+    "samples": _("sample(view) agrees with the view, is a possible position, same legal actions"),
+    "bound": _("games end within info.max_actions"),
+    "fuzz": _("bad input raises ActionError, one line, changes nothing"),
+    "mutants": _("mutated positions are refused in one line or play on with every invariant"),
+    "translations": _("marked messages translated in each declared language, placeholders kept"),
 }
 
 __all__ = ["CHECKS", "FAILED", "Context", "Failed", "Tally", "run"]

@@ -12,13 +12,16 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core.errors import one_line
+from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.game import Game
 from tabletop.kit.configurations import Config
 from tabletop.kit.report import CheckFailure, CheckReport, GameRef
 
+_ = Domain("tabletop")
+
 
 class Failed(Exception):
-    """A check failed (the message says how)."""
+    """A check failed (the message says how: a message, translated where it is shown)."""
 
 
 FAILED: Any = object()  # what :func:`run` returns for a failed check
@@ -80,7 +83,8 @@ class Context:
                 tuple(self.texts),
                 info.options().model_dump(mode="json"),
             )
-            stats.first = CheckFailure(check, one_line(message), ref)
+            kept = message if isinstance(message, Msg) and "\n" not in message else None
+            stats.first = CheckFailure(check, kept or one_line(message), ref)
 
     def text_of(self, state: Any, action: Any) -> str:
         """The action's notation, or its repr when ``format`` fails."""
@@ -97,7 +101,8 @@ def run(ctx: Context, check: str, body: Callable[..., Any], *args: Any) -> Any:
     try:
         return body(ctx, *args)
     except Failed as exc:
-        ctx.fail(check, str(exc))
+        ctx.fail(check, message_of(exc))
     except Exception as exc:
-        ctx.fail(check, f"crashed: {type(exc).__name__}: {one_line(str(exc))}")
+        said = _("crashed: {kind}: {reason}", kind=type(exc).__name__, reason=one_line(str(exc)))
+        ctx.fail(check, said)
     return FAILED

@@ -9,9 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core.errors import ActionError, one_line
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.kit import fuzzing
 from tabletop.kit.checks.context import Context, Failed
+
+_ = Domain("tabletop")
 
 JUNK = string.ascii_letters + string.digits + string.punctuation + " \t\n" + "žčřßΩ€😀\x00\u200b"
 
@@ -34,22 +37,33 @@ def fuzz(ctx: Context, actions: list[Any], rng: random.Random, huge: bool = True
         except ActionError as exc:
             message = str(exc)
             if not exc.reason.strip() or "\n" in message or "\r" in message:
-                raise Failed(f"the refusal of {text!r} is not one line: {message!r}") from None
+                raise Failed(
+                    _(
+                        "the refusal of {text} is not one line: {message}",
+                        text=repr(text),
+                        message=repr(message),
+                    )
+                ) from None
         except Exception as exc:
             raise Failed(
-                f"{text!r} raised {type(exc).__name__}: {one_line(str(exc))}, not ActionError"
+                _(
+                    "{text} raised {kind}: {reason}, not ActionError",
+                    text=repr(text),
+                    kind=type(exc).__name__,
+                    reason=one_line(str(exc)),
+                )
             ) from None
         else:
             match.undo()
         if len(match.actions) != count or match.state is not state:
-            raise Failed(f"{text!r} changed the match")
+            raise Failed(_("{text} changed the match", text=repr(text)))
     hostile = fuzzing.hostile_texts(rng, listed, huge)
     ctx.count("fuzz", len(hostile))
     problem = fuzzing.refuse_all(match, hostile)
     if problem:
         raise Failed(problem)
     if game.to_json(state) != before:
-        raise Failed("the refused actions changed the state")
+        raise Failed(_("the refused actions changed the state"))
 
 
 def fuzz_texts(

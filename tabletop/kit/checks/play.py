@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.match import Match
 from tabletop.core.records import Record, load, save
 from tabletop.kit.checks.context import Context, Failed
 from tabletop.kit.jsonpaths import first_difference, pick
+
+_ = Domain("tabletop")
 
 
 def legal(ctx: Context, state: Any) -> list[Any]:
@@ -22,30 +25,49 @@ def legal(ctx: Context, state: Any) -> list[Any]:
     to_act, outcome, actions = game.to_act(state), game.outcome(state), list(game.legal(state))
     if outcome is None:
         if to_act is None or not 1 <= to_act <= players:
-            raise Failed(f"the game is not over but to_act is {to_act!r}")
+            raise Failed(_("the game is not over but to_act is {who}", who=repr(to_act)))
         if not actions:
-            raise Failed("legal actions are empty before the end")
+            raise Failed(_("legal actions are empty before the end"))
     else:
         if to_act is not None:
-            raise Failed(f"the game is over ({outcome}) but to_act is {to_act}")
+            raise Failed(
+                _(
+                    "the game is over ({outcome}) but to_act is {who}",
+                    outcome=str(outcome),
+                    who=to_act,
+                )
+            )
         if actions:
-            raise Failed(f"the game is over but {len(actions)} actions are legal")
+            raise Failed(
+                _.plural(
+                    "the game is over but {n} action is legal",
+                    "the game is over but {n} actions are legal",
+                    len(actions),
+                )
+            )
         if not all(1 <= w <= players for w in outcome.winners):
-            raise Failed(f"winners {outcome.winners} are not players")
+            raise Failed(_("winners {winners} are not players", winners=str(outcome.winners)))
     winners = game.winners(state)
     if winners != (None if outcome is None else outcome.winners):
         said = None if outcome is None else outcome.winners
-        raise Failed(f"Game.winners gives {winners!r}, not the outcome's winners {said!r}")
+        raise Failed(
+            _(
+                "Game.winners gives {winners}, not the outcome's winners {said}",
+                winners=repr(winners),
+                said=repr(said),
+            )
+        )
     listing = set(game.listing(state))
     legal_set = set(actions)
     unlisted = legal_set - listing
     if unlisted:
         text = ctx.text_of(state, next(iter(unlisted)))
-        raise Failed(f"legal {text!r} is not listed")
+        raise Failed(_("legal {text} is not listed", text=repr(text)))
     for action in listing - legal_set:
         reason = game.refusal(state, action)
         if not isinstance(reason, str) or not reason.strip() or "\n" in reason:
-            raise Failed(f"listed, refused {ctx.text_of(state, action)!r}: bad refusal")
+            shown = repr(ctx.text_of(state, action))
+            raise Failed(_("listed, refused {text}: bad refusal", text=shown))
     return actions
 
 
@@ -54,17 +76,24 @@ def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
     state's hash and JSON did not change."""
     game = ctx.game
     hashes = []
-    for what, value in (("state", state), ("action", action)):
+    unhashable = (
+        (_("the state {value} is not hashable: not a value"), state),
+        (_("the action {value} is not hashable: not a value"), action),
+    )
+    for said, value in unhashable:
         try:
             hashes.append(hash(value))
         except TypeError:
-            raise Failed(f"the {what} {value!r:.60} is not hashable: not a value") from None
+            raise Failed(said.format(value=f"{value!r:.60}")) from None
     if isinstance(action, str):
-        raise Failed(f"action {action!r} is a string; text belongs in parse/format")
+        raise Failed(
+            _("action {action} is a string; text belongs in parse/format", action=repr(action))
+        )
     before = game.to_json(state) if deep else None
     after = game.apply(state, action)
     if deep and (hash(state) != hashes[0] or game.to_json(state) != before):
-        raise Failed(f"apply({ctx.text_of(state, action)!r}) changed its input state")
+        shown = repr(ctx.text_of(state, action))
+        raise Failed(_("apply({text}) changed its input state", text=shown))
     return after
 
 
@@ -73,11 +102,13 @@ def deterministic(ctx: Context, states: list[Any], actions: list[Any]) -> None:
     game = ctx.game
     again = game.new(ctx.players, ctx.options, ctx.seed)
     if again != states[0] or game.to_json(again) != game.to_json(states[0]):
-        raise Failed(f"new(seed={ctx.seed}) gave two different initial states")
+        raise Failed(_("new(seed={seed}) gave two different initial states", seed=ctx.seed))
     for number, action in enumerate(actions, start=1):
         again = game.apply(again, action)
         if again != states[number]:
-            raise Failed(f"replaying the same actions differs after action {number}")
+            raise Failed(
+                _("replaying the same actions differs after action {number}", number=number)
+            )
 
 
 def record(
@@ -95,9 +126,13 @@ def record(
                 match.push(action)
             except ActionError:
                 raise Failed(
-                    f"from the position after action {first} (via to_json/from_json), "
-                    f"action {number} {ctx.text_of(states[number - 1], action)!r} is not "
-                    "legal: the position JSON loses something"
+                    _(
+                        "from the position after action {first} (via to_json/from_json), "
+                        "action {number} {text} is not legal: the position JSON loses something",
+                        first=first,
+                        number=number,
+                        text=repr(ctx.text_of(states[number - 1], action)),
+                    )
                 ) from None
         written = match.record()
         if first == 0 and save_load:
@@ -108,20 +143,34 @@ def record(
         else:
             loaded = Record.from_text(written.to_text())
         if loaded != written:
-            raise Failed("the record read back differs from the one written")
-        where = "from the start" if first == 0 else f"from the position after {first}"
+            raise Failed(_("the record read back differs from the one written"))
+        where = (
+            _("from the start") if first == 0 else _("from the position after {count}", count=first)
+        )
         try:
             again = Match.from_record(game, loaded)
         except RecordError as exc:
-            raise Failed(f"the record replayed {where} fails: {exc}") from None
+            raise Failed(
+                _(
+                    "the record replayed {where} fails: {reason}",
+                    where=where,
+                    reason=message_of(exc),
+                )
+            ) from None
         if again.texts != match.texts:
-            raise Failed(f"the record replayed {where} gives other action texts")
+            raise Failed(_("the record replayed {where} gives other action texts", where=where))
         one, two = game.to_json(states[-1]), game.to_json(again.state)
         if one != two:
             at = first_difference(one, two)
             raise Failed(
-                f"the record replayed {where} ends in another position: at {at}, "
-                f"{pick(one, at)} -> {pick(two, at)}"
+                _(
+                    "the record replayed {where} ends in another position: at {at}, "
+                    "{before} -> {after}",
+                    where=where,
+                    at=at,
+                    before=str(pick(one, at)),
+                    after=str(pick(two, at)),
+                )
             )
         if again.outcome() != match.outcome():
-            raise Failed(f"the record replayed {where} has another outcome")
+            raise Failed(_("the record replayed {where} has another outcome", where=where))

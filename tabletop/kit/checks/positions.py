@@ -9,10 +9,13 @@ import random
 from typing import Any
 
 from tabletop.core.errors import PositionError, TabletopError, one_line
+from tabletop.core.i18n.text import Domain, message_of
 from tabletop.game import JSON
 from tabletop.kit import fuzzing
 from tabletop.kit.checks.context import Context, Failed
 from tabletop.kit.jsonpaths import dotted, first_difference, pick, places, put
+
+_ = Domain("tabletop")
 
 SAMPLES = 2  # determinisations drawn per player and deep position (samples)
 DAMAGED = 4  # damaged position JSONs tried per game (position)
@@ -27,9 +30,22 @@ def notation(ctx: Context, state: Any) -> None:
             try:
                 back = game.parse(state, variant)
             except TabletopError as exc:
-                raise Failed(f"parse({variant!r}) refused its own format: {exc}") from None
+                raise Failed(
+                    _(
+                        "parse({text}) refused its own format: {reason}",
+                        text=repr(variant),
+                        reason=message_of(exc),
+                    )
+                ) from None
             if back != action:
-                raise Failed(f"parse({variant!r}) gave {back!r}, not {action!r}")
+                raise Failed(
+                    _(
+                        "parse({text}) gave {back}, not {action}",
+                        text=repr(variant),
+                        back=repr(back),
+                        action=repr(action),
+                    )
+                )
 
 
 def same_position(ctx: Context, first: Any, second: Any, what: str) -> None:
@@ -38,17 +54,25 @@ def same_position(ctx: Context, first: Any, second: Any, what: str) -> None:
     one, two = game.to_json(first), game.to_json(second)
     if one != two:
         at = first_difference(one, two)
-        raise Failed(f"{what}: to_json differs at {at}: {pick(one, at)} -> {pick(two, at)}")
+        raise Failed(
+            _(
+                "{what}: to_json differs at {at}: {before} -> {after}",
+                what=what,
+                at=at,
+                before=str(pick(one, at)),
+                after=str(pick(two, at)),
+            )
+        )
     if game.to_act(second) != game.to_act(first):
-        raise Failed(f"{what}: to_act differs")
+        raise Failed(_("{what}: to_act differs", what=what))
     if game.outcome(second) != game.outcome(first):
-        raise Failed(f"{what}: outcome differs")
+        raise Failed(_("{what}: outcome differs", what=what))
     texts = sorted(game.format(first, a) for a in game.legal(first))
     if sorted(game.format(second, a) for a in game.legal(second)) != texts:
-        raise Failed(f"{what}: legal actions differ")
+        raise Failed(_("{what}: legal actions differ", what=what))
     for player in [None, *range(1, ctx.players + 1)]:
         if game.view(second, player) != game.view(first, player):
-            raise Failed(f"{what}: the view of player {player} differs")
+            raise Failed(_("{what}: the view of player {player} differs", what=what, player=player))
 
 
 def position(ctx: Context, state: Any) -> None:
@@ -63,7 +87,7 @@ def damaged(ctx: Context, state: Any, rng: random.Random) -> None:
     """Damaged position JSONs are refused with PositionError, or accepted and usable."""
     game = ctx.game
     data = game.to_json(state)
-    for _ in range(DAMAGED):
+    for _attempt in range(DAMAGED):
         broken, what = damage(data, rng)
         try:
             got = game.from_json(broken, ctx.players, ctx.options, ctx.seed)
@@ -71,8 +95,13 @@ def damaged(ctx: Context, state: Any, rng: random.Random) -> None:
             continue
         except Exception as exc:
             raise Failed(
-                f"from_json on a damaged position ({what}) raised "
-                f"{type(exc).__name__}: {one_line(str(exc))}, not PositionError"
+                _(
+                    "from_json on a damaged position ({what}) raised {kind}: {reason}, "
+                    "not PositionError",
+                    what=what,
+                    kind=type(exc).__name__,
+                    reason=one_line(str(exc)),
+                )
             ) from None
         try:
             game.to_json(got)
@@ -81,8 +110,13 @@ def damaged(ctx: Context, state: Any, rng: random.Random) -> None:
             game.view(got, None)
         except Exception as exc:
             raise Failed(
-                f"from_json accepted a damaged position ({what}) that then crashes: "
-                f"{type(exc).__name__}: {one_line(str(exc))}"
+                _(
+                    "from_json accepted a damaged position ({what}) that then crashes: "
+                    "{kind}: {reason}",
+                    what=what,
+                    kind=type(exc).__name__,
+                    reason=one_line(str(exc)),
+                )
             ) from None
 
 
@@ -91,7 +125,7 @@ def damage(data: JSON, rng: random.Random) -> tuple[JSON, str]:
     broken = copy.deepcopy(data)
     paths = [path for path, _ in places(broken) if path]
     if not paths:
-        return {"junk": 1}, "an unrelated object"
+        return {"junk": 1}, _("an unrelated object")
     path = rng.choice(paths)
     junk: list[Any] = [None, -1, 10**9, "zz", "", [], {}, True, 3.5, ["zz"], {"zz": 1}]
     if rng.random() < 0.3:
@@ -99,10 +133,10 @@ def damage(data: JSON, rng: random.Random) -> tuple[JSON, str]:
         for key in path[:-1]:
             parent = parent[key]
         del parent[path[-1]]
-        return broken, f"{dotted(path)} removed"
+        return broken, _("{path} removed", path=dotted(path))
     value = rng.choice(junk)
     put(broken, path, value)
-    return broken, f"{dotted(path)} set to {json.dumps(value)}"
+    return broken, _("{path} set to {value}", path=dotted(path), value=json.dumps(value))
 
 
 def samples(ctx: Context, state: Any, rng: random.Random) -> None:
@@ -116,24 +150,34 @@ def samples(ctx: Context, state: Any, rng: random.Random) -> None:
     to_act = game.to_act(state)
     for player in range(1, players + 1):
         view = game.view(state, player)
-        for _ in range(SAMPLES):
+        for _attempt in range(SAMPLES):
             try:
                 sample = game.sample(view, player, players, options, rng)
             except NotImplementedError:
                 if game.info.hidden_information:
                     raise Failed(
-                        "hidden information but no sample(): search agents cannot play this game"
+                        _("hidden information but no sample(): search agents cannot play this game")
                     ) from None
                 return
             if game.view(sample, player) != view:
-                raise Failed(f"a sample for player {player} shows them another view")
+                raise Failed(
+                    _("a sample for player {player} shows them another view", player=player)
+                )
             data = json.loads(json.dumps(game.to_json(sample)))
             try:
                 game.from_json(data, players, options, ctx.seed)
             except PositionError as exc:
-                raise Failed(f"a sample for player {player} is impossible: {exc}") from None
+                raise Failed(
+                    _(
+                        "a sample for player {player} is impossible: {reason}",
+                        player=player,
+                        reason=message_of(exc),
+                    )
+                ) from None
             if player == to_act and list(game.legal(sample)) != list(game.legal(state)):
-                raise Failed(f"a sample for player {player} changes their legal actions")
+                raise Failed(
+                    _("a sample for player {player} changes their legal actions", player=player)
+                )
             ctx.count("samples", 1)
 
 

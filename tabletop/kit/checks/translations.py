@@ -15,6 +15,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.i18n.text import Domain, Msg
+
+_ = Domain("tabletop")
+
 NAME = "translations"
 DESCRIPTION = "every marked message is translated in each declared language, placeholders kept"
 KEYWORDS: dict[str, Any] = {"_": None, "_n": (1, 2), "plural": (1, 2)}
@@ -74,35 +78,55 @@ def problems(messages: Iterable[MessageId], po_file: Path, lang: str, domain: st
     found: list[str] = []
     if catalog.num_plurals != forms:
         found.append(
-            f"{po_file.name} ({lang}): Plural-Forms has {catalog.num_plurals} forms, "
-            f"CLDR says {forms}"
+            _(
+                "{file} ({lang}): Plural-Forms has {count} forms, CLDR says {forms}",
+                file=po_file.name,
+                lang=lang,
+                count=catalog.num_plurals,
+                forms=forms,
+            )
         )
     for key in messages:
         msgid = key if isinstance(key, str) else key[0]
         entry = catalog.get(msgid)
-        shown = msgid if len(msgid) <= 60 else msgid[:57] + "..."
+        shown = repr(msgid if len(msgid) <= 60 else msgid[:57] + "...")
         if entry is None or entry.fuzzy:
-            found.append(f"{lang}: no translation of {shown!r}")
+            found.append(_("{lang}: no translation of {msgid}", lang=lang, msgid=shown))
             continue
         expected = placeholders(msgid if isinstance(key, str) else key[0]) | (
             set() if isinstance(key, str) else placeholders(key[1])
         )
         texts = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
         if isinstance(key, tuple) and len(texts) != forms:
-            found.append(f"{lang}: {shown!r} has {len(texts)} plural forms, {lang} has {forms}")
+            found.append(
+                _(
+                    "{lang}: {msgid} has {count} plural forms, {lang} has {forms}",
+                    lang=lang,
+                    msgid=shown,
+                    count=len(texts),
+                    forms=forms,
+                )
+            )
         for text in texts:
             if not text:
-                found.append(f"{lang}: no translation of {shown!r}")
+                found.append(_("{lang}: no translation of {msgid}", lang=lang, msgid=shown))
                 break
             got = placeholders(text)
             if isinstance(key, tuple):  # a form may leave out {n} ("one card" spelled out)
                 got |= {"n"} & expected
             if got != expected:
                 lost, extra = sorted(expected - got), sorted(got - expected)
+                drops = ", ".join("{" + p + "}" for p in lost)
+                adds = ", ".join("{" + p + "}" for p in extra)
                 found.append(
-                    f"{lang}: {shown!r} translated as {text!r}"
-                    + (f" drops {', '.join('{' + p + '}' for p in lost)}" if lost else "")
-                    + (f" adds {', '.join('{' + p + '}' for p in extra)}" if extra else "")
+                    _(
+                        "{lang}: {msgid} translated as {text}{drops}{adds}",
+                        lang=lang,
+                        msgid=shown,
+                        text=repr(text),
+                        drops=_(" drops {names}", names=drops) if lost else "",
+                        adds=_(" adds {names}", names=adds) if extra else "",
+                    )
                 )
                 break
     return found
@@ -131,5 +155,7 @@ def check(ctx: Any) -> None:
     domain = type(ctx.game).__module__.split(".")[0]
     found = check_package(domain)
     if found:
-        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
-        raise Failed("; ".join(found[:5]) + more)
+        shown = Msg.joined("; ", found[:5])
+        if len(found) > 5:
+            shown = Msg.joined("", [shown, _(" (and {count} more)", count=len(found) - 5)])
+        raise Failed(shown)

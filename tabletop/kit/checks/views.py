@@ -10,10 +10,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from tabletop.core.errors import ActionError, PositionError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.game import JSON
 from tabletop.kit.checks.context import Context, Failed
 from tabletop.kit.jsonpaths import PathT, dotted, first_difference, put
+
+_ = Domain("tabletop")
 
 SWAPS = 6  # value swaps tried per deep position (views)
 MIN_SWAPS = 20  # accepted swaps before "nothing is hidden from a seat" is concluded
@@ -62,8 +65,12 @@ def views(ctx: Context, state: Any, rng: random.Random) -> None:
             mine, theirs = game.view(state, player), game.view(other, player)
             if mine != theirs:
                 raise Failed(
-                    f"player {player} sees a hidden change ({where}): view differs at "
-                    f"{first_difference(mine, theirs)}"
+                    _(
+                        "player {player} sees a hidden change ({where}): view differs at {at}",
+                        player=player,
+                        where=where,
+                        at=first_difference(mine, theirs),
+                    )
                 )
             if game.to_act(state) == player == game.to_act(other):
                 same_answers(ctx, data, swapped, where, player)
@@ -75,9 +82,21 @@ def same_answers(ctx: Context, data: JSON, swapped: JSON, where: str, player: in
     one = Match(game, ctx.players, ctx.options, ctx.seed, data)
     two = Match(game, ctx.players, ctx.options, ctx.seed, swapped)
     if sorted(one.listing_text()) != sorted(two.listing_text()):
-        raise Failed(f"player {player}'s listing shows a hidden change ({where})")
+        raise Failed(
+            _(
+                "player {player}'s listing shows a hidden change ({where})",
+                player=player,
+                where=where,
+            )
+        )
     if game.prompt(one.state) != game.prompt(two.state):
-        raise Failed(f"player {player}'s prompt shows a hidden change ({where})")
+        raise Failed(
+            _(
+                "player {player}'s prompt shows a hidden change ({where})",
+                player=player,
+                where=where,
+            )
+        )
     played = sorted(set(ctx.texts))
     listed = one.listing_text()  # both listings are the same texts (checked above)
     texts = dict.fromkeys(
@@ -85,7 +104,13 @@ def same_answers(ctx: Context, data: JSON, swapped: JSON, where: str, player: in
     )
     for text in texts:
         if _answer(one, text) != _answer(two, text):
-            raise Failed(f"the answer to {text!r} shows a hidden change ({where})")
+            raise Failed(
+                _(
+                    "the answer to {text} shows a hidden change ({where})",
+                    text=repr(text),
+                    where=where,
+                )
+            )
 
 
 def hides_something(ctx: Context) -> None:
@@ -95,11 +120,15 @@ def hides_something(ctx: Context) -> None:
         return
     for seat, swaps in ctx.tally.swaps.items():
         if swaps >= MIN_SWAPS and not ctx.tally.hidden_from.get(seat):
-            who = "the spectator" if seat is None else f"player {seat}"
+            who = _("the spectator") if seat is None else _("player {seat}", seat=seat)
             ctx.fail(
                 "views",
-                f"the game declares hidden information, but {who} saw every one of "
-                f"{swaps} swaps of two values in the position: nothing is hidden",
+                _(
+                    "the game declares hidden information, but {who} saw every one of "
+                    "{count} swaps of two values in the position: nothing is hidden",
+                    who=who,
+                    count=swaps,
+                ),
             )
 
 
@@ -129,7 +158,7 @@ def swap_pair(leaves: list[Leaf], seat: int | None, rng: random.Random) -> tuple
     seat's own, and mostly one of another player's (a hand, a stand)."""
     mine = [leaf for leaf in leaves if seat is None or leaf[2] != seat]
     theirs = [leaf for leaf in mine if leaf[2] is not None]
-    for _ in range(10):
+    for _attempt in range(10):
         first = rng.choice(theirs) if theirs and rng.random() < 0.7 else rng.choice(mine or [None])
         if first is None:
             return None

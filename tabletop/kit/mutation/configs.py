@@ -29,11 +29,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field, create_model
 
+from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 from tabletop.kit.mutation.mutants import RULE_WORD, Mutant, _cited, _comments
 from tabletop.kit.mutation.operators import Edit
 
 CONFIG = "(configuration)"  # the module name under which configuration mutants are shown
+
+_ = Domain("tabletop")
 
 
 @dataclass(frozen=True)
@@ -52,9 +55,9 @@ class ConfigChange:
         if self.kind == "players":
             return f"{self.what} {old} -> {new}"
         if self.kind == "default":
-            return f"option {self.what}: default {old} -> {new}"
+            return _("option {name}: default {old} -> {new}", name=self.what, old=old, new=new)
         name, bound = self.what.split(".")
-        return f"option {name}: {bound} {old} -> {new}"
+        return _("option {name}: {bound} {old} -> {new}", name=name, bound=bound, old=old, new=new)
 
 
 def _bound(field: Any, name: str) -> int | None:

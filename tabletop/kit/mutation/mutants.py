@@ -14,11 +14,14 @@ import difflib
 import io
 import re
 import tokenize
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.core.i18n.text import Domain
 from tabletop.kit.mutation.operators import Edit, apply_edit, find_edits
+
+_ = Domain("tabletop")
 
 RULE_WORD = re.compile(r"(?<![\w.])[A-Z]{1,3}\d+(?:\.\d+)*(?![\w]|\.\d)")
 
@@ -57,17 +60,19 @@ class Mutant:
         """The mutated source of the module."""
         return apply_edit(original, self.edit)
 
-    def diff(self, original: str) -> str:
+    def diff(self, original: str, shown: Callable[[str], str] = str) -> str:
         """A unified diff of the mutation, 1 line of context, file names as the path (a
-        configuration mutant, which changes no source: its one line of change)."""
+        configuration mutant, which changes no source: its one line of change); its words
+        (English) passed through ``shown`` (``translate``: in the reader's language)."""
         if self.edit.operator == "config":
             where = f"{shown_path(self.path)}:{self.line}" if self.line else shown_path(self.path)
-            return f"configuration of {where}: {self.edit.description}\n"
+            change = self.edit.description
+            return shown(_("configuration of {where}: {change}", where=where, change=change)) + "\n"
         lines = difflib.unified_diff(
             original.splitlines(keepends=True),
             self.source(original).splitlines(keepends=True),
             shown_path(self.path),
-            f"{shown_path(self.path)} (mutant #{self.number})",
+            shown(_("{path} (mutant #{number})", path=shown_path(self.path), number=self.number)),
             n=1,
         )
         return "".join(line if line.endswith("\n") else line + "\n" for line in lines)

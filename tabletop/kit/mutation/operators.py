@@ -36,6 +36,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")  # an edit's description is a message; its operator a machine name
+
 COMPARE: dict[type[ast.cmpop], str] = {
     ast.Lt: "<=",
     ast.LtE: "<",
@@ -215,7 +219,7 @@ def _edits(node: ast.AST, src: _Source) -> Iterator[Edit]:
             yield from _binop(node.left, node.right, node.op, node.lineno, src)
     elif isinstance(node, ast.AugAssign):
         yield from _binop(node.target, node.value, node.op, node.lineno, src, augmented=True)
-        yield _replace(node, src, "pass", "statement", "statement removed")
+        yield _replace(node, src, "pass", "statement", _("statement removed"))
     elif isinstance(node, ast.BoolOp):
         yield from _boolop(node, src)
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not | ast.USub):
@@ -223,7 +227,7 @@ def _edits(node: ast.AST, src: _Source) -> Iterator[Edit]:
             number = -node.operand.value  # type: ignore[attr-defined]
             shown = str(number + 1)
             yield _replace(node, src, shown, "number", f"{_text(node, src)} → {shown}")
-        yield _replace(node, src, _text(node.operand, src), "not", "unary operator removed")
+        yield _replace(node, src, _text(node.operand, src), "not", _("unary operator removed"))
     elif isinstance(node, ast.Constant):
         yield from _constant(node, src)
     elif isinstance(node, ast.If | ast.While | ast.IfExp):
@@ -233,12 +237,12 @@ def _edits(node: ast.AST, src: _Source) -> Iterator[Edit]:
             yield from _condition(test, src, branch=False)
     elif isinstance(node, ast.Return) and node.value is not None:
         if not (isinstance(node.value, ast.Constant) and node.value.value is None):
-            yield _replace(node, src, "return None", "return", "returns None")
+            yield _replace(node, src, "return None", "return", _("returns None"))
     elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-        yield _replace(node, src, "pass", "statement", "call removed")
+        yield _replace(node, src, "pass", "statement", _("call removed"))
     elif isinstance(node, ast.Break | ast.Continue):
         other = "continue" if isinstance(node, ast.Break) else "break"
-        yield _replace(node, src, other, "statement", f"{other} instead")
+        yield _replace(node, src, other, "statement", _("{word} instead", word=other))
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS:
         other = CALLS[node.func.id]
         yield _replace(node.func, src, other, "call", f"{node.func.id} → {other}")
@@ -307,7 +311,8 @@ def _boolop(node: ast.BoolOp, src: _Source) -> Iterator[Edit]:
             joined = f"({joined})"
         shown = _text(value, src)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        yield Edit(start, end, joined, value.lineno, "drop", f"condition dropped: {shown}")
+        said = _("condition dropped: {code}", code=shown)
+        yield Edit(start, end, joined, value.lineno, "drop", said)
 
 
 def _constant(node: ast.Constant, src: _Source) -> Iterator[Edit]:
@@ -324,10 +329,10 @@ def _constant(node: ast.Constant, src: _Source) -> Iterator[Edit]:
 def _condition(test: ast.expr, src: _Source, branch: bool) -> Iterator[Edit]:
     if isinstance(test, ast.Constant):
         return
-    yield _replace(test, src, f"not ({_text(test, src)})", "negate", "condition negated")
+    yield _replace(test, src, f"not ({_text(test, src)})", "negate", _("condition negated"))
     if branch:
-        yield _replace(test, src, "True", "branch", "condition always true (else removed)")
-        yield _replace(test, src, "False", "branch", "condition always false (body removed)")
+        yield _replace(test, src, "True", "branch", _("condition always true (else removed)"))
+        yield _replace(test, src, "False", "branch", _("condition always false (body removed)"))
 
 
 def apply_edit(text: str, edit: Edit) -> str:
