@@ -100,7 +100,7 @@ const CSS = `
 .ck-card.ck-red { color: #c62828; }
 .ck-card.ck-black { color: #111; }
 .ck-card.ck-joker { color: #7b1fa2; background: #fbf3ff; }
-.ck-card.ck-joker .ck-pip { font-size: 13px; }
+.ck-card.ck-joker .ck-pip { font-size: 11px; white-space: nowrap; } /* "Джокер" in 52 px */
 .ck-small.ck-joker .ck-pip { font-size: 16px; }
 .ck-base:not(.ck-back) { border: 2px dashed #6b8f76; opacity: 0.85; }
 .ck-back { background: repeating-linear-gradient(45deg, #8b2b2b, #8b2b2b 5px, #a94444 5px,
@@ -153,9 +153,9 @@ function cardName(code) {
   return fill("of", { rank: RANK_NAME[code[0]] || code[0], suit: SUIT_NAME[code[1]] });
 }
 
-/** A card's short label: "7♥", "10♠", "joker". */
+/** A card's short label: "7♥", "10♠", the joker's name in the reader's language. */
 function label(code) {
-  return code === "X" ? "joker" : (code[0] === "T" ? "10" : code[0]) + SYMBOL[code[1]];
+  return code === "X" ? T.joker : (code[0] === "T" ? "10" : code[0]) + SYMBOL[code[1]];
 }
 
 /** A card face (or a face-down back when code is null). */
