@@ -212,6 +212,25 @@ function rememberHost(data, game) {
   } catch { /* private mode */ }
 }
 
+/** Each cell's column head as its data-label: a phone shows a row as "head: value"
+ * lines (style.css), every cell, the link too, in reach without a sideways scroll. The
+ * table's roles are said outright, as a phone's block layout would drop them. */
+function labelCells(table) {
+  table.setAttribute("role", "table");
+  for (const group of table.querySelectorAll("thead, tbody")) group.setAttribute("role", "rowgroup");
+  const heads = [...table.querySelectorAll("thead th")].map((th) => {
+    th.setAttribute("role", "columnheader");
+    return th.textContent;
+  });
+  for (const row of table.querySelectorAll("tr")) row.setAttribute("role", "row");
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.cells].forEach((cell, i) => {
+      cell.setAttribute("role", "cell");
+      if (cell.colSpan === 1 && heads[i]) cell.dataset.label = heads[i];
+    });
+  }
+}
+
 function drawMine(rows) {
   const list = mine();
   $("#mine").hidden = !list.length;
@@ -224,6 +243,7 @@ function drawMine(rows) {
       el("td", { text: seat }), el("td", { text: status[m.id] || T.gone }),
       el("td", {}, el("a", { href: m.url, text: T.open, "aria-label": `${T.open} ${gameName(m.game) || m.name} ${m.id}, ${seat}` }))));
   }
+  labelCells($("#my-matches"));
 }
 
 let page = 1;
@@ -250,6 +270,7 @@ async function loadMatches() {
   if (!list.length && !(answer.unserved || []).length) {
     body.append(el("tr", {}, el("td", { colspan: "5", text: T.noMatches })));
   }
+  labelCells($("#matches"));
   const pager = $("#pages");
   pager.replaceChildren();
   if (answer.pages > 1) {
