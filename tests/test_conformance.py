@@ -13,6 +13,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.errors import NotationError, PositionError, TabletopError
+from tabletop.core.i18n.text import chosen
 from tabletop.core.match import Match
 from tabletop.core.numbers import quote
 from tabletop.core.registry import registry
@@ -521,6 +522,7 @@ def test_check_command(
     assert "Quarto: 30 games, 10 configurations, seed 0" in out
     assert "configurations (a pairwise sample: 10 of 20 combinations" in " ".join(out.split())
     assert "fuzz" in out and "FAILED" not in out
+    assert chosen() is None  # the language it spoke ended with it: the caller chose none
     assert not (tmp_path / "tests").exists()
     assert check_command("quarto", 2, 5, record=True, players=2) == 0
     written = sorted((tmp_path / "tests" / "golden").glob("quarto-*.json"))

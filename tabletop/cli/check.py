@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.language import speak
+from tabletop.cli.language import own_language, speak
 from tabletop.core import options as opts
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg, translate
@@ -24,6 +24,7 @@ _n = _.plural
 COLUMNS = (_("check"), _("result"), _("runs"), _("what it checks"))
 
 
+@own_language
 def check_command(
     game: str,
     games: int | None,

@@ -14,7 +14,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.language import speak
+from tabletop.cli.language import own_language, speak
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg, translate
@@ -36,6 +36,7 @@ RULES_TITLE = _(
 COLUMNS = (_("mutants"), _("killed"), _("timeout"), _("survived"), _("not reached"), _("score"))
 
 
+@own_language
 def mutate_command(
     files: Sequence[Path],
     game: str | None,
