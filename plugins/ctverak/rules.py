@@ -561,15 +561,18 @@ def reason(state: State) -> str:
             else _("player {player} wins with the most čtverky", player=winner)
         )
     if state.exhausted:
-        return _(
-            "blocked: {turns} turns in a row with no card laid; {who} (K5.2)",
-            turns=state.idle,
+        return _.plural(
+            "blocked: {n} turn in a row with no card laid; {who} (K5.2)",
+            "blocked: {n} turns in a row with no card laid; {who} (K5.2)",
+            state.idle,
             who=who,
         )
-    return _(
-        "blocked: {turns} turns in a row with no card laid or drawn from the "
+    return _.plural(
+        "blocked: {n} turn in a row with no card laid or drawn from the "
         "stock (option stall_limit); {who} (K5.2)",
-        turns=state.idle,
+        "blocked: {n} turns in a row with no card laid or drawn from the "
+        "stock (option stall_limit); {who} (K5.2)",
+        state.idle,
         who=who,
     )
 
@@ -598,9 +601,10 @@ def refusal(state: State, action: Action) -> str:
             "pile {pile} has no face-up card; its base is never taken (K4.1, K2.2)", pile=action[1]
         )
     if state.step == REFILL:
-        return _(
-            "refill first: your hand has {count} cards; draw stock or draw a pile (K4.1)",
-            count=len(hand),
+        return _.plural(
+            "refill first: your hand has {n} card; draw stock or draw a pile (K4.1)",
+            "refill first: your hand has {n} cards; draw stock or draw a pile (K4.1)",
+            len(hand),
         )
     if kind in (MELD, ADD):
         cards = action[1:] if kind == MELD else action[2:]

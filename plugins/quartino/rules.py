@@ -336,7 +336,11 @@ def outcome(state: State) -> Outcome | None:
     if state.winner:
         said = _("player {player} completed their cards (N5.1)", player=state.winner)
         return Outcome((state.winner,), said, "completed")
-    said = _("a draw: {turns} turns ended without a winner (N5.2)", turns=state.cfg.max_turns)
+    said = _.plural(
+        "a draw: {n} turn ended without a winner (N5.2)",
+        "a draw: {n} turns ended without a winner (N5.2)",
+        state.cfg.max_turns,
+    )
     return Outcome((), said, "turn-limit")
 
 
