@@ -300,8 +300,9 @@ class Game(ABC, Generic[S, A]):
         """The fast path of :meth:`observation`, bound once to a configuration:
         ``observe(state, player, out)`` writes ``player``'s observation of ``state`` into
         ``out``, a zero-filled flat float32 buffer of the declared size that takes item
-        and slice assignment (the bridges pass a memoryview of a fresh numpy row, the kit
-        an ``array.array("f")``), skipping the view's JSON. It reads the state, so it
+        and slice assignment (the bridges pass a memoryview of a fresh numpy row, or the
+        row itself to a compiled observer, a built-in function; the kit an
+        ``array.array("f")``), skipping the view's JSON. It reads the state, so it
         must write exactly what ``observation(view(state, player), ...)`` gives, nothing
         the view hides; the conformance kit checks both on random positions (also
         against states whose hidden parts are resampled). Default: the slow path, copied
