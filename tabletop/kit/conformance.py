@@ -136,7 +136,14 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
             ended = True
             break
         if len(actions) >= bound:
-            here.fail("bound", _("no end after {count} actions (info.max_actions)", count=bound))
+            here.fail(
+                "bound",
+                _.plural(
+                    "no end after {n} action (info.max_actions)",
+                    "no end after {n} actions (info.max_actions)",
+                    bound,
+                ),
+            )
             break
         action = legal[rng.randrange(len(legal))]
         whole_json = deep and (len(actions) < PURE_EVERY * 2 or len(actions) % PURE_EVERY == 0)

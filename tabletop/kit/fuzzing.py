@@ -244,7 +244,11 @@ def play_on(
             return _("parse(format(action)) differs for {text}", text=describe(text))
         game.view(state, None)
         state = game.apply(state, action)
-    return _("no end within {count} actions (info.max_actions)", count=bound)
+    return _.plural(
+        "no end within {n} action (info.max_actions)",
+        "no end within {n} actions (info.max_actions)",
+        bound,
+    )
 
 
 def check_mutant(
