@@ -91,6 +91,47 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
         polish.context.close()
 
 
+def test_a_false_claim_is_a_hidden_action_in_the_other_players_language(
+    browser: Browser, server: str
+) -> None:
+    """N4.4: a false claim names a card only its claimant may see; the other player's log
+    says a hidden action was played, in their language, and the claimant's own log names
+    the claim."""
+    made = create(server)
+    seats = made["seats"]
+    assert isinstance(seats, list)
+    czech = browser.new_context(locale="cs-CZ").new_page()
+    polish = browser.new_context(locale="pl-PL").new_page()
+    try:
+        czech.goto(f"{server}match/{made['id']}?token={seats[0]['token']}")
+        polish.goto(f"{server}match/{made['id']}?token={seats[1]['token']}")
+        czech.wait_for_function(
+            "document.getElementById('prompt').textContent.includes('položte figurku')",
+            timeout=WAIT,
+        )
+        board = czech.locator('[data-board="quartino"]')
+        board.locator("[data-colour]").first.click()  # one piece: no card can match yet
+        board.locator('[data-field="r0"]').click()
+        card = board.locator("[data-card]").first
+        card.wait_for(state="visible", timeout=WAIT)
+        code = card.get_attribute("data-card")
+        card.click()
+        board.locator('[data-rotation="0"]').click()
+        polish.wait_for_function(
+            "document.getElementById('log').innerText.includes('gracz 1: ukryty ruch')",
+            timeout=WAIT,
+        )
+        czech.wait_for_function(
+            f"document.getElementById('log').innerText.includes('vy: claim {code} 0')",
+            timeout=WAIT,
+        )
+        assert str(code) not in polish.locator("#log").inner_text()
+        assert "played" not in polish.locator("#log").inner_text()
+    finally:
+        czech.context.close()
+        polish.context.close()
+
+
 def overflowing(page: Page) -> list[str]:
     """The visible elements wider than the page (text that no longer fits its box), and
     the page itself when it scrolls sideways."""

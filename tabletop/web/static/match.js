@@ -50,6 +50,7 @@ const [T, fill] = words({
   unknown: "unknown",
   spectators: "spectators: {n}",
   logEntry: "{who}: {text}",
+  hiddenAction: "a hidden action",
   chatRead: "Spectators read the talk here; only the players write.",
   chatSeat: "player {p}",
   notifyAsk: "Allow notifications in the browser's question to get them.",
@@ -221,7 +222,8 @@ function drawLog(message) {
   while (list.children.length > message.from) list.lastElementChild.remove();
   for (const entry of message.entries) {
     const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
-      fill("logEntry", { who: who(entry.player), text: entry.text }));
+      fill("logEntry", { who: who(entry.player),
+        text: entry.text === "played" ? T.hiddenAction : entry.text })); // protocol's "played"
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
