@@ -408,6 +408,28 @@ def test_play_against_basic_shows_none_of_its_cards(tmp_path: Path) -> None:
     assert "no placement is owed now; claim a card of yours or end the turn (N4.2)" in out
 
 
+def test_a_computers_false_claim_is_a_hidden_action_on_the_screen(tmp_path: Path) -> None:
+    """N4.4: a false claim names a card of the computer's own stand; the screen says a
+    hidden action was played, never the claim's text (the record keeps it)."""
+    save = tmp_path / "game.json"
+    turns = ["place Y c", "end", "place B r1", "end", "place G r2", "end", "place P r3", "end"]
+    code, out, err = run(
+        "play", "quartino", "--ai", "2:1", "--seed", "4", "--save", str(save),
+        stdin=stdin_of([*turns, "quit"]),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "player 2 (computer, 1): a hidden action" in out
+    state = GAME.new(2, QuartinoOptions(), 4)
+    false_claims = []
+    for text in load(save).actions:
+        action = GAME.parse(state, text)
+        if GAME.to_act(state) == 2 and GAME.hides(state, action):
+            false_claims.append(text)
+        state = GAME.apply(state, action)
+    assert false_claims, "seed 4's random computer makes a false claim"
+    assert all(f": {text}" not in out for text in false_claims)
+
+
 @pytest.mark.parametrize("seats", [["1:basic", "2:basic"], ["1:random", "2:basic", "3:basic"]])
 def test_computer_players_finish_a_game(seats: list[str]) -> None:
     args = [item for seat in seats for item in ("--ai", seat)]

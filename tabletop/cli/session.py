@@ -24,7 +24,7 @@ from tabletop.core.errors import ActionError, InputError, RecordError, TabletopE
 from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
-from tabletop.core.table import NOTHING_TO_UNDO, Change, Table
+from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told
 
 _ = Domain("tabletop")
 # The words play understands besides actions: each in English and in the language spoken.
@@ -204,6 +204,12 @@ class Session:
     def seat_names(self) -> dict[str, str]:
         return {str(number): seat.level for number, seat in self.seats.items()}
 
+    def told(self, index: int) -> bool:
+        """Whether action ``index``'s text may be shown at this screen: to every person
+        playing here (a spectator's share when only computers play)."""
+        viewers: list[int | None] = list(self.table.persons()) or [None]
+        return all(told(self.match, index, viewer) for viewer in viewers)
+
     def autosave(self) -> None:
         if self.save_path is not None:
             records.save(self.match.record(self.seat_names(), self.move_time), self.save_path)
@@ -213,6 +219,8 @@ class Session:
         if change.kind == "action" and change.player in self.seats:
             level = self.seats[change.player].level
             said = escape(change.text)
+            if not self.told(change.number - 1):  # e.g. a false claim's card (N4.4)
+                said = translate(_("a hidden action"))
             name = translate(self.name(change.player))
             self.say(
                 _(
