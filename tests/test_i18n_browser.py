@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -30,10 +33,10 @@ def create(base: str) -> dict[str, object]:
     return made
 
 
-def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
-    browser: Browser, server: str
-) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+@contextmanager
+def two_friends(browser: Browser, server: str) -> Iterator[tuple[list[Any], Page, Page]]:
+    """A new Quartino match for 2: its seats, seat 1's page in a browser that sends
+    ``Accept-Language: cs`` and seat 2's in one that sends ``pl``, both opened."""
     made = create(server)
     seats = made["seats"]
     assert isinstance(seats, list)
@@ -42,6 +45,17 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
     try:
         czech.goto(f"{server}match/{made['id']}?token={seats[0]['token']}")
         polish.goto(f"{server}match/{made['id']}?token={seats[1]['token']}")
+        yield seats, czech, polish
+    finally:
+        czech.context.close()
+        polish.context.close()
+
+
+def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
+    browser: Browser, server: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with two_friends(browser, server) as (seats, czech, polish):
         czech.wait_for_function(
             "document.getElementById('prompt').textContent.includes('položte figurku')",
             timeout=WAIT,
@@ -86,9 +100,6 @@ def test_two_friends_each_in_their_language_and_the_switcher_keeps_the_seat(
             "document.querySelector('h2').textContent === 'Игры'", timeout=WAIT
         )
         polish.screenshot(path=str(SHOTS / "lobby-ru.png"), full_page=True)
-    finally:
-        czech.context.close()
-        polish.context.close()
 
 
 def test_a_false_claim_is_a_hidden_action_in_the_other_players_language(
@@ -97,14 +108,7 @@ def test_a_false_claim_is_a_hidden_action_in_the_other_players_language(
     """N4.4: a false claim names a card only its claimant may see; the other player's log
     says a hidden action was played, in their language, and the claimant's own log names
     the claim."""
-    made = create(server)
-    seats = made["seats"]
-    assert isinstance(seats, list)
-    czech = browser.new_context(locale="cs-CZ").new_page()
-    polish = browser.new_context(locale="pl-PL").new_page()
-    try:
-        czech.goto(f"{server}match/{made['id']}?token={seats[0]['token']}")
-        polish.goto(f"{server}match/{made['id']}?token={seats[1]['token']}")
+    with two_friends(browser, server) as (_, czech, polish):
         czech.wait_for_function(
             "document.getElementById('prompt').textContent.includes('položte figurku')",
             timeout=WAIT,
@@ -127,9 +131,6 @@ def test_a_false_claim_is_a_hidden_action_in_the_other_players_language(
         )
         assert str(code) not in polish.locator("#log").inner_text()
         assert "played" not in polish.locator("#log").inner_text()
-    finally:
-        czech.context.close()
-        polish.context.close()
 
 
 def overflowing(page: Page) -> list[str]:
