@@ -409,8 +409,9 @@ def test_play_against_basic_shows_none_of_its_cards(tmp_path: Path) -> None:
 
 
 def test_a_computers_false_claim_is_a_hidden_action_on_the_screen(tmp_path: Path) -> None:
-    """N4.4: a false claim names a card of the computer's own stand; the screen says a
-    hidden action was played, never the claim's text (the record keeps it)."""
+    """N4.4: a false claim names a card of the computer's own stand; the screen, and the
+    replay of the unfinished game, say a hidden action was played, never the claim's text
+    (the record keeps it)."""
     save = tmp_path / "game.json"
     turns = ["place Y c", "end", "place B r1", "end", "place G r2", "end", "place P r3", "end"]
     code, out, err = run(
@@ -428,6 +429,10 @@ def test_a_computers_false_claim_is_a_hidden_action_on_the_screen(tmp_path: Path
         state = GAME.apply(state, action)
     assert false_claims, "seed 4's random computer makes a false claim"
     assert all(f": {text}" not in out for text in false_claims)
+    code, shown, err = run("replay", str(save))
+    assert code == 0, err
+    assert "player 2: a hidden action" in shown and "player 1: place Y c" in shown
+    assert all(text not in shown for text in false_claims)
 
 
 @pytest.mark.parametrize("seats", [["1:basic", "2:basic"], ["1:random", "2:basic", "3:basic"]])
