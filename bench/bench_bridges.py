@@ -2,6 +2,7 @@
 table of our levels against ``openspiel-mcts:N`` (needs the ``research`` extra).
 
     python -m bench.bench_bridges speed [--seconds S] [--rounds R] [--every-count]
+    python -m bench.bench_bridges variants [--seconds S] [--rounds R]
     python -m bench.bench_bridges research [GAME_STRING ...]
     python -m bench.bench_bridges table FILE.jsonl ...
 
@@ -20,6 +21,10 @@ random rollout) on OpenSpiel's C++ ``connect_four``, on our example through the 
 and our own generic search (``SearchAgent``, random playouts) on our example, in one
 run. Rates are per CPU second of the benchmark's process (``time.process_time``), not
 wall-clock.
+
+``variants``: the same API and PettingZoo loops, ratio beside, for the options that
+change a game's length or encoding (:data:`VARIANTS`: Quarto's squares and manual claims,
+Quartino's turn limits and mirror, Čtverák's half deck, a 9×7 Connect Four).
 
 ``research``: for each OpenSpiel game string (default: the research-sized configurations
 of ``docs/research.md``) the information sets after 300 iterations of OpenSpiel's
@@ -95,11 +100,13 @@ def rate(play: Callable[[int], Any], seconds: float) -> float:
     return done / (time.process_time() - began)
 
 
-def direct(game_id: str, players: int) -> Callable[[int], Any]:
+def direct(
+    game_id: str, players: int, options: dict[str, Any] | None = None
+) -> Callable[[int], Any]:
     game = registry().get(game_id)
-    options = game.info.options()
+    model = game.info.options(**(options or {}))
     rand = random.Random(1).random
-    return lambda i: random_playout(game.legal, game.apply, game.new(players, options, i), rand)
+    return lambda i: random_playout(game.legal, game.apply, game.new(players, model, i), rand)
 
 
 def masked(rand: Callable[[], float]) -> Callable[[Any], int]:
@@ -114,8 +121,10 @@ def masked(rand: Callable[[], float]) -> Callable[[Any], int]:
     return choose
 
 
-def pettingzoo(game_id: str, players: int) -> Callable[[int], Any]:
-    e = env(game_id, players=players, seed=0)
+def pettingzoo(
+    game_id: str, players: int, options: dict[str, Any] | None = None
+) -> Callable[[int], Any]:
+    e = env(game_id, players=players, options=options, seed=0)
     choose = masked(random.Random(1).random)
 
     def play(i: int) -> None:
@@ -240,6 +249,35 @@ def speed(seconds: float, rounds: int, every_count: bool) -> None:
         print(f"{name:<34} {games:>15,.0f} {iterations:>18,.0f}", flush=True)
 
 
+VARIANTS: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("quarto", 2, {"squares": True}),
+    ("quarto", 2, {"claim": "manual"}),
+    ("quarto", 2, {"squares": True, "claim": "manual"}),
+    ("quartino", 4, {"max_turns": 60}),
+    ("quartino", 2, {"max_turns": 8}),
+    ("quartino", 3, {"mirror": True}),
+    ("ctverak", 2, {"deck": "half", "stall_limit": 2}),
+    ("connect4", 2, {"columns": 9, "rows": 7}),
+)
+
+
+def variants(seconds: float, rounds: int) -> None:
+    """API and PettingZoo random games per second of each of :data:`VARIANTS`."""
+    print(f"{'configuration':<44} {'API games/s':>12} {'PettingZoo':>11} {'API/PZ':>7}")
+    for game_id, players, options in VARIANTS:
+        plays = {
+            "api": direct(game_id, players, options),
+            "zoo": pettingzoo(game_id, players, options),
+        }
+        rates = best_rates(plays, seconds, rounds)
+        label = f"{game_id} ({players}p) " + ",".join(f"{k}={v}" for k, v in options.items())
+        print(
+            f"{label:<44} {rates['api']:>12,.1f} {rates['zoo']:>11,.1f} "
+            f"{rates['api'] / rates['zoo']:>7.1f}",
+            flush=True,
+        )
+
+
 RESEARCH = (
     "tabletop_quartino(players=2,max_turns=8)",
     "tabletop_quartino(players=2,max_turns=16)",
@@ -333,6 +371,9 @@ def main(argv: list[str] | None = None) -> None:
     s.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per measure")
     s.add_argument("--rounds", type=int, default=5, help="interleaved rounds, best kept")
     s.add_argument("--every-count", action="store_true", help="every player count")
+    v = sub.add_parser("variants")
+    v.add_argument("--seconds", type=float, default=4.0, help="CPU seconds per measure")
+    v.add_argument("--rounds", type=int, default=8, help="interleaved rounds, best kept")
     r = sub.add_parser("research")
     r.add_argument("strings", nargs="*")
     t = sub.add_parser("table")
@@ -340,6 +381,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.what == "speed":
         speed(args.seconds, args.rounds, args.every_count)
+    elif args.what == "variants":
+        variants(args.seconds, args.rounds)
     elif args.what == "research":
         research(args.strings)
     else:
