@@ -49,37 +49,53 @@ class Encoder:
 
 
 def _observations(observe: Any, shape: tuple[int, ...]) -> Callable[[Any, int], Vector]:
-    """The observation call: ``observe`` writes each new row of the current block."""
+    """The observation call: ``observe`` writes each new row of the current block, a
+    compiled observer (a built-in function) the numpy row itself, a Python one through a
+    memoryview of the block (plain-Python writes, no numpy call per number)."""
     size = 1
     for n in shape:
         size *= n
-    compiled = isinstance(observe, types.BuiltinFunctionType)  # takes the numpy row
-    flat = len(shape) == 1
-    block: Any = None
-    rows: Any = iter(())  # the block's unused rows (numpy views)
-    writes: Any = None  # its memoryview, for a Python observer
-    row = ROWS  # the next unused row, for a Python observer
+    written = (
+        _rows_written_in_c(observe, size)
+        if isinstance(observe, types.BuiltinFunctionType)
+        else _rows_written_in_python(observe, size)
+    )
+    if len(shape) == 1:
+        return written
+    return lambda state, seat: written(state, seat).reshape(shape)
+
+
+def _rows_written_in_c(observe: Any, size: int) -> Callable[[Any, int], Vector]:
+    rows: Iterator[Vector] = iter(())  # the current block's unused rows
 
     def observation(state: Any, seat: int) -> Vector:
-        nonlocal block, rows, writes, row
-        vector: Vector | None
-        if compiled:
-            vector = next(rows, None)
-            if vector is None:
-                block = np.zeros((ROWS, size), np.float32)
-                rows = iter(block)
-                vector = next(rows)
-            observe(state, seat, vector)
-        else:
-            if row == ROWS:
-                block = np.zeros((ROWS, size), np.float32)
-                writes = memoryview(block).cast("B").cast("f")
-                row = 0
-            at = row * size
-            observe(state, seat, writes[at : at + size])
-            vector = block[row]
-            row += 1
-        return vector if flat else vector.reshape(shape)
+        nonlocal rows
+        vector = next(rows, None)
+        if vector is None:
+            rows = iter(np.zeros((ROWS, size), np.float32))
+            vector = next(rows)
+        observe(state, seat, vector)
+        return vector
+
+    return observation
+
+
+def _rows_written_in_python(observe: Any, size: int) -> Callable[[Any, int], Vector]:
+    block: Any = None
+    writes: Any = None  # the block's memoryview
+    row = ROWS  # the next unused row
+
+    def observation(state: Any, seat: int) -> Vector:
+        nonlocal block, writes, row
+        if row == ROWS:
+            block = np.zeros((ROWS, size), np.float32)
+            writes = memoryview(block).cast("B").cast("f")
+            row = 0
+        at = row * size
+        observe(state, seat, writes[at : at + size])
+        vector: Vector = block[row]
+        row += 1
+        return vector
 
     return observation
 

@@ -126,12 +126,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     # the game
-    def _seat(self, agent: str) -> int:
-        return self._seat_of[agent]
-
-    def _agent(self, seat: int) -> str:
-        return self.possible_agents[seat - 1]
-
     def legal_ids(self) -> list[int]:
         """The action ids legal now (listed once a state, in one pass over the game's legal
         actions, as the state is reached: the mask and the step's check share them)."""
@@ -195,7 +189,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         seat = self._to_act(self.state_)
         self._acting = seat or 0
         self._ids = self._list_ids(self.state_) if seat else ()
-        self.agent_selection = self._agent(seat if seat is not None else 1)
+        self.agent_selection = self.possible_agents[(seat or 1) - 1]
         self._skip_agent_selection = None
         self._ready = True
 
