@@ -10,7 +10,6 @@ command runs, so that ``tabletop games`` starts fast.
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import functools
 import os
 import sys
@@ -24,6 +23,7 @@ from typer.core import TyperGroup
 from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
 from tabletop.cli import review as review_cli
 from tabletop.cli.compare import compare as compare_ab
+from tabletop.cli.language import own_language
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.cli.usage_errors import args_language, usage_message
 from tabletop.core import flags
@@ -157,9 +157,6 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     with it (a test runner or a host program calling commands one after another)."""
 
     @functools.wraps(command)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        return contextvars.copy_context().run(boundary, *args, **kwargs)
-
     def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
@@ -186,7 +183,7 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
                 None if chosen() else args_language(()),
             ) from None
 
-    return wrapper
+    return own_language(boundary)
 
 
 def test_(
