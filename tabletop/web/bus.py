@@ -112,7 +112,7 @@ class Bus:
                 await asyncio.sleep(RETRY)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8 on
 
     def _deliver(self, data: bytes | str) -> None:
         try:
