@@ -20,6 +20,7 @@ from tabletop.agents import arena
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.core.registry import registry
+from tabletop.game import player_of
 
 
 def random_rate(game_id: str, seconds: float) -> float:
@@ -40,7 +41,7 @@ def playout_rate(game_id: str, playouts: int = 300) -> float:
     game = registry().get(game_id)
     options = game.info.options()
     state = game.new(2, options, 7)
-    player = game.to_act(state) or 1
+    player = player_of(game.to_act(state)) or 1
     turn = Turn(
         game,
         player,

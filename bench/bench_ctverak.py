@@ -20,6 +20,7 @@ from typing import Any
 from bench.common import random_playout
 from tabletop.agents.base import Turn
 from tabletop.core.registry import registry
+from tabletop.game import player_of
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.rules import BLOCKED, CTVERAK
 
@@ -61,7 +62,7 @@ def basic_games(players: int, seconds: float) -> tuple[float, float, Counter[str
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
         state = game.new(players, opts, games)
-        while (p := game.to_act(state)) is not None:
+        while (p := player_of(game.to_act(state))) is not None:
             turn = Turn(game, p, players, opts, game.view(state, p), game.legal(state), rng)
             state = game.apply(state, agent.act(turn))
             actions += 1

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from bench.common import random_playout
 from tabletop.agents.base import Turn
 from tabletop.core.registry import registry
+from tabletop.game import player_of
 
 
 class Row(NamedTuple):
@@ -57,7 +58,7 @@ def agent_games(players: int, seconds: float, seed: int = 1) -> Row:
     began = time.perf_counter()
     while games == 0 or time.perf_counter() - began < seconds:
         state: Any = game.new(players, options, seed + games)
-        while (p := game.to_act(state)) is not None:
+        while (p := player_of(game.to_act(state))) is not None:
             turn = Turn(game, p, players, options, game.view(state, p), game.legal(state), rng)
             state = game.apply(state, agent.act(turn))
             actions += 1

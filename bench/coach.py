@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     for seed in range(args.seed, args.seed + args.games):
         match = Match(game, players, options, seed)
         seat = make_seat(game, "3")
-        while (player := match.to_act()) is not None:
+        while (player := match.player()) is not None:
             rng = random.Random(f"{seed}:{len(match.actions)}")
             state = match.state
             start = time.perf_counter()

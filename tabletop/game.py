@@ -9,12 +9,14 @@ players and the checked path (parse, check, apply). Text exists only in ``parse`
 from __future__ import annotations
 
 import importlib.resources
+import itertools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.formats import Count
@@ -29,8 +31,10 @@ if TYPE_CHECKING:
     from tabletop.coach.base import Coach
 
 __all__ = [
+    "CHANCE",
     "JSON",
     "ActionError",
+    "Actor",
     "AgentFactory",
     "Count",
     "Domain",
@@ -43,12 +47,15 @@ __all__ = [
     "OptionError",
     "Outcome",
     "PositionError",
+    "Probability",
     "and_joined",
     "describe",
+    "joint_actions",
     "observation_layout",
     "options_as",
     "parse_int",
     "player_key",
+    "player_of",
     "position_example",
     "quote",
     "translate",
@@ -61,6 +68,23 @@ M = TypeVar("M", bound="BaseModel")
 
 JSON = dict[str, Any]
 _ = Domain("tabletop")
+
+CHANCE: Final = -1
+"""What :meth:`Game.to_act` returns when chance acts next (a die is rolled, a card is
+drawn): the outcomes and their probabilities are :meth:`Game.chance_outcomes`, and the
+core draws one from the match's seed. -1 is OpenSpiel's chance player id."""
+
+Actor = int | frozenset[int] | None
+"""Who acts in a state: one player (1..N), :data:`CHANCE`, a frozenset of players who
+choose at once (a simultaneous step), or None once the game is over."""
+
+Probability = Fraction | float
+
+
+def player_of(actor: Actor) -> int | None:
+    """The one player in ``actor`` (a value of ``to_act``): itself for a player; None
+    for chance, a simultaneous step or the end."""
+    return actor if isinstance(actor, int) and actor >= 1 else None
 
 
 class Outcome(NamedTuple):
@@ -130,8 +154,10 @@ class Game(ABC, Generic[S, A]):
         ...
 
     @abstractmethod
-    def to_act(self, state: S) -> int | None:
-        """The player whose action is due, or None when the game is over."""
+    def to_act(self, state: S) -> Actor:
+        """Who acts now: the player whose action is due; :data:`CHANCE` when chance acts
+        (see :meth:`chance_outcomes`); a frozenset of the players who choose at once in a
+        simultaneous step (see :meth:`choices`); None when the game is over."""
         ...
 
     @abstractmethod
@@ -142,6 +168,39 @@ class Game(ABC, Generic[S, A]):
     def listing(self, state: S) -> Sequence[A]:
         """The actions shown to the player to act (``legal`` plus refusable offers)."""
         return self.legal(state)
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Probability]]:
+        """At a chance step (``to_act`` is :data:`CHANCE`): every outcome that can come,
+        with its exact probability (a :class:`fractions.Fraction`, or a float), each
+        above 0, summing to 1. An outcome is an action like any other: ``apply`` takes it,
+        ``format``/``parse`` write and read it (``roll 3``, ``draw 7H``), ``legal`` lists
+        the same outcomes, and a scenario or a record states it. The core draws it from
+        the match's seed, so the same seed and the same people's actions give the same
+        game. Nothing random may hide in the state instead (the kit checks that a game
+        whose start depends on the seed hides it from every view)."""
+        raise NotImplementedError(f"{self.info.id} has no chance steps")
+
+    def choices(self, state: S, player: int) -> Sequence[A]:
+        """The actions ``player`` may choose now. At a simultaneous step (``to_act`` is a
+        set of players) their own choices, each made without seeing the others'; the
+        core collects them sealed and applies them together as one joint action: a tuple
+        of one choice per acting player, in player order (:func:`joint_actions` lists
+        them; ``legal`` gives the joint actions there). At an ordinary turn: ``legal``
+        for the player to act, nothing for anyone else."""
+        actor = self.to_act(state)
+        if isinstance(actor, frozenset):
+            raise NotImplementedError(f"{self.info.id} has simultaneous steps but no choices")
+        return self.legal(state) if actor == player else ()
+
+    def tells(self, state: S, action: A, actor: int, viewer: int | None, now: S) -> bool | None:
+        """Whether ``viewer`` (None: a spectator) may now be told the text of ``action``,
+        taken by ``actor`` (a player, or :data:`CHANCE`) in ``state``, the game having
+        reached ``now`` since (what an action tells can change later: a sealed bid is
+        told once its round is revealed, a card drawn once it is shown). None lets the
+        core decide (:func:`tabletop.core.table.told`): with perfect information every
+        text is told, else the actor always and the others when the text follows from
+        what they see. The default says None."""
+        return None
 
     @abstractmethod
     def apply(self, state: S, action: A) -> S:
@@ -383,6 +442,15 @@ class Game(ABC, Generic[S, A]):
         if self.info.hidden_information:
             raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
         return self.from_json(view, players, options, rng.randrange(2**31))
+
+
+def joint_actions(game: Game[Any, Any], state: Any) -> list[tuple[Any, ...]]:
+    """The joint actions of a simultaneous step: one choice of each acting player, in
+    player order (what ``legal`` gives there and ``apply`` takes)."""
+    actor = game.to_act(state)
+    if not isinstance(actor, frozenset):
+        raise ValueError("not a simultaneous step")
+    return list(itertools.product(*(game.choices(state, p) for p in sorted(actor))))
 
 
 def observation_layout(blocks: Sequence[tuple[str, int]]) -> tuple[dict[str, int], int]:

@@ -22,7 +22,7 @@ from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
 from tabletop.core.registry import registry
-from tabletop.game import JSON, Game
+from tabletop.game import JSON, Game, player_of
 from tests import test_ctverak, test_quartino
 
 GAMES = registry().ids()
@@ -67,7 +67,7 @@ def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int
 
 
 def choose(seat: Seat, game: Game[Any, Any], state: Any, players: int, seed: int) -> Any:
-    player = game.to_act(state)
+    player = player_of(game.to_act(state))
     assert player is not None
     return seat.choose(game, state, player, players, options(game), random.Random(seed))
 
@@ -177,7 +177,7 @@ class Recorder:
 def test_a_seat_hands_its_agent_the_view_legal_actions_budget_and_rng(game_id: str) -> None:
     game = registry().get(game_id)
     state, players = midgame(game, 4)
-    player = game.to_act(state)
+    player = player_of(game.to_act(state))
     assert player is not None
     recorder, budget, rng = Recorder(), Budget(iterations=5, seconds=1.0), random.Random(0)
     action = Seat("rec", recorder, budget).choose(game, state, player, players, options(game), rng)
@@ -324,7 +324,7 @@ def test_a_single_legal_action_needs_no_search(counted: Counting) -> None:
 
 
 def quarto_turn(state: Any, iterations: int, seed: int = 0) -> Turn:
-    player = QUARTO.to_act(state)
+    player = player_of(QUARTO.to_act(state))
     assert player is not None
     view = QUARTO.view(state, player)
     legal = list(QUARTO.legal(state))

@@ -71,7 +71,7 @@ def test_the_generic_coach_finds_a_win_at_once_exactly() -> None:
 def played_game(seed: int) -> Match:
     rng = random.Random(seed)
     match = Match(C4, 2, OPTIONS, seed)
-    while match.to_act() is not None:
+    while match.player() is not None:
         match.push(rng.choice(list(C4.legal(match.state))))
     return match
 

@@ -19,7 +19,7 @@ from tabletop.coach.hints import hint_text
 from tabletop.coach.review import judge
 from tabletop.core.errors import PositionError
 from tabletop.core.setup import resolve
-from tabletop.game import Game
+from tabletop.game import Game, player_of
 from tabletop.kit.checks.views import swap_pair, text_leaves
 from tabletop.kit.jsonpaths import put
 
@@ -53,7 +53,7 @@ def swapped(game: Game[Any, Any], state: Any, players: int, rng: random.Random) 
     """States with two text values of the position swapped that the player to act
     sees exactly as before (the kit's probe)."""
     options = game.info.options()
-    player = game.to_act(state)
+    player = player_of(game.to_act(state))
     data = game.to_json(state)
     leaves = list(text_leaves(data))
     found = []
@@ -81,7 +81,7 @@ def test_the_same_view_gives_the_same_hint_and_verdicts(game_id: str, players: i
     rng = random.Random(1)
     probed = sampled = 0
     for state in positions(game, players, seed=2, every=9)[:6]:
-        player = game.to_act(state)
+        player = player_of(game.to_act(state))
         assert player is not None
         view = game.view(state, player)
         expected = advice(game, state, players)

@@ -107,7 +107,7 @@ def losing_give_game() -> tuple[Match, str, str]:
     for attempt in range(200):
         start = random_position(attempt, 11, GIVE)  # short: the whole review is exact
         match = Match(GAME, 2, OPTIONS, 0, GAME.to_json(start))
-        while match.to_act() is not None:
+        while match.player() is not None:
             state = match.state
             legal = list(GAME.legal(state))
             if state.phase == GIVE and 16 - state.occupied.bit_count() <= 10:
@@ -157,7 +157,7 @@ def test_two_perfect_players_make_no_mistake() -> None:
     match = Match(GAME, 2, OPTIONS, 0, GAME.to_json(start))
     agent = PerfectAgent(seconds=None, nodes=NODES)
     rng = random.Random(0)
-    while match.to_act() is not None:
+    while match.player() is not None:
         state = match.state
         turn = Turn(GAME, state.player, 2, OPTIONS, GAME.view(state, state.player),
                     list(GAME.legal(state)), rng, Budget())  # fmt: skip

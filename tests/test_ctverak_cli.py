@@ -81,7 +81,7 @@ def played(players: int, seed: int, count: int, options: CtverakOptions = HALF) 
     """A match after ``count`` seeded random actions (fewer if the game ends)."""
     match = Match(GAME, players, options, seed)
     rng = random.Random(seed * 7 + players)
-    while len(match.actions) < count and match.to_act() is not None:
+    while len(match.actions) < count and match.player() is not None:
         legal = GAME.legal(match.state)
         match.push(legal[rng.randrange(len(legal))])
     return match
@@ -112,7 +112,7 @@ def test_the_regexes_find_codes_and_faces() -> None:
 )
 def test_run_json_carries_only_the_acting_players_hand(players: int, seed: int, count: int) -> None:
     match = played(players, seed, count)
-    state, me = match.state, match.to_act()
+    state, me = match.state, match.player()
     assert me is not None, "the game must still run"
     code, out, err = run(*run_args(match, "--json"), stdin=stdin_of(match))
     assert code == 0, err
@@ -146,7 +146,7 @@ def test_run_json_reveal_carries_every_hidden_card(players: int, seed: int, coun
 
 def test_run_text_summary_shows_only_the_acting_players_hand() -> None:
     match = played(3, 5, 25)
-    state, me = match.state, match.to_act()
+    state, me = match.state, match.player()
     assert me is not None
     code, out, _ = run(*run_args(match), stdin=stdin_of(match))
     assert code == 0 and f"you are player {me}" in out and "your hand:" in out
@@ -156,7 +156,7 @@ def test_run_text_summary_shows_only_the_acting_players_hand() -> None:
 
 def test_trace_lines_show_each_time_only_the_player_to_act() -> None:
     match = played(3, 6, 60)
-    assert match.to_act() is not None
+    assert match.player() is not None
     code, out, _ = run(*run_args(match, "--trace"), stdin=stdin_of(match))
     assert code == 0
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
@@ -169,7 +169,7 @@ def test_trace_lines_show_each_time_only_the_player_to_act() -> None:
         assert shown <= visible(state, me), (line["number"], shown - visible(state, me))
         assert "state" not in line and "hands" not in line["view"]
     tail = out[out.rindex("}") + 1 :]  # the text summary after the last trace line
-    assert named(tail) <= visible(match.state, match.to_act() or 0)
+    assert named(tail) <= visible(match.state, match.player() or 0)
 
 
 def test_trace_with_reveal_carries_the_position_after_each_action() -> None:
@@ -185,7 +185,7 @@ def test_trace_with_reveal_carries_the_position_after_each_action() -> None:
 def test_stock_and_bases_stay_unseen_until_the_end_then_the_bases_show() -> None:
     match = played(2, 8, 10_000)  # a whole random game
     final = match.state
-    assert match.to_act() is None
+    assert match.player() is None
     code, out, _ = run(*run_args(match, "--trace", "--json"), stdin=stdin_of(match))
     assert code == 0
     rows = out.splitlines()
@@ -232,10 +232,10 @@ def basic_turns(players: int, seed: int, turns: int) -> tuple[Match, list[list[s
     rng = random.Random(seed)
     per_turn: list[list[str]] = []
     while len(per_turn) < turns:
-        me = match.to_act()
+        me = match.player()
         assert me is not None
         actions: list[str] = []
-        while match.to_act() == me:
+        while match.player() == me:
             state = match.state
             turn = Turn(GAME, me, players, HALF, GAME.view(state, me), GAME.legal(state), rng)
             match.push(BasicAgent().act(turn))
@@ -248,7 +248,7 @@ def basic_turns(players: int, seed: int, turns: int) -> tuple[Match, list[list[s
 def test_hot_seat_asks_for_the_next_player_and_shows_no_other_hand(players: int) -> None:
     turns = 8
     match, per_turn = basic_turns(players, 11, turns)
-    assert match.to_act() is not None
+    assert match.player() is not None
     stdin = "".join("\n" + ("help\nhint\n" if i < players else "") + "\n".join(t) + "\n"
                     for i, t in enumerate(per_turn))  # fmt: skip
     code, out, _ = run(
@@ -289,7 +289,7 @@ def test_play_against_the_basic_ai_never_shows_its_cards(tmp_path: Path) -> None
     record = load(save)
     assert record.seats == {"2": "basic"} and len(record.actions) > 12
     match = Match.from_record(GAME, record)
-    assert match.to_act() is not None
+    assert match.player() is not None
     may_see = set().union(*(visible(s, 1) for s in match.states))
     shown = named(out)
     assert shown <= may_see, shown - may_see

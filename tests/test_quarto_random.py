@@ -47,7 +47,7 @@ def test_random_games_keep_the_invariants(variant: dict[str, str]) -> None:
             data = game.to_json(match.state)
             assert sorted(pieces_of(data)) == sorted(set(pieces_of(data)))
             assert len(pieces_of(data)) == 16, "pieces are conserved (Q1.2)"
-            assert game.view(match.state, match.to_act()) == data
+            assert game.view(match.state, match.player()) == data
         assert not game.legal(match.state)
         placements = sum(text.startswith("place") for text in match.texts)
         assert placements <= 16 and len(match.actions) <= game.info.max_actions(2, match.options)

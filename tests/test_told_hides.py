@@ -38,7 +38,7 @@ def test_a_false_claim_is_told_to_nobody_but_the_actor() -> None:
         for seed in range(3):
             match, indices = false_claims(players, seed)
             for index in indices:
-                actor = match.game.to_act(match.states[index])
+                actor = match.actors[index]
                 assert told(match, index, actor)
                 for viewer in [None, *range(1, players + 1)]:
                     if viewer == actor:

@@ -49,7 +49,7 @@ def showed_something(match: Match, index: int, player: int, rng: random.Random) 
 
 
 def actor(match: Match, index: int) -> int | None:
-    return match.game.to_act(match.states[index])
+    return match.actors[index]
 
 
 @pytest.mark.parametrize(("game_id", "players"), hidden_games())
@@ -85,7 +85,7 @@ def test_no_allowed_undo_takes_back_what_showed_the_requester_anything(
             if rng.random() < 0.5:  # take it back now and then, and play on from there
                 before = match.states[len(match.actions) - plan.count]
                 table.undo(1)
-                assert match.state == before and match.to_act() == 1
+                assert match.state == before and match.player() == 1
                 own_turn += 1
     assert allowed > 0 and own_turn > 0, "undo within one's own turn must still work"
     assert refused_after_others > 0

@@ -136,7 +136,7 @@ def test_listed_actions_are_clicked_into_exactly_that_notation(
     for seed in range(3):
         match = new_match(game_id, players, options, seed)
         walk(match, rng, rng.randrange(0, 40))
-        seat = match.to_act()
+        seat = match.player()
         if seat is None:
             continue
         listed = show(page, match, seat)["legal"]
@@ -159,7 +159,7 @@ def test_a_whole_game_is_played_by_clicks_alone(
     middle = {"quarto": 9, "quartino": 20, "ctverak": 60}[game_id]
     while match.outcome() is None:
         assert len(match.actions) < limit
-        seat = match.to_act()
+        seat = match.player()
         listed = show(page, match, seat)["legal"]
         if len(match.actions) in (0, middle):
             shot = SHOTS / f"{name}-{len(match.actions):03d}.png"
@@ -261,7 +261,7 @@ def test_quartino_claim_marks_the_matching_turn_and_wins_by_clicks(page: Any) ->
 def test_nothing_is_offered_to_a_seat_not_to_act_or_a_spectator(page: Any, game_id: str) -> None:
     match = new_match(game_id, 3 if game_id != "quarto" else 2, {}, seed=3)
     walk(match, random.Random(3), 5)
-    to_act = match.to_act()
+    to_act = match.player()
     assert to_act is not None
     other = 1 if to_act != 1 else 2
     for seat in (other, None):

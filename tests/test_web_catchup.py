@@ -64,10 +64,10 @@ def test_the_caught_up_match_is_the_stored_one(
 def test_a_loss_on_time_elsewhere_is_caught_up() -> None:
     rng = random.Random(1)
     match = random_match("quarto", 2, {}, rng, 3)
-    player = match.to_act()
+    player = match.player()
     assert player is not None
     result = catch_up(match, stored_as(match, 0, forfeit=player), 0)
     assert result.changed and result.match.outcome() is not None
-    assert result.match.to_act() is None
+    assert result.match.player() is None
     again = catch_up(result.match, stored_as(match, 0, forfeit=player), 0)
     assert not again.changed

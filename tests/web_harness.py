@@ -101,7 +101,7 @@ def position(match: Match, seat: int | None) -> dict[str, Any]:
     """The websocket ``position`` message ``seat`` would receive (the contract's fields)."""
     game, state = match.game, match.state
     outcome = match.outcome()
-    to_act = match.to_act()
+    to_act = match.player()
     scores = game.scores(state)
     message = {
         "type": "position",

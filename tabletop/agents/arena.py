@@ -81,16 +81,16 @@ def play_game(setup: Setup, index: int, watch: Callable[[Match], None] | None = 
     longest = [0.0] * setup.players
     limit = game.info.max_actions(setup.players, options)
     while match.outcome() is None and len(match.actions) <= limit:
-        player = match.to_act()
+        player = match.player()
         assert player is not None
         if watch:
             watch(match)
         began = time.perf_counter()
-        action = computer[player].move(match)
+        action = computer[player].move(match, player)
         spent = time.perf_counter() - began
         thinking[player - 1] += spent
         longest[player - 1] = max(longest[player - 1], spent)
-        match.push(action)
+        match.push(action, player)
     outcome = match.outcome()
     winners = outcome.winners if outcome else ()
     kind = (outcome.kind or "ended") if outcome else "action-limit"

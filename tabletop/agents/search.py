@@ -32,13 +32,23 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 from tabletop.agents.base import Budget, Turn
-from tabletop.game import Game
+from tabletop.core.match import draw
+from tabletop.game import CHANCE, Game
 
 EXPLORATION = 0.7
 PLAYOUT_LIMIT = 400
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A tree key at a simultaneous step: one player's own choice (decoupled UCT)."""
+
+    player: int
+    action: Any
 
 
 class Node:
@@ -158,6 +168,29 @@ def select_child(
     return best, children[best], False
 
 
+def nature(game: Game[Any, Any], state: Any, actor: Any, rng: random.Random) -> Any:
+    """A chance outcome drawn by its probability, or a joint action of uniformly random
+    choices (one per player choosing at once)."""
+    if isinstance(actor, frozenset):
+        picks = [game.choices(state, p) for p in sorted(actor)]
+        return tuple(options[rng.randrange(len(options))] for options in picks)
+    return draw(game.chance_outcomes(state), rng)
+
+
+def shaped(game: Game[Any, Any], state: Any, rng: random.Random, limit: int) -> bool:
+    """Whether a random line from ``state`` meets a chance or simultaneous step (then the
+    search samples chance and treats choices made at once as such, and proves nothing)."""
+    for _ in range(limit):
+        actor = game.to_act(state)
+        if actor is None:
+            return False
+        if actor == CHANCE or isinstance(actor, frozenset):
+            return True
+        actions = game.legal(state)
+        state = game.apply(state, actions[rng.randrange(len(actions))])
+    return False
+
+
 def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
     """Reward per player (index 0 unused) of a finished or cut-off state."""
     outcome = game.outcome(state)
@@ -198,8 +231,15 @@ class RandomPlayouts:
         self.moves = game.legal
 
     def finish(self, state: Any, rng: random.Random) -> Any:
-        legal, apply = self.game.legal, self.game.apply
+        game = self.game
+        legal, apply, to_act = game.legal, game.apply, game.to_act
         for _ in range(self.limit):
+            actor = to_act(state)
+            if actor is None:
+                break
+            if actor == CHANCE or isinstance(actor, frozenset):
+                state = apply(state, nature(game, state, actor, rng))
+                continue
             actions = legal(state)
             if not actions:
                 break
@@ -233,6 +273,7 @@ class SearchAgent:
         self.iterations = iterations
         self.reuse = bool(reuse)
         self._tree: tuple[Any, Node] | None = None  # the last position searched, its tree
+        self._game: Game[Any, Any] | None = None  # the game of the search under way
 
     def _reused(self, game: Game[Any, Any], base: Any) -> Node:
         """With ``reuse``, the subtree of the last search whose position is ``base`` (found
@@ -272,8 +313,10 @@ class SearchAgent:
         base = sample(view, player, players, options, rng)
         playouts = self.playouts(turn, base)
         allowed = set(turn.legal)
-        root_moves = [a for a in playouts.moves(base) if a in allowed]
         root = self.search(turn, base, playouts, turn.budget)
+        if isinstance(game.to_act(base), frozenset):
+            return self._mixed(root, turn)
+        root_moves = [a for a in playouts.moves(base) if a in allowed]
         if root is None:
             first = root_moves or [turn.legal[0]]
             return first + [a for a in turn.legal if a not in first]
@@ -286,12 +329,15 @@ class SearchAgent:
         UCT otherwise; None when fewer than two allowed moves leave nothing to search.
         :meth:`ranked` and the coach (``tabletop.coach.search``) read the same tree."""
         allowed = set(turn.legal)
-        moves = [a for a in playouts.moves(base) if a in allowed]
+        sealed = isinstance(turn.game.to_act(base), frozenset)
+        moves = list(turn.legal) if sealed else [a for a in playouts.moves(base) if a in allowed]
         if len(moves) <= 1:
             return None
         iterations = budget.iterations or self.iterations
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        if turn.game.info.hidden_information:
+        probe = random.Random(iterations)
+        game = turn.game
+        if sealed or game.info.hidden_information or shaped(game, base, probe, self.playout_limit):
             return self._ismcts(turn, playouts, allowed, iterations, deadline)
         return self._uct(turn, base, playouts, moves, iterations, deadline)
 
@@ -305,6 +351,7 @@ class SearchAgent:
     ) -> Node:
         """Single-observer ISMCTS: a fresh determinisation per playout, one shared tree."""
         game, rng = turn.game, turn.rng
+        self._game = game
         sample, moves, to_act, apply = game.sample, playouts.moves, game.to_act, game.apply
         view, player, players, options = turn.view, turn.player, turn.players, turn.options
         root = Node()
@@ -317,12 +364,23 @@ class SearchAgent:
             path: list[tuple[Node, int]] = []
             # selection and expansion
             while True:
+                actor = to_act(state)
+                if actor == CHANCE:  # open loop: the outcome drawn, the tree unchanged
+                    state = apply(state, draw(game.chance_outcomes(state), rng))
+                    continue
+                if isinstance(actor, frozenset):  # decoupled UCT: each chooses on its own
+                    state, node, new = self._simultaneous(
+                        node, root, state, actor, allowed, player, path, rng
+                    )
+                    if new:
+                        break
+                    continue
                 actions = moves(state)
                 if not actions:
                     break
                 if node is root:
                     actions = [a for a in actions if a in allowed]
-                mover = to_act(state) or 0
+                mover = actor or 0
                 action, node, new = select_child(node, actions, rng, c)
                 state = apply(state, action)
                 path.append((node, mover))
@@ -333,6 +391,61 @@ class SearchAgent:
                 child.visits += 1
                 child.reward += scores[mover]
         return root
+
+    @staticmethod
+    def _mixed(root: Node | None, turn: Turn) -> list[Any]:
+        """At a simultaneous step the search's mixed strategy (decoupled UCT's): the
+        first action drawn in proportion to its visits, the rest by visits; a pure
+        choice could be read and beaten by anyone who knows the search."""
+        visits = {a: 0 for a in turn.legal}
+        for key, child in (root.children.items() if root is not None else ()):
+            if isinstance(key, Choice) and key.player == turn.player and key.action in visits:
+                visits[key.action] = child.visits
+        order = sorted(turn.legal, key=lambda a: -visits[a])
+        total = sum(visits.values())
+        if not total:
+            return order
+        point = turn.rng.random() * total
+        for action in order:
+            point -= visits[action]
+            if point < 0:
+                return [action] + [a for a in order if a != action]
+        return order
+
+    def _simultaneous(
+        self,
+        node: Node,
+        root: Node,
+        state: Any,
+        actor: frozenset[int],
+        allowed: set[Any],
+        player: int,
+        path: list[tuple[Node, int]],
+        rng: random.Random,
+    ) -> tuple[Any, Node, bool]:
+        """One simultaneous step of the tree (decoupled UCT, Lanctot et al. 2013): each
+        chooser picks by UCB1 over its own choices' statistics (children keyed
+        ``(player, choice)``), blind to the others'; the joint action leads on to the
+        child keyed by it."""
+        game = self._game
+        assert game is not None
+        joint = []
+        new = False
+        for p in sorted(actor):
+            options = [Choice(p, a) for a in game.choices(state, p)]
+            if node is root and p == player:
+                options = [o for o in options if o.action in allowed]
+            picked, stats, fresh = select_child(node, options, rng, self.exploration)
+            choice = picked.action
+            path.append((stats, p))
+            joint.append(choice)
+            new = new or fresh
+        key = ("joint", tuple(joint))
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+            new = True
+        return game.apply(state, tuple(joint)), child, new
 
     def _uct(
         self,
@@ -347,7 +460,9 @@ class SearchAgent:
         once a move), with MCTS-Solver: proven wins and losses are backed up, a proven
         node is not played out again, and the search stops once the root is proven."""
         game, rng = turn.game, turn.rng
-        moves, to_act, apply, over = playouts.moves, game.to_act, game.apply, game.outcome
+        moves, apply, over = playouts.moves, game.apply, game.outcome
+        # turn by turn only: a game with chance or simultaneous steps is searched by _ismcts
+        to_act = cast("Callable[[Any], int | None]", game.to_act)
         root = self._reused(game, base)
         self._tree = (base, root)
         root_mover = to_act(base) or 0

@@ -38,27 +38,30 @@ class Seat:
         options: BaseModel,
         rng: random.Random,
     ) -> Any:
-        """The agent's action for ``player`` in ``state``, from that player's view only."""
+        """The agent's action for ``player`` in ``state``, from that player's view only
+        (at a simultaneous step: among that player's own choices, before anyone's is
+        applied)."""
         turn = Turn(
             game,
             player,
             players,
             options,
             game.view(state, player),
-            list(game.legal(state)),
+            list(game.choices(state, player)),
             rng,
             self.budget,
         )
         return self.agent.act(turn)
 
-    def move(self, match: Match) -> Any:
-        """The agent's action for the player to act in ``match``, with a generator seeded
-        by the match's seed, that player and the move number: the same move whether the
-        match is played at the terminal or in the arena."""
-        player = match.to_act()
-        assert player is not None, "the game is over: nobody is to act"
-        rng = random.Random(f"{match.seed}:{player}:{len(match.actions)}")
-        return self.choose(match.game, match.state, player, match.players, match.options, rng)
+    def move(self, match: Match, player: int | None = None) -> Any:
+        """The agent's action for ``player`` (default: the first awaited) in ``match``,
+        with a generator seeded by the match's seed, that player and the move number: the
+        same move whether the match is played at the terminal or in the arena."""
+        choosers = match.choosers()
+        assert choosers, "the game is over: nobody is to act"
+        who = choosers[0] if player is None else player
+        rng = random.Random(f"{match.seed}:{who}:{len(match.actions)}")
+        return self.choose(match.game, match.state, who, match.players, match.options, rng)
 
 
 # Agents that an optional stack provides, by the prefix of their name: "module:function",

@@ -70,7 +70,7 @@ class Probe:
     def __call__(self, match: Match) -> None:
         self.match = match
         game, state = match.game, match.state
-        player = match.to_act()
+        player = match.player()
         if player != self.last:
             self.turns += 1
             self.last = player

@@ -25,8 +25,8 @@ and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 try:
     import gymnasium
@@ -108,7 +108,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = spaces.Discrete(config.ids)
         game_ = config.game
-        self._apply, self._to_act, self._action_of = game_.apply, game_.to_act, game_.action_of
+        self._apply, self._action_of = game_.apply, game_.action_of
+        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
+        self._to_act = cast("Callable[[Any], int | None]", game_.to_act)
         self._encoder = Encoder(config)  # the encodings' fast paths, bound once
         self.state: Any = None
         self.seat = seat or 1

@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, cast
 
 try:
     import numpy as np
@@ -99,7 +99,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
         game = config.game  # bound once: the hot path looks nothing up
-        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
+        self._apply, self._action_of = game.apply, game.action_of
+        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
+        self._to_act = cast("Callable[[Any], int | None]", game.to_act)
         encoder = Encoder(config)
         self._list_ids, self._observation, self._mask = (
             encoder.legal_ids,

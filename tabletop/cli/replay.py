@@ -71,7 +71,7 @@ def show(path: Path, pause: bool = False) -> None:
     if outcome is None:
         said = _(
             "not finished: player {player} to act ({prompt})",
-            player=match.to_act(),
+            player=match.player(),
             prompt=game.prompt(match.state),
         )
     elif outcome.winners:

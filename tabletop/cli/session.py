@@ -25,6 +25,7 @@ from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told
+from tabletop.game import CHANCE
 
 _ = Domain("tabletop")
 # The words play understands besides actions: each in English and in the language spoken.
@@ -210,17 +211,32 @@ class Session:
         viewers: list[int | None] = list(self.table.persons()) or [None]
         return all(told(self.match, index, viewer) for viewer in viewers)
 
+    def joint(self, index: int) -> bool:
+        """Whether action ``index`` was one of several choices made at once."""
+        groups = self.match.groups
+        return groups[index] != index or (index + 1 < len(groups) and groups[index + 1] == index)
+
     def autosave(self) -> None:
         if self.save_path is not None:
             records.save(self.match.record(self.seat_names(), self.move_time), self.save_path)
 
     def changed(self, change: Change) -> None:
-        """The table's autosave: say what a computer seat played, then save the game."""
+        """The table's autosave: say what a computer seat played, what chance drew and
+        the choices made at once once they are shown, then save the game."""
+        if change.kind == "sealed" and change.player in self.seats:
+            name = translate(self.name(change.player))
+            self.say(_("{player} (computer) has chosen", player=name))
+        index = change.number - 1
+        said = escape(change.text)
+        if change.kind == "action" and not self.told(index):  # e.g. a false claim's card (N4.4)
+            said = translate(_("a hidden action"))
+        if change.kind == "action" and change.player == CHANCE:
+            self.say(_("chance: [bold]{action}[/]", action=said))
+        elif change.kind == "action" and change.player not in self.seats and self.joint(index):
+            name = translate(self.name(change.player or 0))
+            self.say(_("{player}: [bold]{action}[/]", player=name, action=said))
         if change.kind == "action" and change.player in self.seats:
             level = self.seats[change.player].level
-            said = escape(change.text)
-            if not self.told(change.number - 1):  # e.g. a false claim's card (N4.4)
-                said = translate(_("a hidden action"))
             name = translate(self.name(change.player))
             self.say(
                 _(
@@ -235,12 +251,15 @@ class Session:
     # -- drawing -----------------------------------------------------------------------
     def hide_between_turns(self, player: int) -> None:
         """Hot-seat with hidden information: clear the screen and wait for the next player."""
-        game = self.match.game
-        if not game.info.hidden_information or len(self.table.persons()) < 2:
+        game, match = self.match.game, self.match
+        sealed = isinstance(game.to_act(match.state), frozenset)  # choices made at once
+        if not (game.info.hidden_information or sealed) or len(self.table.persons()) < 2:
             return
         if self.shown_to == player:
             return
         self.console.clear()
+        if self.console.is_terminal:  # the scrollback too: nothing of the last entry stays
+            self.console.file.write("\x1b[3J")
         self.reader.line(
             translate(_("Pass to {player} and press Enter", player=self.name(player))) + " "
         )
@@ -266,7 +285,7 @@ class Session:
                 self.announce()
                 self.autosave()
                 return True
-            player = self.table.to_act()
+            player = self.match.player()
             assert player is not None
             if self.table.computer_to_act() is not None:
                 self.table.advance()

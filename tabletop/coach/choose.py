@@ -15,7 +15,7 @@ from tabletop.coach.search import SearchCoach
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, Game
+from tabletop.game import JSON, Game, player_of
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -77,7 +77,7 @@ def turn_for(
     """The turn of the player to act in ``state`` as an agent would get it: their view,
     the legal actions, a generator seeded by the view (:func:`rng_for`), ``budget``
     (default: at most :data:`HINT_SECONDS`). Nothing else of ``state`` goes in."""
-    player = game.to_act(state)
+    player = player_of(game.to_act(state))
     if player is None:
         raise ValueError("the game is over: nobody is to act")
     view = game.view(state, player)

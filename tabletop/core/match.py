@@ -1,7 +1,16 @@
-"""The one stateful object: a game in progress with its history, undo and checked play."""
+"""The one stateful object: a game in progress with its history, undo and checked play.
+
+The match owns chance and simultaneous steps. At a chance step (``to_act`` is
+:data:`~tabletop.game.CHANCE`) it draws an outcome from the game's probabilities with a
+generator seeded by the match's seed and the step's number, and records it as an action
+like any other, so a record replays exactly and a scenario can state the outcome. At a
+simultaneous step it collects each acting player's sealed choice (``sealed``, never in
+the state or the texts until the last one is in) and then applies them together.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,7 +21,7 @@ from tabletop.core.errors import ActionError, NotationError, OptionError, Positi
 from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
-from tabletop.game import JSON, Game, Outcome
+from tabletop.game import CHANCE, JSON, Actor, Game, Outcome
 
 HINT_ACTIONS = 12
 _ = Domain("tabletop")
@@ -24,6 +33,12 @@ class Match:
 
     ``play`` is the checked path (parse, legality, apply). A refused action raises
     :class:`ActionError` and leaves the match exactly as it was.
+
+    ``actors[i]`` took action ``i`` (a player, or CHANCE); the actions of one joint
+    action of a simultaneous step are entered together in player order, the states
+    between them being the state before it (``groups[i]`` is the index of the first).
+    With ``draw_chance`` False the match draws nothing: each chance outcome is played
+    like an action (records and scenarios state them).
     """
 
     def __init__(
@@ -33,6 +48,7 @@ class Match:
         options: BaseModel,
         seed: int,
         start: JSON | None = None,
+        draw_chance: bool = True,
     ) -> None:
         self.game = game
         self.players = players
@@ -47,7 +63,12 @@ class Match:
         self.states: list[Any] = [first]
         self.actions: list[Any] = []
         self.texts: list[str] = []
+        self.actors: list[int] = []
+        self.groups: list[int] = []
+        self.sealed: dict[int, tuple[Any, str]] = {}
         self.forfeit: Forfeit | None = None
+        self.draw_chance = draw_chance
+        self.settle()
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -55,11 +76,41 @@ class Match:
         """The current state."""
         return self.states[-1]
 
-    def to_act(self) -> int | None:
-        """The player to act, or None when the game is over."""
+    def to_act(self) -> Actor:
+        """Who is to act: a player; at a simultaneous step the set of players whose
+        sealed choice is still missing; CHANCE only while chance is not drawn
+        (``draw_chance`` False); None when the game is over."""
         if self.forfeit is not None:
             return None
-        return self.game.to_act(self.state)
+        actor = self.game.to_act(self.state)
+        if isinstance(actor, frozenset) and self.sealed:
+            return actor.difference(self.sealed)
+        return actor
+
+    def player(self) -> int | None:
+        """The player whose action is awaited (at a simultaneous step the first still to
+        choose); None at chance or once the game is over."""
+        choosers = self.choosers()
+        return choosers[0] if choosers else None
+
+    def choosers(self) -> list[int]:
+        """The players whose action is awaited now, in player order (one at an ordinary
+        turn, several at a simultaneous step, none at chance or once the game is over)."""
+        actor = self.to_act()
+        if isinstance(actor, frozenset):
+            return sorted(actor)
+        return [] if actor is None or actor == CHANCE else [actor]
+
+    def options_of(self, player: int | None = None) -> Sequence[Any]:
+        """The actions ``player`` (default: the first awaited) may take now."""
+        choosers = self.choosers()
+        if self.forfeit is not None or (not choosers and self.to_act() != CHANCE):
+            return ()
+        state = self.state
+        if isinstance(self.game.to_act(state), frozenset):
+            who = choosers[0] if player is None else player
+            return self.game.choices(state, who) if who in choosers else ()
+        return self.game.legal(state)
 
     def outcome(self) -> Outcome | None:
         """The outcome, counting a forfeit on time."""
@@ -71,21 +122,27 @@ class Match:
             )
         return self.game.outcome(self.state)
 
-    def listing_text(self) -> list[str]:
-        """The listed actions of the player to act, in canonical notation."""
+    def listing_text(self, player: int | None = None) -> list[str]:
+        """The listed actions of the player to act (at a simultaneous step: of
+        ``player``, default the first still to choose), in canonical notation."""
         if self.forfeit is not None:
             return []
         state = self.state
+        if isinstance(self.game.to_act(state), frozenset):
+            return [self.game.format(state, a) for a in self.options_of(player)]
         return [self.game.format(state, a) for a in self.game.listing(state)]
 
-    def allowed_hint(self) -> str:
+    def allowed_hint(self, player: int | None = None) -> str:
         """A short 'what is allowed' for error messages: the legal actions, in listing
         order (the listing may offer an action that would be refused, e.g. a claim)."""
         if self.forfeit is not None:
             return OVER
         state = self.state
-        legal = set(self.game.legal(state))
-        listed = [self.game.format(state, a) for a in self.game.listing(state) if a in legal]
+        if isinstance(self.game.to_act(state), frozenset):
+            listed = self.listing_text(player)
+        else:
+            legal = set(self.game.legal(state))
+            listed = [self.game.format(state, a) for a in self.game.listing(state) if a in legal]
         if not listed:
             return OVER
         if len(listed) <= HINT_ACTIONS:
@@ -98,55 +155,138 @@ class Match:
         )
 
     # -- playing ---------------------------------------------------------------------
-    def check(self, text: str) -> Any:
-        """The action ``text`` names if it may be played now; ActionError otherwise."""
-        number = len(self.actions) + 1
+    def chooser(self, player: int | None, text: str) -> int:
+        """Who takes an action now: the player to act (CHANCE at an undrawn chance step);
+        at a simultaneous step ``player``, who must still be to choose (None: the first
+        still to choose, as a record lists their choices)."""
+        number = len(self.actions) + len(self.sealed) + 1
+        actor = self.to_act()
+        if actor is None:
+            raise ActionError(number, text, _("the game is over; no action is allowed"))
+        if not isinstance(actor, frozenset):
+            return actor
+        if player is None:
+            return min(actor)
+        if player not in actor:
+            game_actor = self.game.to_act(self.state)
+            said = (
+                _("player {n} has chosen already; the others are still choosing", n=player)
+                if isinstance(game_actor, frozenset) and player in game_actor
+                else _("player {n} does not choose now", n=player)
+            )
+            raise ActionError(number, text, said)
+        return player
+
+    def check(self, text: str, player: int | None = None) -> Any:
+        """The action ``text`` names if it may be played now (by ``player`` at a
+        simultaneous step); ActionError otherwise."""
+        number = len(self.actions) + len(self.sealed) + 1
         outcome = self.outcome()
         if outcome is not None:
             raise ActionError(number, text, _("the game is over; no action is allowed"))
+        who = self.chooser(player, text)
         state = self.state
         try:
             action = self.game.parse(state, text)
         except NotationError as exc:
             raise ActionError(
-                number, text, because(cut(message_of(exc)), self.allowed_hint())
+                number, text, because(cut(message_of(exc)), self.allowed_hint(who))
             ) from None
-        if action not in self.game.legal(state):
+        if action not in self.options_of(who):
             reason = cut(self.game.refusal(state, action))
-            raise ActionError(number, text, because(reason, self.allowed_hint()))
+            raise ActionError(number, text, because(reason, self.allowed_hint(who)))
         return action
 
-    def play(self, text: str) -> Any:
-        """Parse, check and apply one action; returns the action."""
-        action = self.check(text)
-        self._append(action)
+    def play(self, text: str, player: int | None = None) -> Any:
+        """Parse, check and apply one action (``player``'s choice at a simultaneous step,
+        sealed until every chooser has chosen); returns the action."""
+        action = self.check(text, player)
+        self._take(self.chooser(player, text), action)
         return action
 
-    def push(self, action: Any) -> None:
-        """Apply an action from an agent, checked against the legal ones first."""
-        if action not in self.game.legal(self.state):
-            raise ActionError(len(self.actions) + 1, repr(action), _("not a legal action now"))
-        self._append(action)
+    def push(self, action: Any, player: int | None = None) -> None:
+        """Apply an action from an agent (``player``'s at a simultaneous step), checked
+        against the legal ones first."""
+        text = repr(action)
+        who = self.chooser(player, text)
+        if action not in self.options_of(who):
+            number = len(self.actions) + len(self.sealed) + 1
+            raise ActionError(number, text, _("not a legal action now"))
+        self._take(who, action)
 
-    def _append(self, action: Any) -> None:
+    def _take(self, player: int, action: Any) -> None:
+        """Enter a legal ``action`` of ``player``: applied at once, or sealed until the
+        simultaneous step's last choice, then applied with the others as one joint
+        action."""
+        state = self.state
+        actor = self.game.to_act(state)
+        if not isinstance(actor, frozenset):
+            self._append(actor if actor is not None else player, action, len(self.actions))
+            return
+        self.sealed[player] = (action, self.game.format(state, action))
+        if self.sealed.keys() != actor:
+            return
+        order = sorted(actor)
+        joint = tuple(self.sealed[p][0] for p in order)
+        after = self.game.apply(state, joint)
+        first = len(self.actions)
+        for p in order:
+            chosen, text = self.sealed[p]
+            self.states.append(state)
+            self.actions.append(chosen)
+            self.texts.append(text)
+            self.actors.append(p)
+            self.groups.append(first)
+        self.states[-1] = after
+        self.sealed = {}
+        self.settle()
+
+    def _append(self, actor: int, action: Any, group: int) -> None:
         """Apply a legal ``action`` and record it with its notation."""
         state = self.state
         text = self.game.format(state, action)
         self.states.append(self.game.apply(state, action))
         self.actions.append(action)
         self.texts.append(text)
+        self.actors.append(actor)
+        self.groups.append(group)
+        self.settle()
+
+    def settle(self) -> None:
+        """Draw every chance step now due (with ``draw_chance``): the outcome of step k
+        comes from a generator seeded by the match's seed and k alone, so a replay, an
+        undo and a redo, or another front end draw the same."""
+        game = self.game
+        while self.draw_chance and self.forfeit is None and game.to_act(self.state) == CHANCE:
+            step = len(self.actions)
+            rng = random.Random(f"tabletop-chance:{self.seed}:{step}")
+            self._append(CHANCE, draw(game.chance_outcomes(self.state), rng), step)
 
     def undo(self) -> bool:
-        """Take back the last action (or a forfeit); False when there is nothing to undo."""
+        """Take back the last decision (or a forfeit, or a sealed choice not yet applied)
+        with the chance outcomes drawn after it, a joint action whole; False when there
+        is nothing to undo."""
         if self.forfeit is not None:
             self.forfeit = None
             return True
-        if not self.actions:
+        if self.sealed:
+            self.sealed.popitem()
+            return True
+        last = len(self.actions)
+        while self.draw_chance and last and self.actors[last - 1] == CHANCE:
+            last -= 1
+        if not last:
             return False
-        self.states.pop()
-        self.actions.pop()
-        self.texts.pop()
+        self._cut(self.groups[last - 1])
         return True
+
+    def _cut(self, keep: int) -> None:
+        """Keep the first ``keep`` actions."""
+        del self.states[keep + 1 :]
+        del self.actions[keep:]
+        del self.texts[keep:]
+        del self.actors[keep:]
+        del self.groups[keep:]
 
     def lose_on_time(self, player: int) -> None:
         """End the game: ``player`` ran out of time on the move clock."""
@@ -168,6 +308,7 @@ class Match:
             seed=self.seed,
             start=self.start,
             actions=list(self.texts),
+            sealed={str(p): text for p, (_a, text) in self.sealed.items()},
             seats=dict(seats or {}),
             move_time=move_time,
             forfeit=self.forfeit,
@@ -207,7 +348,7 @@ class Match:
             )
         try:
             options = opts.build(info.options, record.options, info.id)
-            match = cls(game, record.players, options, record.seed, record.start)
+            match = cls(game, record.players, options, record.seed, record.start, False)
         except OptionError as exc:
             raise RecordError(
                 _(
@@ -227,6 +368,10 @@ class Match:
             ) from None
         try:
             match.play_all(record.actions)
+            for seat, text in record.sealed.items():
+                match.play(text, parse_int(seat, 1, record.players) or 0)
+            match.draw_chance = True
+            match.settle()
         except ActionError as exc:
             raise RecordError(
                 _(
@@ -291,7 +436,9 @@ class Match:
         """The JSON object of ``tabletop run --json``."""
         game, state = self.game, self.state
         outcome = self.outcome()
-        to_act = self.to_act()
+        actor = self.to_act()
+        choosers = self.choosers()
+        to_act = choosers if isinstance(actor, frozenset) else actor
         data: JSON = {
             "game": game.info.id,
             "options": opts.dump(self.options),
@@ -301,7 +448,7 @@ class Match:
             "to_act": to_act,
             "legal": self.listing_text(),
             "scores": _str_keys(game.scores(state)),
-            "view": game.view(state, to_act),
+            "view": game.view(state, choosers[0] if choosers else None),
         }
         if outcome is not None and outcome.reason:
             data["reason"] = outcome.reason
@@ -310,6 +457,23 @@ class Match:
         if reveal:
             data["state"] = game.to_json(state)
         return data
+
+
+def actor_json(actor: Actor) -> int | list[int] | None:
+    """``to_act`` as JSON: a player, CHANCE (-1), the players of a simultaneous step as a
+    sorted list, or null."""
+    return sorted(actor) if isinstance(actor, frozenset) else actor
+
+
+def draw(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
+    """One outcome of a chance step, drawn with ``rng`` by the outcomes' probabilities."""
+    point = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += float(probability)
+        if point < total:
+            return outcome
+    return outcomes[-1][0]
 
 
 def _str_keys(scores: dict[int, int] | None) -> dict[str, int] | None:

@@ -55,6 +55,8 @@ class Record(BaseModel):
     seed: Annotated[int, Field(ge=0, le=flags.SEED_MAX)]
     start: dict[str, Any] | None = None
     actions: list[str] = []
+    # a simultaneous step's sealed choices not yet applied, by player number
+    sealed: dict[str, str] = {}
     seats: dict[str, str] = {}
     move_time: (
         Annotated[float, Field(ge=flags.MOVE_TIME_MIN, le=flags.MOVE_TIME_MAX, allow_inf_nan=False)]
@@ -62,14 +64,24 @@ class Record(BaseModel):
     ) = None
     forfeit: Forfeit | None = None
 
-    def checksum(self) -> str:
-        """SHA-256 of the record's canonical JSON."""
-        body = json.dumps(self.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    def _dumped(self) -> dict[str, Any]:
+        """The record as JSON values; ``sealed`` only when it holds a choice, so that every
+        record saved before simultaneous steps keeps its checksum."""
+        data = self.model_dump(mode="json")
+        if not data["sealed"]:
+            del data["sealed"]
+        return data
+
+    def checksum(self, whole: bool = False) -> str:
+        """SHA-256 of the record's canonical JSON (``whole``: with an empty ``sealed`` too,
+        as a program that dumps the model writes it)."""
+        data = self.model_dump(mode="json") if whole else self._dumped()
+        body = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(body.encode()).hexdigest()
 
     def to_text(self) -> str:
         """The file's text: the record plus its checksum."""
-        data = self.model_dump(mode="json")
+        data = self._dumped()
         data["checksum"] = self.checksum()
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
@@ -103,7 +115,7 @@ class Record(BaseModel):
                     given=given,
                 )
             ) from None
-        if stored != record.checksum():
+        if stored not in (record.checksum(), record.checksum(whole=True)):
             raise RecordError(
                 _(
                     "{source} fails its checksum: it was truncated or edited outside tabletop",

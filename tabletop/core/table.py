@@ -31,6 +31,7 @@ from typing import Any, Literal, Protocol
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import OVER, Match, player_name
+from tabletop.game import CHANCE, Actor
 
 _ = Domain("tabletop")
 
@@ -39,17 +40,19 @@ NOTHING_TO_UNDO = _("nothing to undo")
 
 
 class Computer(Protocol):
-    """A computer seat: its action for the player to act in ``match`` (reads only)."""
+    """A computer seat: its action for ``player`` (default: the player to act) in
+    ``match`` (reads only; at a simultaneous step from the state before it, never seeing
+    the others' sealed choices)."""
 
-    def move(self, match: Match) -> Any: ...
+    def move(self, match: Match, player: int | None = None) -> Any: ...
 
 
 class Seat(Protocol):
     """A computer player at the table, as the core sees it (the agents' ``Seat`` is one):
     the core never imports the agents, whoever sits down brings its own."""
 
-    def move(self, match: Match) -> Any:
-        """Its action for the player to act in ``match``."""
+    def move(self, match: Match, player: int | None = None) -> Any:
+        """Its action for ``player`` (default: the player to act) in ``match``."""
 
 
 class UndoRefused(TabletopError):
@@ -60,7 +63,7 @@ class UndoRefused(TabletopError):
 class Change:
     """What changed at the table: ``number`` is the count of actions after the change."""
 
-    kind: Literal["action", "undo", "forfeit"]
+    kind: Literal["action", "sealed", "undo", "forfeit"]
     number: int
     player: int | None = None
     text: str = ""
@@ -73,6 +76,7 @@ class UndoPlan:
     requester: int
     count: int
     refusal: str = ""
+    sealed: bool = False  # the requester's sealed choice, not yet applied
 
 
 class Table:
@@ -110,13 +114,16 @@ class Table:
         """The players who are people (not computer seats)."""
         return [p for p in range(1, self.match.players + 1) if p not in self.computers]
 
-    def to_act(self) -> int | None:
+    def to_act(self) -> Actor:
         return self.match.to_act()
 
     def computer_to_act(self) -> int | None:
-        """The player to act when that is a computer seat, else None."""
-        player = self.match.to_act()
-        return player if player in self.computers else None
+        """The player to act when that is a computer seat (at a simultaneous step the
+        first computer seat still to choose), else None."""
+        for player in self.match.choosers():
+            if player in self.computers:
+                return player
+        return None
 
     def time_left(self) -> float | None:
         """Seconds the person to act has left (None without a running clock)."""
@@ -126,36 +133,56 @@ class Table:
 
     # -- acting ----------------------------------------------------------------------
     def play(self, player: int | None, text: str) -> str:
-        """A person's action: ``player`` must be the one to act (None: whoever is).
-        Returns the canonical notation; ActionError (nothing changed) if refused."""
+        """A person's action: ``player`` must be the one to act, or one still to choose
+        at a simultaneous step (None: whoever is first). Returns the canonical notation
+        (a sealed choice's is told to nobody else until its step is applied);
+        ActionError (nothing changed) if refused."""
         match = self.match
-        to_act = match.to_act()
-        number = len(match.actions) + 1
-        if player is not None and to_act is not None and player != to_act:
+        choosers = match.choosers()
+        number = len(match.actions) + len(match.sealed) + 1
+        if player is not None and choosers and player not in choosers:
+            if isinstance(match.to_act(), frozenset):
+                match.chooser(player, text)  # says why: chosen already, or not choosing
             raise ActionError(
-                number, text, _("it is {player}'s turn, not yours", player=self.name(to_act))
+                number, text, _("it is {player}'s turn, not yours", player=self.name(choosers[0]))
             )
-        if to_act is not None and to_act in self.computers:
+        who = player if player is not None else (choosers[0] if choosers else None)
+        if who is not None and who in self.computers:
             raise ActionError(
-                number, text, _("{player} is a computer player", player=self.name(to_act))
+                number, text, _("{player} is a computer player", player=self.name(who))
             )
-        match.play(text)
-        self._changed(Change("action", len(match.actions), to_act, match.texts[-1]))
-        return match.texts[-1]
+        return self._entered(who, lambda: match.play(text, who))
 
     def choose(self) -> Any:
-        """The computer seat's action for the player to act (reads the match, changes
+        """The computer seat's action for the player it is to act for
+        (:meth:`computer_to_act`), from what that seat may see (reads the match, changes
         nothing: safe to run on another thread while the table is left alone)."""
         player = self.computer_to_act()
         assert player is not None, "no computer seat is to act"
-        return self.computers[player].move(self.match)
+        return self.computers[player].move(self.match, player)
 
     def push(self, action: Any) -> str:
-        """Apply a computer seat's chosen action (checked legal); returns its notation."""
-        player = self.match.to_act()
-        self.match.push(action)
-        self._changed(Change("action", len(self.match.actions), player, self.match.texts[-1]))
-        return self.match.texts[-1]
+        """Apply a computer seat's chosen action (checked legal) for the seat
+        :meth:`computer_to_act` names (else the player to act); returns its notation."""
+        player = self.computer_to_act()
+        return self._entered(player, lambda: self.match.push(action, player))
+
+    def _entered(self, player: int | None, enter: Callable[[], Any]) -> str:
+        """Enter an action and tell autosave each change: a sealed choice, or every
+        action applied (a joint action's each, the chance outcomes drawn after)."""
+        match = self.match
+        before, sealed = len(match.actions), len(match.sealed)
+        enter()
+        if len(match.actions) == before:
+            self._changed(Change("sealed", before, player))
+            return match.sealed[player][1] if player in match.sealed else ""
+        for index in range(before, len(match.actions)):
+            change = Change("action", index + 1, match.actors[index], match.texts[index])
+            self._changed(change)
+        for index in range(before, len(match.actions)):  # the entered action's own text
+            if match.actors[index] == player or (player is None and not sealed):
+                return match.texts[index]
+        return match.texts[before]
 
     def advance(self) -> list[tuple[int, str]]:
         """Play the computer seats until a person is to act or the game ends."""
@@ -165,12 +192,13 @@ class Table:
         return played
 
     def expire(self) -> bool:
-        """End the game if the person to act ran out of time; True when it did."""
-        player = self.match.to_act()
-        if self.deadline is None or player is None or self.clock() < self.deadline:
+        """End the game if the person to act (at a simultaneous step: the first person
+        still to choose) ran out of time; True when it did."""
+        persons = [p for p in self.match.choosers() if p not in self.computers]
+        if self.deadline is None or not persons or self.clock() < self.deadline:
             return False
-        self.match.lose_on_time(player)
-        self._changed(Change("forfeit", len(self.match.actions), player))
+        self.match.lose_on_time(persons[0])
+        self._changed(Change("forfeit", len(self.match.actions), persons[0]))
         return True
 
     # -- undo ------------------------------------------------------------------------
@@ -187,30 +215,54 @@ class Table:
         match = self.match
         if match.outcome() is not None:
             return UndoPlan(requester, 0, OVER)
+        if requester in match.sealed:  # a sealed choice not yet applied: told to nobody
+            return UndoPlan(requester, 1, sealed=True)
         if not match.actions:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
         if match.game.info.hidden_information:
             return self._own_undo(requester)
         keep = len(match.actions)
-        while keep and match.game.to_act(match.states[keep - 1]) in self.computers:
+        while keep and match.actors[keep - 1] in self.computers:
             keep -= 1
         if not keep:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
-        actor = match.game.to_act(match.states[keep - 1])
+        stands = self._stands(keep - 1)
+        if stands:
+            return UndoPlan(requester, 0, stands)
+        actor = match.actors[keep - 1]
         if actor != requester and len(self.persons()) > 1:  # 'your last action' (docs/web.md)
-            return UndoPlan(
-                requester,
-                0,
-                f"the last action was {self.name(actor or 0)}'s; you can only take back your own",
-            )
-        return UndoPlan(requester, len(match.actions) - keep + 1)
+            return UndoPlan(requester, 0, self._not_yours(actor))
+        count = len({match.groups[i] for i in range(keep - 1, len(match.actions))})
+        return UndoPlan(requester, count)
+
+    def _stands(self, index: int) -> str:
+        """Why the actions from ``index`` on cannot be taken back, or "": a chance
+        outcome or a joint action among them has shown everyone what it was."""
+        match = self.match
+        for at in range(index, len(match.actions)):
+            if match.actors[at] == CHANCE:
+                return _(
+                    "{action} came by chance after it and everyone has seen it; it stands",
+                    action=repr(match.texts[at]),
+                )
+            if match.groups[at] != at or (
+                at + 1 < len(match.actions) and match.groups[at + 1] == at
+            ):
+                return _("the choices made at once were shown together; they stand")
+        return ""
+
+    def _not_yours(self, actor: int) -> str:
+        return _(
+            "the last action was {player}'s; you can only take back your own",
+            player=self.name(actor),
+        )
 
     def last_person(self) -> int | None:
         """The person who made the last action that was not a computer seat's."""
         match = self.match
         for index in range(len(match.actions) - 1, -1, -1):
-            actor = match.game.to_act(match.states[index])
-            if actor not in self.computers:
+            actor = match.actors[index]
+            if actor != CHANCE and actor not in self.computers:
                 return actor
         return None
 
@@ -219,16 +271,13 @@ class Table:
         nothing and nobody acted after it."""
         match = self.match
         index = len(match.actions) - 1
-        actor = match.game.to_act(match.states[index])
+        actor = match.actors[index]
         if actor != requester:
-            return UndoPlan(
-                requester,
-                0,
-                _(
-                    "the last action was {player}'s; you can only take back your own",
-                    player=self.name(actor or 0),
-                ),
-            )
+            stands = self._stands(index)
+            return UndoPlan(requester, 0, stands or self._not_yours(actor))
+        stands = self._stands(index)
+        if stands:
+            return UndoPlan(requester, 0, stands)
         if reveals(match, index, requester):
             shown = _(
                 "{action} showed you something hidden; it stands", action=repr(match.texts[index])
@@ -241,7 +290,9 @@ class Table:
         plan = self.undo_plan(requester)
         if plan.refusal:
             raise UndoRefused(_("cannot undo: {reason}", reason=plan.refusal))
-        for _step in range(plan.count):
+        if plan.sealed:
+            del self.match.sealed[requester]
+        for _step in range(0 if plan.sealed else plan.count):
             self.match.undo()
         self._changed(Change("undo", len(self.match.actions), requester))
         return plan.count
@@ -270,6 +321,8 @@ def reveals(match: Match, index: int, player: int) -> bool:
     """
     game = match.game
     before, action = match.states[index], match.actions[index]
+    if match.groups[index] != index or match.actors[index] == CHANCE:
+        return True  # a joint action or a chance outcome: never taken back in any case
     view = game.view(before, player)
     seen = game.view(match.states[index + 1], player)
     rng = random.Random(index)
@@ -301,9 +354,14 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     """
     game = match.game
     before = match.states[index]
-    actor = game.to_act(before)
+    actor = match.actors[index]
+    said = game.tells(before, match.actions[index], actor, viewer, match.state)
+    if said is not None:
+        return said
     if not game.info.hidden_information or viewer == actor:
         return True
+    if actor == CHANCE or isinstance(game.to_act(before), frozenset):
+        return False  # a card drawn, a sealed choice: the game says when it is shown
     if game.hides(before, match.actions[index]):
         return False
     if viewer is None:

@@ -13,9 +13,10 @@ from pydantic import BaseModel
 
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain, message_of
+from tabletop.core.match import draw
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
-from tabletop.game import Game
+from tabletop.game import CHANCE, Game
 from tabletop.kit import encoding as kit_encoding
 from tabletop.kit.checks import (
     CHECKS,
@@ -145,7 +146,10 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
                 ),
             )
             break
-        action = legal[rng.randrange(len(legal))]
+        if game.to_act(state) == CHANCE:
+            action = draw(game.chance_outcomes(state), rng)
+        else:
+            action = legal[rng.randrange(len(legal))]
         whole_json = deep and (len(actions) < PURE_EVERY * 2 or len(actions) % PURE_EVERY == 0)
         after = run(here, "pure", play.pure, state, action, whole_json)
         if after is FAILED:

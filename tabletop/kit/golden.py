@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
-from tabletop.core.match import Match
+from tabletop.core.match import Match, actor_json
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 from tabletop.kit.configurations import Config, configurations
@@ -38,9 +38,11 @@ def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "r
     seat = make_seat(game, level)
     steps: list[JSON] = []
     limit = game.info.max_actions(config.players, config.options)
-    while (player := match.to_act()) is not None and len(steps) <= limit:
-        match.push(seat.choose(game, match.state, player, config.players, config.options, rng))
-        steps.append(_snapshot(match, match.texts[-1]))
+    while (player := match.player()) is not None and len(steps) <= limit:
+        action = seat.choose(game, match.state, player, config.players, config.options, rng)
+        text = game.format(match.state, action)
+        match.push(action, player)
+        steps.append(_snapshot(match, text))
     return {
         "format": GOLDEN_FORMAT,
         "game": game.info.id,
@@ -61,7 +63,7 @@ def _snapshot(match: Match, action: str | None) -> JSON:
     snap.update(
         {
             "position": game.to_json(state),
-            "to_act": match.to_act(),
+            "to_act": actor_json(match.to_act()),
             "legal": sorted(game.format(state, a) for a in game.legal(state)),
         }
     )
@@ -171,7 +173,7 @@ def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
         if found:
             break
     else:
-        if match.to_act() is not None:
+        if match.player() is not None:
             found.append(
                 _.plural(
                     "{path}: the game no longer ends after {n} action",

@@ -177,7 +177,7 @@ def coach_routes(hub: Hub) -> list[Route]:
         if not hints_allowed(room):
             return _error(NO_HINTS, lang=_lang(request))
         match = room.table.match
-        if match.to_act() != number:
+        if match.player() != number:
             return _error(NOT_YOUR_TURN, 409, _lang(request))
         record = match.record().to_text()
         return _answer(await hub.thinkers.run(hint_job, match.game.info.id, record), request)

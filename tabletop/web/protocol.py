@@ -23,7 +23,7 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
-from tabletop.game import JSON, Game
+from tabletop.game import JSON, Game, player_of
 from tabletop.web import gamelog
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def position(
     match = table.match
     game, state = match.game, match.state
     outcome = match.outcome()
-    to_act = match.to_act()
+    to_act = match.player()
     left = table.time_left()
     clock = None
     if waiting and table.move_time and to_act is not None and to_act not in table.computers:
@@ -111,7 +111,7 @@ def position_before(match: Match, index: int) -> JSON:
     to act then saw it (their view; the coach's review sends these over HTTP)."""
     game = match.game
     state = match.states[index]
-    player = game.to_act(state)
+    player = player_of(game.to_act(state))
     return {
         "type": "position",
         "number": index,
@@ -135,7 +135,7 @@ def last_actions(table: Table, seat: int | None, told: Told) -> JSON:
     last: dict[str, str | None] = {str(p): None for p in range(1, match.players + 1)}
     missing = set(last)
     for index in range(len(match.actions) - 1, -1, -1):
-        key = str(match.game.to_act(match.states[index]))
+        key = str(match.actors[index])
         if key in missing:
             last[key] = match.texts[index] if told(index, seat) else "played"
             missing.discard(key)

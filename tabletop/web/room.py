@@ -524,7 +524,7 @@ class Room:
     def _clock_unstarted(self, stored: StoredMatch) -> bool:
         """Every person has sat down, a person is to act, and no server stored a clock
         (the last seat was opened on a server that did not know of the others yet)."""
-        player = self.table.match.to_act()
+        player = self.table.match.player()
         return bool(
             self.table.move_time and stored.deadline is None and not self.unopened()
             and player is not None and player not in self.table.computers
@@ -553,7 +553,7 @@ class Room:
 
     def _job(self) -> Job:
         match = self.table.match
-        player = match.to_act()
+        player = match.player()
         assert player is not None
         level = next(r.ai for r in self.meta.seats if r.seat == player)
         return Job(

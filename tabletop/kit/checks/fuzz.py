@@ -13,6 +13,7 @@ from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.kit import fuzzing
 from tabletop.kit.checks.context import Context, Failed
+from tabletop.kit.checks.play import push
 
 _ = Domain("tabletop")
 
@@ -24,9 +25,9 @@ def fuzz(ctx: Context, actions: list[Any], rng: random.Random, huge: bool = True
     a legal action, undone) and leaves the match as it was (``huge``: the oversized lines
     among the hostile texts too)."""
     game = ctx.game
-    match = Match(game, ctx.players, ctx.options, ctx.seed)
+    match = Match(game, ctx.players, ctx.options, ctx.seed, draw_chance=False)
     for action in actions:
-        match.push(action)
+        push(match, action)
     listed = match.listing_text()
     state, count, before = match.state, len(match.actions), game.to_json(match.state)
     texts = fuzz_texts(rng, listed, match.texts, ctx.fuzz)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from tabletop.core.errors import ActionError, RecordError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.match import Match
 from tabletop.core.records import Record, load, save
+from tabletop.game import CHANCE, Actor
 from tabletop.kit.checks.context import Context, Failed
 from tabletop.kit.jsonpaths import first_difference, pick
 
@@ -24,10 +26,14 @@ def legal(ctx: Context, state: Any) -> list[Any]:
     game, players = ctx.game, ctx.players
     to_act, outcome, actions = game.to_act(state), game.outcome(state), list(game.legal(state))
     if outcome is None:
-        if to_act is None or not 1 <= to_act <= players:
+        if not _acting(to_act, players):
             raise Failed(_("the game is not over but to_act is {who}", who=repr(to_act)))
         if not actions:
             raise Failed(_("legal actions are empty before the end"))
+        if to_act == CHANCE:
+            _chance(ctx, state, actions)
+        elif isinstance(to_act, frozenset):
+            _simultaneous(ctx, state, to_act, actions)
     else:
         if to_act is not None:
             raise Failed(
@@ -57,6 +63,8 @@ def legal(ctx: Context, state: Any) -> list[Any]:
                 said=repr(said),
             )
         )
+    if isinstance(to_act, frozenset):
+        return actions
     listing = set(game.listing(state))
     legal_set = set(actions)
     unlisted = legal_set - listing
@@ -69,6 +77,40 @@ def legal(ctx: Context, state: Any) -> list[Any]:
             shown = repr(ctx.text_of(state, action))
             raise Failed(_("listed, refused {text}: bad refusal", text=shown))
     return actions
+
+
+def _acting(to_act: Actor, players: int) -> bool:
+    """A player, CHANCE, or a non-empty set of players."""
+    if isinstance(to_act, frozenset):
+        return bool(to_act) and all(1 <= p <= players for p in to_act)
+    return to_act is not None and (to_act == CHANCE or 1 <= to_act <= players)
+
+
+def _chance(ctx: Context, state: Any, actions: list[Any]) -> None:
+    """A chance step: every outcome above 0, summing to 1, exactly the legal actions."""
+    outcomes = list(ctx.game.chance_outcomes(state))
+    total = sum((p for _o, p in outcomes), Fraction(0))
+    exact = all(isinstance(p, (Fraction, int)) for _o, p in outcomes)
+    if any(p <= 0 for _o, p in outcomes) or (
+        total != 1 if exact else abs(float(total) - 1.0) > 1e-9
+    ):
+        raise Failed(_("chance outcomes must each be above 0 and sum to 1, not {total}",
+                       total=str(total)))
+    if sorted(map(repr, (o for o, _p in outcomes))) != sorted(map(repr, actions)):
+        raise Failed(_("at a chance step legal must list exactly the chance outcomes"))
+
+
+def _simultaneous(ctx: Context, state: Any, acting: frozenset[int], actions: list[Any]) -> None:
+    """A simultaneous step: each chooser has choices; legal is every joint action."""
+    game = ctx.game
+    sizes = [len(game.choices(state, p)) for p in sorted(acting)]
+    if not all(sizes):
+        raise Failed(_("a player to choose at a simultaneous step has no choices"))
+    count = 1
+    for size in sizes:
+        count *= size
+    if len(actions) != count:
+        raise Failed(_("at a simultaneous step legal must list every joint action"))
 
 
 def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
@@ -97,12 +139,31 @@ def pure(ctx: Context, state: Any, action: Any, deep: bool) -> Any:
     return after
 
 
+def push(match: Match, action: Any) -> None:
+    """Enter ``action`` (a joint action: each player's choice in turn) into ``match``."""
+    acting = match.game.to_act(match.state)
+    if isinstance(acting, frozenset):
+        for player, choice in zip(sorted(acting), action, strict=True):
+            match.push(choice, player)
+    else:
+        match.push(action)
+
+
 def deterministic(ctx: Context, states: list[Any], actions: list[Any]) -> None:
     """The same seed and actions give the same states."""
     game = ctx.game
     again = game.new(ctx.players, ctx.options, ctx.seed)
     if again != states[0] or game.to_json(again) != game.to_json(states[0]):
         raise Failed(_("new(seed={seed}) gave two different initial states", seed=ctx.seed))
+    other = game.new(ctx.players, ctx.options, ctx.seed + 1)
+    if not game.info.hidden_information and game.view(other, None) != game.view(again, None):
+        raise Failed(
+            _(
+                "the start depends on the seed, yet every view shows the whole position: "
+                "its randomness is not declared as chance steps (Game.chance_outcomes), so "
+                "a player's view can foresee it"
+            )
+        )
     for number, action in enumerate(actions, start=1):
         again = game.apply(again, action)
         if again != states[number]:
@@ -120,10 +181,10 @@ def record(
     start = rng.randrange(len(states)) if len(states) > 1 else 0
     for first in sorted({0, start}):
         position = None if first == 0 else game.to_json(states[first])
-        match = Match(game, ctx.players, ctx.options, ctx.seed, position)
+        match = Match(game, ctx.players, ctx.options, ctx.seed, position, draw_chance=False)
         for number, action in enumerate(actions[first:], start=first + 1):
             try:
-                match.push(action)
+                push(match, action)
             except ActionError:
                 raise Failed(
                     _(

@@ -24,7 +24,13 @@ DAMAGED = 4  # damaged position JSONs tried per game (position)
 def notation(ctx: Context, state: Any) -> None:
     """``parse(format(a)) == a`` for every listed action, in any letter case."""
     game = ctx.game
-    for action in game.listing(state):
+    acting = game.to_act(state)
+    listed = (
+        [a for p in sorted(acting) for a in game.choices(state, p)]
+        if isinstance(acting, frozenset)  # a simultaneous step: each player's own choices
+        else game.listing(state)
+    )
+    for action in listed:
         text = game.format(state, action)
         for variant in dict.fromkeys([text, text.upper(), text.lower()]):
             try:

@@ -30,7 +30,11 @@ class Expect(_Model):
     status: Literal["ongoing", "over"] | None = Field(None, description="ongoing or over")
     winners: list[int] | None = Field(None, description="the winners; [] for a draw")
     reason: str | None = Field(None, description="a fragment of the outcome's reason")
-    to_act: int | None = Field(None, description="the player to act; null when over")
+    to_act: int | list[int] | None = Field(
+        None,
+        description="the player to act (-1: chance; a list: the players still to choose at "
+        "once); null when over",
+    )
     legal: list[str] | None = Field(None, description="exactly these legal actions")
     legal_contains: list[str] | None = Field(None, description="these actions are legal")
     legal_excludes: list[str] | None = Field(None, description="these actions are not legal")
