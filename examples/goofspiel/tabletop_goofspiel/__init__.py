@@ -1,0 +1,1 @@
+"""Goofspiel for tabletop: a game of simultaneous sealed bids (see README.md)."""

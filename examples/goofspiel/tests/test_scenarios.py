@@ -1,0 +1,30 @@
+"""The rule scenarios this plugin ships (``tabletop_goofspiel/scenarios/goofspiel.yaml``)."""
+
+from __future__ import annotations
+
+import pytest
+from tabletop_goofspiel.game import GoofspielGame
+
+from tabletop.kit.scenarios import LoadedCase, load_file, run_case, uncovered
+from tabletop.testing import Registry
+
+SUITES = [load_file(path) for path in GoofspielGame().scenarios()]
+CASES = [case for suite in SUITES for case in suite.cases]
+
+
+def test_the_plugin_ships_its_scenario_file() -> None:
+    assert [suite.path.name for suite in SUITES] == ["goofspiel.yaml"]
+    assert all(suite.error is None for suite in SUITES), [s.error for s in SUITES]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_scenario(case: LoadedCase, games: Registry) -> None:
+    result = run_case(case, games)
+    assert result.ok, "\n".join(result.report())
+
+
+def test_every_rule_of_the_readme_has_a_scenario() -> None:
+    missing, unknown = uncovered(SUITES)["goofspiel"]
+    assert (missing, unknown) == ([], [])
+    readme = GoofspielGame().rules_text()
+    assert all(f"**{rule}**" in readme for rule in SUITES[0].spec_rules)

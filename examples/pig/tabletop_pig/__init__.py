@@ -1,0 +1,1 @@
+"""Pig for tabletop: a dice game with chance steps (see README.md)."""
