@@ -113,7 +113,8 @@ class GameInfo:
     options: type[BaseModel]
     summary: str = ""
     hidden_information: bool = False
-    # Upper bound on the actions of one game (the conformance kit checks it).
+    # Upper bound on the actions of one game, counted as a record counts them: every chance
+    # outcome and every player's choice of a simultaneous step (the conformance kit checks it).
     max_actions: Callable[[int, BaseModel], int] = field(default=lambda players, options: 10_000)
     # Whether the points (``Game.scores``) rather than the winners decide, given the options
     # (e.g. a scoring variant): the arena then ranks the agents by mean points.

@@ -14,6 +14,9 @@ class RandomAgent:
         return turn.legal[turn.rng.randrange(len(turn.legal))]
 
 
+SEALED_SAMPLES = 8  # the others' choices sampled per own choice at a simultaneous step
+
+
 class GreedyAgent:
     """One ply: take a winning action, else the one the game's evaluation likes best.
 
@@ -24,18 +27,36 @@ class GreedyAgent:
     def act(self, turn: Turn) -> Any:
         game, player = turn.game, turn.player
         state = game.sample(turn.view, player, turn.players, turn.options, turn.rng)
+        acting = game.to_act(state)
         best: list[Any] = []
         best_score = -1.0
         for action in turn.legal:
-            after = game.apply(state, action)
-            outcome = game.outcome(after)
-            if outcome is not None:
-                score = 2.0 if player in outcome.winners else (0.5 if not outcome.winners else -1)
+            if isinstance(acting, frozenset):  # a sealed step: against others' random choices
+                joints = [self._joint(turn, state, acting, action) for _ in range(SEALED_SAMPLES)]
+                score = sum(self._score(game, game.apply(state, j), player) for j in joints)
+                score /= SEALED_SAMPLES
             else:
-                value = game.evaluate(after, player)
-                score = 0.5 if value is None else value
+                score = self._score(game, game.apply(state, action), player)
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
                 best.append(action)
         return best[turn.rng.randrange(len(best))]
+
+    @staticmethod
+    def _score(game: Any, after: Any, player: int) -> float:
+        outcome = game.outcome(after)
+        if outcome is not None:
+            return 2.0 if player in outcome.winners else (0.5 if not outcome.winners else -1)
+        value = game.evaluate(after, player)
+        return 0.5 if value is None else float(value)
+
+    @staticmethod
+    def _joint(turn: Turn, state: Any, acting: frozenset[int], action: Any) -> tuple[Any, ...]:
+        """``action`` for the turn's player, a random choice for each other chooser."""
+        game, rng = turn.game, turn.rng
+        picks = []
+        for p in sorted(acting):
+            options = game.choices(state, p)
+            picks.append(action if p == turn.player else options[rng.randrange(len(options))])
+        return tuple(picks)

@@ -185,6 +185,8 @@ class Session:
     move_time: float | None = None
     seat_of: dict[int, int] = field(default_factory=dict)
     shown_to: int | None = field(default=None, init=False)
+    later: list[str] = field(default_factory=list, init=False)  # news for the next player
+    sealed_seen: bool = field(default=False, init=False)
     table: Table = field(init=False)
 
     def __post_init__(self) -> None:
@@ -225,20 +227,20 @@ class Session:
         the choices made at once once they are shown, then save the game."""
         if change.kind == "sealed" and change.player in self.seats:
             name = translate(self.name(change.player))
-            self.say(_("{player} (computer) has chosen", player=name))
+            self.news(_("{player} (computer) has chosen", player=name))
         index = change.number - 1
         said = escape(change.text)
         if change.kind == "action" and not self.told(index):  # e.g. a false claim's card (N4.4)
             said = translate(_("a hidden action"))
         if change.kind == "action" and change.player == CHANCE:
-            self.say(_("chance: [bold]{action}[/]", action=said))
+            self.news(_("chance: [bold]{action}[/]", action=said))
         elif change.kind == "action" and change.player not in self.seats and self.joint(index):
             name = translate(self.name(change.player or 0))
-            self.say(_("{player}: [bold]{action}[/]", player=name, action=said))
+            self.news(_("{player}: [bold]{action}[/]", player=name, action=said))
         if change.kind == "action" and change.player in self.seats:
             level = self.seats[change.player].level
             name = translate(self.name(change.player))
-            self.say(
+            self.news(
                 _(
                     "{player} (computer, {level}): [bold]{action}[/]",
                     player=name,
@@ -249,13 +251,33 @@ class Session:
         self.autosave()
 
     # -- drawing -----------------------------------------------------------------------
-    def hide_between_turns(self, player: int) -> None:
-        """Hot-seat with hidden information: clear the screen and wait for the next player."""
+    def hiding(self) -> bool:
+        """Hot-seat where the screen must be cleared between people: hidden information,
+        or choices made at once (a sealed step), and two people or more here."""
         game, match = self.match.game, self.match
-        sealed = isinstance(game.to_act(match.state), frozenset)  # choices made at once
-        if not (game.info.hidden_information or sealed) or len(self.table.persons()) < 2:
-            return
-        if self.shown_to == player:
+        self.sealed_seen = self.sealed_seen or isinstance(game.to_act(match.state), frozenset)
+        hidden = game.info.hidden_information or self.sealed_seen
+        return hidden and len(self.table.persons()) >= 2
+
+    def news(self, message: str) -> None:
+        """Say what happened; while the screen is cleared between people, to the next one
+        after the pass (else the clear would wipe it before anyone read it)."""
+        if self.hiding():
+            self.later.append(message)
+        else:
+            self.say(message)
+
+    def flush(self) -> None:
+        """Say the news kept for the person now at the screen."""
+        for message in self.later:
+            self.say(message)
+        self.later.clear()
+
+    def hide_between_turns(self, player: int) -> None:
+        """Hot-seat with hidden information or a sealed step: clear the screen and its
+        scrollback, wait for the next player, then tell them what happened since."""
+        if not self.hiding() or self.shown_to == player:
+            self.flush()
             return
         self.console.clear()
         if self.console.is_terminal:  # the scrollback too: nothing of the last entry stays
@@ -265,6 +287,7 @@ class Session:
         )
         self.console.clear()
         self.shown_to = player
+        self.flush()
 
     def draw(self, player: int | None) -> None:
         game, state = self.match.game, self.match.state
@@ -281,6 +304,7 @@ class Session:
         while True:
             outcome = self.match.outcome()
             if outcome is not None:
+                self.flush()
                 self.draw(None)
                 self.announce()
                 self.autosave()

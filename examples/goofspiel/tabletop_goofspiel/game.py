@@ -41,7 +41,10 @@ class GoofspielGame(Game[State, Action]):
         max_players=4,
         options=GoofspielOptions,
         summary=_("Bid your cards at the same time, sealed, for prize cards; most points win."),
-        max_actions=lambda players, options: 2 * options_as(GoofspielOptions, options).num_cards,
+        # a record's entries: per round a prize turned up and one sealed bid per player
+        max_actions=lambda players, options: (
+            (players + 1) * options_as(GoofspielOptions, options).num_cards
+        ),
         points_decide=lambda options: (
             options_as(GoofspielOptions, options).returns_type != "win_loss"
         ),
@@ -67,6 +70,13 @@ class GoofspielGame(Game[State, Action]):
 
     def scores(self, state: State) -> dict[int, int] | None:
         return dict(enumerate(state.points, start=1))
+
+    def evaluate(self, state: State, player: int) -> float | None:
+        """The lead in points against the best other player, as a share of all prizes."""
+        others = [p for i, p in enumerate(state.points, start=1) if i != player]
+        total = state.cards * (state.cards + 1) // 2
+        lead = state.points[player - 1] - max(others)
+        return min(1.0, max(0.0, 0.5 + lead / total))
 
     def refusal(self, state: State, action: Action) -> str:
         if not state.prize:
