@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg, and_joined, translate
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
+from tabletop.core.shapes import CHANCE, Actor, player_of
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -69,22 +70,8 @@ M = TypeVar("M", bound="BaseModel")
 JSON = dict[str, Any]
 _ = Domain("tabletop")
 
-CHANCE: Final = -1
-"""What :meth:`Game.to_act` returns when chance acts next (a die is rolled, a card is
-drawn): the outcomes and their probabilities are :meth:`Game.chance_outcomes`, and the
-core draws one from the match's seed. -1 is OpenSpiel's chance player id."""
-
-Actor = int | frozenset[int] | None
-"""Who acts in a state: one player (1..N), :data:`CHANCE`, a frozenset of players who
-choose at once (a simultaneous step), or None once the game is over."""
-
 Probability = Fraction | float
-
-
-def player_of(actor: Actor) -> int | None:
-    """The one player in ``actor`` (a value of ``to_act``): itself for a player; None
-    for chance, a simultaneous step or the end."""
-    return actor if isinstance(actor, int) and actor >= 1 else None
+"""An outcome's probability at a chance step: exact as a Fraction, or a float."""
 
 
 class Outcome(NamedTuple):

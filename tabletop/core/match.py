@@ -21,7 +21,7 @@ from tabletop.core.errors import ActionError, NotationError, OptionError, Positi
 from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
-from tabletop.game import CHANCE, JSON, Actor, Game, Outcome
+from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, player_of
 
 HINT_ACTIONS = 12
 _ = Domain("tabletop")
@@ -63,14 +63,39 @@ class Match:
         self.states: list[Any] = [first]
         self.actions: list[Any] = []
         self.texts: list[str] = []
-        self.actors: list[int] = []
-        self.groups: list[int] = []
+        self._actors: list[int] = []
+        self._groups: list[int] = []
         self.sealed: dict[int, tuple[Any, str]] = {}
         self.forfeit: Forfeit | None = None
         self.draw_chance = draw_chance
+        # whether the game has chance or simultaneous steps at all (else the fast paths)
+        cls = type(game)
+        self.shaped = cls.chance_outcomes is not Game.chance_outcomes or (
+            cls.choices is not Game.choices
+        )
         self.settle()
 
     # -- reading ---------------------------------------------------------------------
+    @property
+    def actors(self) -> list[int]:
+        """Who took each action: a player, or CHANCE (kept as the match goes for a game
+        with chance or simultaneous steps; else read off the states when first asked)."""
+        known = self._actors
+        if len(known) < len(self.actions):
+            to_act, states = self.game.to_act, self.states
+            for i in range(len(known), len(self.actions)):
+                known.append(player_of(to_act(states[i])) or 0)
+        return known
+
+    @property
+    def groups(self) -> list[int]:
+        """For each action, the index of the first action applied with it (itself, but
+        for the choices of one simultaneous step)."""
+        known = self._groups
+        if len(known) < len(self.actions):
+            known.extend(range(len(known), len(self.actions)))
+        return known
+
     @property
     def state(self) -> Any:
         """The current state."""
@@ -207,6 +232,15 @@ class Match:
     def push(self, action: Any, player: int | None = None) -> None:
         """Apply an action from an agent (``player``'s at a simultaneous step), checked
         against the legal ones first."""
+        if not self.shaped:  # turn by turn only: the old fast path
+            if action not in self.game.legal(self.states[-1]):
+                number = len(self.actions) + 1
+                raise ActionError(number, repr(action), _("not a legal action now"))
+            game, state = self.game, self.states[-1]
+            self.texts.append(game.format(state, action))
+            self.states.append(game.apply(state, action))
+            self.actions.append(action)
+            return
         text = repr(action)
         who = self.chooser(player, text)
         if action not in self.options_of(who):
@@ -235,32 +269,33 @@ class Match:
             self.states.append(state)
             self.actions.append(chosen)
             self.texts.append(text)
-            self.actors.append(p)
-            self.groups.append(first)
+            self._actors.append(p)
+            self._groups.append(first)
         self.states[-1] = after
         self.sealed = {}
         self.settle()
 
     def _append(self, actor: int, action: Any, group: int) -> None:
         """Apply a legal ``action`` and record it with its notation."""
-        state = self.state
-        text = self.game.format(state, action)
-        self.states.append(self.game.apply(state, action))
+        game, state = self.game, self.states[-1]
+        self.texts.append(game.format(state, action))
+        self.states.append(game.apply(state, action))
         self.actions.append(action)
-        self.texts.append(text)
-        self.actors.append(actor)
-        self.groups.append(group)
-        self.settle()
+        if self.shaped:
+            self._actors.append(actor)
+            self._groups.append(group)
+            if self.draw_chance and game.to_act(self.states[-1]) == CHANCE:
+                self.settle()
 
     def settle(self) -> None:
         """Draw every chance step now due (with ``draw_chance``): the outcome of step k
         comes from a generator seeded by the match's seed and k alone, so a replay, an
         undo and a redo, or another front end draw the same."""
         game = self.game
-        while self.draw_chance and self.forfeit is None and game.to_act(self.state) == CHANCE:
+        while self.draw_chance and self.forfeit is None and game.to_act(self.states[-1]) == -1:
             step = len(self.actions)
             rng = random.Random(f"tabletop-chance:{self.seed}:{step}")
-            self._append(CHANCE, draw(game.chance_outcomes(self.state), rng), step)
+            self._append(CHANCE, draw(game.chance_outcomes(self.states[-1]), rng), step)
 
     def undo(self) -> bool:
         """Take back the last decision (or a forfeit, or a sealed choice not yet applied)
@@ -285,8 +320,8 @@ class Match:
         del self.states[keep + 1 :]
         del self.actions[keep:]
         del self.texts[keep:]
-        del self.actors[keep:]
-        del self.groups[keep:]
+        del self._actors[keep:]
+        del self._groups[keep:]
 
     def lose_on_time(self, player: int) -> None:
         """End the game: ``player`` ran out of time on the move clock."""

@@ -31,7 +31,7 @@ from typing import Any, Literal, Protocol
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import OVER, Match, player_name
-from tabletop.game import CHANCE, Actor
+from tabletop.core.shapes import CHANCE, Actor
 
 _ = Domain("tabletop")
 

@@ -1,0 +1,24 @@
+"""Who acts in a state, beside one player: chance, or several players at once.
+
+:data:`CHANCE` and :data:`Actor` live in the core (the match and the table read them) and
+are part of the rules contract through :mod:`tabletop.game`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CHANCE: Final = -1
+"""What ``Game.to_act`` returns when chance acts next (a die is rolled, a card is drawn):
+the outcomes and their probabilities are ``Game.chance_outcomes``, and the core draws one
+from the match's seed. -1 is OpenSpiel's chance player id."""
+
+Actor = int | frozenset[int] | None
+"""Who acts in a state: one player (1..N), :data:`CHANCE`, a frozenset of players who
+choose at once (a simultaneous step), or None once the game is over."""
+
+
+def player_of(actor: Actor) -> int | None:
+    """The one player in ``actor`` (a value of ``to_act``): itself for a player; None
+    for chance, a simultaneous step or the end."""
+    return actor if isinstance(actor, int) and actor >= 1 else None
