@@ -107,13 +107,27 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             }
         )
         self.action_space = spaces.Discrete(config.ids)
-        game_ = config.game
-        self._apply, self._to_act, self._action_of = game_.apply, game_.to_act, game_.action_of
-        self._encoder = Encoder(config)  # the encodings' fast paths, bound once
+        self._bind()
         self.state: Any = None
         self.seat = seat or 1
         self._rng = random.Random(0)
         self._over = True
+
+    def _bind(self) -> None:
+        """The game's functions and encodings' fast paths, bound once."""
+        game = self.config.game
+        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
+        self._encoder = Encoder(self.config)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the bound fast paths (closures), which unpickling binds anew:
+        the same state, seat, opponents and generators (the same episode goes on)."""
+        bound = ("_apply", "_to_act", "_action_of", "_encoder")
+        return {k: v for k, v in self.__dict__.items() if k not in bound}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     # the game
     def _ids(self) -> Sequence[int]:

@@ -62,6 +62,7 @@ _ = Domain("tabletop")
 
 OUT_OF_RANGE = _("action {action} is not an action id of {game}: use an int 0-{top}")
 NOT_RESET = _("call reset() before step()")
+_BOUND = ("_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
 
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
@@ -98,14 +99,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
-        game = config.game  # bound once: the hot path looks nothing up
-        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
-        encoder = Encoder(config)
-        self._list_ids, self._observation, self._mask = (
-            encoder.legal_ids,
-            encoder.observation,
-            encoder.mask,
-        )
+        self._bind()
         self._count = config.ids
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds: random.Random | None = None  # made when first asked (_next_seed)
@@ -118,6 +112,26 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
+
+    def _bind(self) -> None:
+        """The game's functions and encodings bound once: the hot path looks nothing up."""
+        game = self.config.game
+        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
+        encoder = Encoder(self.config)
+        self._list_ids, self._observation, self._mask = (
+            encoder.legal_ids,
+            encoder.observation,
+            encoder.mask,
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the bound fast paths (closures), which unpickling binds anew:
+        the unpickled environment has the same game, seed generator, agents, rewards."""
+        return {k: v for k, v in self.__dict__.items() if k not in _BOUND}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
