@@ -134,6 +134,8 @@ def game_type(game: Game[Any, Any], config: Setup | None = None, reward: str = "
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(game),
+        # public-only and private-only observers exist (observers.py): factored strings
+        provides_factored_observation_string=True,
     )
 
 

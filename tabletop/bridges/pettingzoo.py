@@ -24,7 +24,11 @@ others (PettingZoo's ``TerminateIllegalWrapper`` convention); an id outside the 
 space is an error. ``reset(seed=s)`` deals game ``s``; without a seed the next game's
 seed comes from the environment's generator (seeded by ``env(seed=...)``).
 ``render_mode="ansi"``: ``render()`` returns the terminal drawing of the spectator's
-view as text.
+view as text; ``"human"``: it prints it. The acting agent's ``info["action_texts"]`` maps
+each legal id to its text (``Game.format``, worked out when read; the others' infos hold
+none of it); ``observation_layout`` names the blocks of the vector
+(``{name: (start, stop)}``, :func:`~tabletop.bridges.common.layout`). The environment
+pickles and copies (a spawned process or a Ray worker goes on with the same game).
 
 For speed the environment does the wrappers' checks itself (no wrapper layers), binds
 the game's functions and its encodings' fast paths once (:class:`~tabletop.bridges.encoder.Encoder`:
@@ -52,7 +56,16 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import BAD_RENDER, Setup, check_reward, end_returns, setup
+from tabletop.bridges.common import (
+    BAD_RENDER,
+    RENDER_MODES,
+    ActionTexts,
+    Setup,
+    check_reward,
+    end_returns,
+    layout,
+    setup,
+)
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
@@ -62,14 +75,14 @@ _ = Domain("tabletop")
 
 OUT_OF_RANGE = _("action {action} is not an action id of {game}: use an int 0-{top}")
 NOT_RESET = _("call reset() before step()")
-_BOUND = ("_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
+_BOUND = ("_game", "_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
 
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one configured game (what :func:`env` returns)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; set per game
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "tabletop_v0",
         "is_parallelizable": False,
     }
@@ -82,7 +95,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         reward: str = "win",
     ):
         super().__init__()
-        if render_mode not in (None, "ansi"):
+        if render_mode not in (None, *RENDER_MODES):
             raise UsageError(BAD_RENDER.format(mode=repr(render_mode)))
         check_reward(config, reward)
         self.config = config
@@ -90,6 +103,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{config.game.info.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(config.players)]
+        self.observation_layout = layout(config)  # {block: (start, stop)} of the vector
         self.agents = self.possible_agents[:]
         big = float(np.finfo(np.float32).max)  # finite bounds: any float32 observation
         box = spaces.Box(low=-big, high=big, shape=config.shape, dtype=np.float32)
@@ -115,7 +129,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     def _bind(self) -> None:
         """The game's functions and encodings bound once: the hot path looks nothing up."""
-        game = self.config.game
+        game = self._game = self.config.game
         self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
         encoder = Encoder(self.config)
         self._list_ids, self._observation, self._mask = (
@@ -204,6 +218,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._acting = seat or 0
         self._ids = self._list_ids(self.state_) if seat else ()
         self.agent_selection = self.possible_agents[(seat or 1) - 1]
+        if seat:
+            self.infos[self.agent_selection] = {"action_texts": self._texts(self.state_, self._ids)}
         self._skip_agent_selection = None
         self._ready = True
 
@@ -238,10 +254,13 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         state = self.state_ = self._apply(state, self._action_of(state, action))
         seat = self._to_act(state)
+        infos = self.infos
+        infos[agent] = {}
         if seat is not None:
             self._acting = seat
-            self._ids = self._list_ids(state)
-            self.agent_selection = self.possible_agents[seat - 1]
+            ids = self._ids = self._list_ids(state)
+            selected = self.agent_selection = self.possible_agents[seat - 1]
+            infos[selected] = {"action_texts": ActionTexts(self._game, state, ids)}
             return
         self._acting = 0
         self._ids = ()
@@ -297,11 +316,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         self._deads_step_first()
 
+    def _texts(self, state: Any, ids: Sequence[int]) -> ActionTexts:
+        return ActionTexts(self._game, state, ids)
+
     def render(self) -> str | None:
+        """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
         c = self.config
-        return ansi(c.game, c.game.view(self.state_, None), None)
+        text = ansi(c.game, c.game.view(self.state_, None), None)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     def close(self) -> None:
         pass
