@@ -125,18 +125,22 @@ def seen_history(state: Any, player: int, rng: random.Random) -> History:
     config = state.shared.value
     game = config.game
     full = history_of(state)
-    links: list[Step] = []  # the steps of the chain, newest first, that follow an action
-    node: Step | None = state.held.value
-    while node is not None and node.parent is not None:
-        links.append(node)
-        node = node.parent
-    told: dict[int, bool] = {}  # the index in ``full`` of an action of the chain: kept
-    at = len(full)
-    for link in links:
-        at -= 1
-        if link.actor != player and link.parent is not None:
-            before = link.parent.state
-            told[at] = not game.hides(before, game.action_of(before, int(link.action or 0)))
+    last: Step | None = state.held.value
+    key = ("told", player)
+    told: dict[int, bool] | None = None if last is None else last.memo.get(key)
+    if told is None:  # the index in ``full`` of each other player's action of the chain
+        told = {}
+        at = len(full)
+        node = last
+        while node is not None and node.parent is not None:
+            at -= 1
+            if node.actor != player:
+                before = node.parent.state
+                action = game.action_of(before, int(node.action or 0))
+                told[at] = not game.hides(before, action)
+            node = node.parent
+        if last is not None:
+            last.memo[key] = told  # asked again at every resampling of this state
     hidden = game.info.hidden_information
     out: History = []
     for index, (actor, action) in enumerate(full):
