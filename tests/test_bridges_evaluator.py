@@ -22,7 +22,7 @@ openspiel.register()
 def _walk(game: Any, seed: int, moves: int) -> list[Any]:
     rng = random.Random(seed)
     state = game.new_initial_state()
-    seen = []
+    seen: list[Any] = []
     while not state.is_terminal() and len(seen) < moves:
         if state.is_chance_node():
             state.apply_action(rng.randrange(openspiel.DIGITS))
