@@ -8,7 +8,7 @@ Each game seats ISMCTS (``ISMCTSBot``, UCT constant 2, ``--simulations`` a move,
 valued by :class:`GameEvaluator`) and one tabletop level, seats alternating by game,
 deals by game index. Prints per level: ISMCTS's wins, draws and losses, its score share
 (a win 1, a draw 1/2) with a 95% Wilson interval of the win share, and the share of
-decided games.
+decided games. ``--evaluator random``: OpenSpiel's random roll-outs instead (the baseline).
 """
 
 from __future__ import annotations
@@ -31,11 +31,14 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(game_string: str, level: str, simulations: int, index: int) -> float:
-    """One game: ISMCTS's return (+1 won, -1 lost, 0 drawn)."""
+def play(
+    game_string: str, level: str, simulations: int, index: int, evaluator: str = "game"
+) -> float:
+    """One game: ISMCTS's return (+1 won, -1 lost, 0 drawn); ``evaluator`` ``game``
+    (:class:`GameEvaluator`) or ``random`` (OpenSpiel's one random roll-out, the baseline)."""
     import numpy as np
     import pyspiel
-    from open_spiel.python.algorithms import ismcts
+    from open_spiel.python.algorithms import ismcts, mcts
 
     from tabletop.agents.seat import make_seat
     from tabletop.bridges import openspiel
@@ -44,13 +47,13 @@ def play(game_string: str, level: str, simulations: int, index: int) -> float:
     openspiel.register()
     game = pyspiel.load_game(game_string)
     c = game.config
-    bot = ismcts.ISMCTSBot(
-        game,
-        GameEvaluator(game, seed=index),
-        2.0,
-        simulations,
-        random_state=np.random.RandomState(index),
+    np_rng = np.random.RandomState(index)
+    leaves = (
+        GameEvaluator(game, seed=index)
+        if evaluator == "game"
+        else mcts.RandomRolloutEvaluator(1, random_state=np_rng)
     )
+    bot = ismcts.ISMCTSBot(game, leaves, 2.0, simulations, random_state=np_rng)
     opponent = make_seat(c.game, level)
     mine = index % c.players
     rng = random.Random(index)
@@ -74,11 +77,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default="3,5")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--simulations", type=int, default=100)
+    parser.add_argument("--evaluator", choices=("game", "random"), default="game")
     args = parser.parse_args(argv)
     for game_string in args.games_strings:
         for level in args.levels.split(","):
             started = time.perf_counter()
-            results = [play(game_string, level, args.simulations, i) for i in range(args.games)]
+            results = [
+                play(game_string, level, args.simulations, i, args.evaluator)
+                for i in range(args.games)
+            ]
             wins = sum(r > 0 for r in results)
             losses = sum(r < 0 for r in results)
             draws = len(results) - wins - losses
@@ -89,6 +96,7 @@ def main(argv: list[str] | None = None) -> None:
                         "game": game_string,
                         "level": level,
                         "simulations": args.simulations,
+                        "evaluator": args.evaluator,
                         "games": len(results),
                         "wins": wins,
                         "draws": draws,
