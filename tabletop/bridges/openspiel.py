@@ -61,13 +61,7 @@ from tabletop.bridges.common import Setup, check_reward, end_returns, setup
 from tabletop.bridges.observers import BEFORE, Kind, Observer
 from tabletop.bridges.recall import Step
 from tabletop.bridges.states import Frozen as Frozen  # re-exported (it lived here)
-from tabletop.bridges.states import (
-    history_of,
-    load_game,
-    own_kinds,
-    resampled_state,
-    restore_state,
-)
+from tabletop.bridges.states import History, history_of, own_kinds, resampled_state, with_history
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
 from tabletop.game import Game
@@ -325,6 +319,25 @@ def register() -> list[str]:
             cls = type(f"Tabletop_{game_id}", (TabletopGame,), {"tabletop": game})
             pyspiel.register_game(game_type(game), cls)
     return names
+
+
+def load_game(game_string: str) -> Any:
+    """The pyspiel game of ``game_string`` with the tabletop games registered (what an
+    unpickled game is: :meth:`TabletopGame.__reduce__`)."""
+    register()
+    return pyspiel.load_game(game_string)
+
+
+def restore_state(
+    game_string: str, history: History, move_number: int, step: Step | None, seed: int, drawn: int
+) -> TabletopState:
+    """An unpickled state (:meth:`TabletopState.__reduce__`): the game loaded, then the
+    state with that history, move number and chain of tabletop states."""
+    game = load_game(game_string)
+    state: TabletopState = with_history(
+        game, history, move_number, held=Frozen(step), seed=int(seed), drawn=int(drawn)
+    )
+    return state
 
 
 def load(game_id: str, players: int | None = None, options: BaseModel | None = None) -> Any:

@@ -2,12 +2,13 @@
 
 **Pickle and copy.** A tabletop pyspiel game pickles as its game string (``str(game)``,
 e.g. ``tabletop_quartino(max_turns=8,players=2,...)``) and unpickles through
-:func:`load_game`, which registers the tabletop games first, so a fresh process (a
-``multiprocessing`` spawn, a Ray worker) can unpickle it. A state pickles as its game
-string, its OpenSpiel history (player and action of every step, the move number) and its
-chain of tabletop states (:class:`~tabletop.bridges.recall.Step`, flat); it unpickles
-through :func:`restore_state` to an equal state: the same history, information states,
-legal actions and returns. ``copy.copy``/``copy.deepcopy`` take the same way.
+:func:`tabletop.bridges.openspiel.load_game`, which registers the tabletop games first,
+so a fresh process (a ``multiprocessing`` spawn, a Ray worker) can unpickle it. A state
+pickles as its game string, its OpenSpiel history (player and action of every step, the
+move number) and its chain of tabletop states (:class:`~tabletop.bridges.recall.Step`,
+flat); it unpickles through :func:`tabletop.bridges.openspiel.restore_state` (with
+:func:`with_history`) to an equal state: the same history, information states, legal
+actions and returns. ``copy.copy``/``copy.deepcopy`` take the same way.
 
 **Resampled states are whole.** :func:`resampled_state` is what
 ``state.resample_from_infostate(p, sampler)`` returns: a state the game samples from
@@ -84,15 +85,6 @@ def own_kinds(config: Any) -> list[tuple[Kind, bool]]:
     ]
 
 
-def load_game(game_string: str) -> Any:
-    """The pyspiel game of ``game_string`` with the tabletop games registered (what an
-    unpickled game is)."""
-    from tabletop.bridges.openspiel import register
-
-    register()
-    return pyspiel.load_game(game_string)
-
-
 def with_history(game: Any, history: History, move_number: int, **attributes: Any) -> Any:
     """A new state of ``game`` whose OpenSpiel history and move number are given (the
     way OpenSpiel's own Python states deserialize) and whose attributes are set."""
@@ -101,16 +93,6 @@ def with_history(game: Any, history: History, move_number: int, **attributes: An
     for name, value in attributes.items():
         setattr(state, name, value)
     return state
-
-
-def restore_state(
-    game_string: str, history: History, move_number: int, step: Step | None, seed: int, drawn: int
-) -> Any:
-    """An unpickled state (:meth:`~tabletop.bridges.openspiel.TabletopState.__reduce__`)."""
-    game = load_game(game_string)
-    return with_history(
-        game, history, move_number, held=Frozen(step), seed=int(seed), drawn=int(drawn)
-    )
 
 
 def history_of(state: Any) -> History:
