@@ -131,8 +131,8 @@ def test_bad_input_is_one_line() -> None:
         env("quarto", players=3)
     with pytest.raises(TabletopError, match="unknown option 'colour'"):
         env("quarto", options={"colour": True})
-    with pytest.raises(TabletopError, match="render_mode 'human' is not offered"):
-        env("quarto", render_mode="human")
+    with pytest.raises(TabletopError, match="render_mode 'rgb_array' is not offered"):
+        env("quarto", render_mode="rgb_array")
 
 
 def test_score_rewards_are_each_agents_points_minus_the_others_mean() -> None:

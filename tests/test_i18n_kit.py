@@ -204,11 +204,11 @@ def test_the_bridges_constants_are_messages_with_plain_placeholders() -> None:
 
     for message in (BAD_RENDER, BAD_REWARD, MISSING, NO_SCORES):
         assert translate(message, "ru") != message, message
-    assert BAD_RENDER.format(mode=repr("human")) == (
-        "render_mode 'human' is not offered; use 'ansi' or None"
+    assert BAD_RENDER.format(mode=repr("rgb_array")) == (
+        "render_mode 'rgb_array' is not offered; use 'ansi', 'human' or None"
     )
-    said = translate(BAD_RENDER.format(mode=repr("human")), "cs")
-    assert said == "render_mode 'human' není k dispozici; použijte 'ansi' nebo None"
+    said = translate(BAD_RENDER.format(mode=repr("rgb_array")), "cs")
+    assert said == "render_mode 'rgb_array' není k dispozici; použijte 'ansi', 'human' nebo None"
 
 
 def test_a_survivors_change_is_described_in_the_language_and_its_operator_stays() -> None:

@@ -253,15 +253,11 @@ def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
 def from_json(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     """The state of a position JSON (N9); PositionError names what cannot arise.
 
-    ``out_of_play`` is derived; when given it must name exactly the cards dealt to nobody.
+    ``out_of_play`` is derived (the cards in no stand and not done, N2.1): written for
+    ``--reveal`` and ignored when read, as the rules text (README, N9) says, whatever it
+    holds and in whatever order.
     """
-    state = _read(data, players, cfg)
-    given = data.get("out_of_play")
-    if given is not None and given != codes(out_of_play(state)):
-        raise PositionError(
-            _("out_of_play must list exactly the cards in no stand and not done (N2.1)")
-        )
-    return state
+    return _read(data, players, cfg)
 
 
 def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:

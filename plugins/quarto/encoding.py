@@ -29,6 +29,17 @@ from tabletop_quarto.rules import PHASE_NAMES, QUARTO, QuartoOptions, State
 BOARD, HAND, POOL, LAST, PHASE, TO_ACT, ME = 0, 256, 272, 288, 304, 309, 311
 VARIANT = 313  # 1 + 4: squares counted, then each attribute counted
 SIZE = VARIANT + 1 + len(ATTRIBUTES)
+# the blocks in order, as (name, size): what the bridges expose as observation_layout
+LAYOUT = (
+    ("board", HAND - BOARD),
+    ("hand", POOL - HAND),
+    ("pool", LAST - POOL),
+    ("last_placed", PHASE - LAST),
+    ("phase", TO_ACT - PHASE),
+    ("to_act", ME - TO_ACT),
+    ("me", VARIANT - ME),
+    ("variant", SIZE - VARIANT),
+)
 
 
 def action_ids(options: BaseModel) -> int:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,7 +100,8 @@ NO_SCORES = _(
     "reward='score' needs a game that keeps points (Game.scores); {game} does not: use reward='win'"
 )
 BAD_REWARD = _("reward {reward} is not offered; use 'win' (+1/-1/0) or 'score' (points)")
-BAD_RENDER = _("render_mode {mode} is not offered; use 'ansi' or None")
+BAD_RENDER = _("render_mode {mode} is not offered; use 'ansi', 'human' or None")
+RENDER_MODES = ("ansi", "human")
 
 
 def check_reward(config: Setup, reward: str) -> None:
@@ -128,3 +130,69 @@ def end_returns(config: Setup, state: Any, reward: str) -> list[float]:
     if reward == "score":
         return score_returns(config.game.scores(state), config.players)
     return win_returns(config.game.winners(state), config.players)
+
+
+class ActionTexts(Mapping[int, str]):
+    """The legal actions' texts by action id (``Game.format``: what a person types, e.g.
+    ``c3``), worked out on first look: an environment puts one in the acting agent's
+    ``info["action_texts"]`` at every step, and a learner that never reads it pays
+    nothing. It pickles and copies as a plain dict."""
+
+    __slots__ = ("_game", "_ids", "_state", "_texts")
+
+    def __init__(self, game: Game[Any, Any], state: Any, ids: Sequence[int]) -> None:
+        self._game, self._state, self._ids = game, state, ids
+        self._texts: dict[int, str] | None = None
+
+    def _all(self) -> dict[int, str]:
+        if self._texts is None:
+            game, state = self._game, self._state
+            self._texts = {i: str(game.format(state, game.action_of(state, i))) for i in self._ids}
+        return self._texts
+
+    def __getitem__(self, action_id: int) -> str:
+        return self._all()[action_id]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self._all(),))
+
+
+Layout = dict[str, tuple[int, int]]
+
+
+def layout(config: Setup) -> Layout:
+    """Where each named block of the observation vector lies: ``{name: (start, stop)}``
+    (``vector[start:stop]``), in order. From the game's ``observation_blocks(players,
+    options)`` where it has one (an optional method: ``(name, size)`` pairs), else the
+    ``LAYOUT`` of its package's ``encoding`` module (Quarto, Quartino, Čtverák), else one
+    block ``observation``; blocks that do not add up to the vector are not trusted."""
+    game = config.game
+    size = 1
+    for n in config.shape:
+        size *= n
+    blocks: Any = None
+    method = getattr(game, "observation_blocks", None)
+    if callable(method):
+        blocks = method(config.players, config.options)
+    else:
+        package = type(game).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(package + ".encoding") if package else None
+        except ImportError:
+            module = None
+        blocks = getattr(module, "LAYOUT", None)
+    out: Layout = {}
+    at = 0
+    for name, width in blocks or ():
+        out[str(name)] = (at, at + int(width))
+        at += int(width)
+    return out if out and at == size else {"observation": (0, size)}

@@ -20,6 +20,17 @@ others'. An illegal action ends the episode with -1 (``info["illegal"]``). Episo
 by the game's rules, so nothing is truncated. ``reset(seed=s)`` makes the deal, the seat
 and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`` and
 ``AsyncVectorEnv``, and ``gymnasium.utils.env_checker.check_env`` passes.
+
+For learners: ``action_masks()`` is the legal ids as a bool vector (sb3-contrib
+MaskablePPO's protocol, no wrapper needed); ``info["action_texts"]`` maps them to their
+texts while the learner is to act; ``observation_layout`` names the vector's blocks;
+``render_mode`` ``ansi`` (returned) or ``human`` (printed at each reset and step). A
+finished game's observation has an all-zero mask (nothing is legal): in a Gymnasium 1.x
+vector env with the default next-step autoreset that is the final observation, and the
+action given for that env on the next step is ignored (it is reset), so a masked policy
+samples from ``mask if mask.any() else all ones``; with
+``autoreset_mode=AutoresetMode.SAME_STEP`` the observation is the new game's and the
+final one is in ``infos["final_obs"]``. The env pickles and copies mid-episode.
 """
 
 from __future__ import annotations
@@ -41,7 +52,15 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pydantic import BaseModel
 
 from tabletop.agents.seat import Seat, make_seat
-from tabletop.bridges.common import BAD_RENDER, check_reward, end_returns, setup
+from tabletop.bridges.common import (
+    BAD_RENDER,
+    RENDER_MODES,
+    ActionTexts,
+    check_reward,
+    end_returns,
+    layout,
+    setup,
+)
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
@@ -61,7 +80,7 @@ RE_DEALS = 100  # deals tried for one where the learner gets a turn
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     """One seat of ``game`` for a learner, the others played by tabletop agents."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
@@ -76,7 +95,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         super().__init__()
         config = setup(game, players, options)
         check_reward(config, reward)
-        if render_mode not in (None, "ansi"):
+        if render_mode not in (None, *RENDER_MODES):
             raise UsageError(BAD_RENDER.format(mode=repr(render_mode)))
         gid, count = config.game.info.id, config.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(1, count + 1)):
@@ -107,15 +126,30 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             }
         )
         self.action_space = spaces.Discrete(config.ids)
-        game_ = config.game
-        self._apply, self._action_of = game_.apply, game_.action_of
-        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
-        self._to_act = cast("Callable[[Any], int | None]", game_.to_act)
-        self._encoder = Encoder(config)  # the encodings' fast paths, bound once
+        self.observation_layout = layout(config)  # {block: (start, stop)} of the vector
+        self._bind()
         self.state: Any = None
         self.seat = seat or 1
         self._rng = random.Random(0)
         self._over = True
+
+    def _bind(self) -> None:
+        """The game's functions and encodings' fast paths, bound once."""
+        game = self.config.game
+        self._apply, self._action_of = game.apply, game.action_of
+        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
+        self._to_act = cast("Callable[[Any], int | None]", game.to_act)
+        self._encoder = Encoder(self.config)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the bound fast paths (closures), which unpickling binds anew:
+        the same state, seat, opponents and generators (the same episode goes on)."""
+        bound = ("_apply", "_to_act", "_action_of", "_encoder")
+        return {k: v for k, v in self.__dict__.items() if k not in bound}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     # the game
     def _ids(self) -> Sequence[int]:
@@ -128,6 +162,21 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             "observation": encoder.observation(self.state, self.seat),
             "action_mask": encoder.mask(self._ids() if acting else None),
         }
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal action ids as a bool vector (sb3-contrib MaskablePPO's
+        protocol); all False once the episode is over."""
+        mask = np.zeros(self.config.ids, dtype=bool)
+        if not self._over:
+            mask[list(self._ids())] = True
+        return mask
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        """The step's info: ``action_texts`` (the legal ids' texts, worked out when read)
+        while the learner is to act."""
+        if not self._over:
+            extra["action_texts"] = ActionTexts(self.config.game, self.state, self._ids())
+        return extra
 
     def _opponent(self, player: int) -> Seat:
         return self.opponents[player - 1 if player < self.seat else player - 2]
@@ -161,7 +210,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             if self._to_act(self.state) == self.seat:
                 break
         self._over = self._to_act(self.state) is None
-        return self._observe(), {"seat": self.seat, "deal": deal}
+        self._human()
+        return self._observe(), self._info(seat=self.seat, deal=deal)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self._over:
@@ -174,12 +224,23 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self._others_play()
         self._over = self._to_act(self.state) is None
         reward = self._end_reward() if self._over else 0.0
-        return self._observe(), reward, self._over, False, {}
+        self._human()
+        return self._observe(), reward, self._over, False, self._info()
 
     def render(self) -> str | None:
+        """The learner's view drawn as text: returned (``ansi``) or printed (``human``,
+        which reset and step also do, Gymnasium's convention)."""
         if self.render_mode is None:
             return None
         from tabletop.bridges.pettingzoo import ansi  # the one terminal drawing
 
         c = self.config
-        return ansi(c.game, c.game.view(self.state, self.seat), self.seat)
+        text = ansi(c.game, c.game.view(self.state, self.seat), self.seat)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def _human(self) -> None:
+        if self.render_mode == "human":
+            self.render()

@@ -26,13 +26,16 @@ own shuffle with seed ``s``. Every later draw comes from that shuffled stock (an
 reshuffle from that seed), so these nodes are all the chance there is: the deal space is
 whole (2^16 shuffles) and costs four 16-way choices a game. A deterministic game (Quarto,
 Connect Four) has no chance node. States serialize as their history, so
-``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)`` work.
+``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)`` work; games
+and states pickle and copy (``copy.deepcopy``) to equal ones, in a fresh process too
+(:mod:`.states`: a game as its game string, a state as its history).
 
 Information states have perfect recall (:mod:`.observers`, :mod:`.recall`):
 ``information_state_string(p)`` names player p's whole record (what they saw change and
 what they did); ``make_py_observer`` honours every ``IIGObservationType``.
 ``state.resample_from_infostate(p, sampler)`` is a state the game samples from p's view
-(:meth:`~tabletop.game.Game.sample`) with p's record kept, so
+(:meth:`~tabletop.game.Game.sample`), whole (:mod:`.states`: the same history length and
+move number, p's records and every public one kept), so
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` plays; :class:`SampledBot` puts any
 OpenSpiel bot at a seat so that it acts on such a sample, never on the hidden cards.
 """
@@ -56,7 +59,9 @@ from pydantic import BaseModel
 
 from tabletop.bridges.common import Setup, check_reward, end_returns, setup
 from tabletop.bridges.observers import BEFORE, Kind, Observer
-from tabletop.bridges.recall import Step, resampled
+from tabletop.bridges.recall import Step
+from tabletop.bridges.states import Frozen as Frozen  # re-exported (it lived here)
+from tabletop.bridges.states import History, history_of, own_kinds, resampled_state, with_history
 from tabletop.core import options as opts
 from tabletop.core.registry import registry
 from tabletop.game import Game
@@ -71,22 +76,6 @@ PREFIX = "tabletop_"
 _T = pyspiel.GameType
 _DIGIT_OUTCOMES = [(digit, 1.0 / DIGITS) for digit in range(DIGITS)]
 INFO_STATE = pyspiel.IIGObservationType(perfect_recall=True)
-
-
-class Frozen:
-    """A holder that copying shares: tabletop states are immutable, so a clone of an
-    OpenSpiel state may share them (no deep copy of a whole position per clone)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Frozen:
-        return self
-
-    def __copy__(self) -> Frozen:
-        return self
 
 
 def parameters(game: Game[Any, Any]) -> dict[str, Any]:
@@ -139,6 +128,8 @@ def game_type(game: Game[Any, Any], config: Setup | None = None, reward: str = "
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(game),
+        # public-only and private-only observers exist (observers.py): factored strings
+        provides_factored_observation_string=True,
     )
 
 
@@ -168,6 +159,11 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type(self.tabletop, c, self.reward), info, values)
         self.shared = Frozen(c)
         self.info_kind = Frozen(Kind(c, INFO_STATE))
+        self.own_kinds = Frozen(own_kinds(c))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # by its game string, loaded where the tabletop games are registered (states.py)
+        return (load_game, (str(self),))
 
     def new_initial_state(self) -> TabletopState:
         c = self.config
@@ -263,17 +259,18 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
         """A state the game samples from ``player_id``'s view (:meth:`Game.sample`, the
-        generator seeded from ``probability_sampler()``) with that player's record kept:
-        the same information state, other hidden cards. Before the deal: a clone."""
-        c, step = self.shared.value, self.held.value
-        game = self.get_game()
-        if step is None:
-            return TabletopState(game, None, self.seed, self.drawn)
-        rng = random.Random(int(float(probability_sampler()) * 2**52))
-        view = c.game.view(step.state, player_id + 1)
-        other = c.game.sample(view, player_id + 1, c.players, c.options, rng)
-        kind = self.info_kind.value
-        return TabletopState(game, resampled(step, player_id, other, kind.looks))
+        generator seeded from ``probability_sampler()``), whole: the same history length
+        and move number, that player's records and every public one kept, other hidden
+        cards (:mod:`.states`)."""
+        state: TabletopState = resampled_state(self, player_id, probability_sampler)
+        return state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the game string, the history and the chain of tabletop states (states.py)
+        game = str(self.get_game())
+        history = history_of(self)
+        step = self.held.value
+        return (restore_state, (game, history, self.move_number(), step, self.seed, self.drawn))
 
     def __str__(self) -> str:
         step = self.held.value
@@ -322,6 +319,25 @@ def register() -> list[str]:
             cls = type(f"Tabletop_{game_id}", (TabletopGame,), {"tabletop": game})
             pyspiel.register_game(game_type(game), cls)
     return names
+
+
+def load_game(game_string: str) -> Any:
+    """The pyspiel game of ``game_string`` with the tabletop games registered (what an
+    unpickled game is: :meth:`TabletopGame.__reduce__`)."""
+    register()
+    return pyspiel.load_game(game_string)
+
+
+def restore_state(
+    game_string: str, history: History, move_number: int, step: Step | None, seed: int, drawn: int
+) -> TabletopState:
+    """An unpickled state (:meth:`TabletopState.__reduce__`): the game loaded, then the
+    state with that history, move number and chain of tabletop states."""
+    game = load_game(game_string)
+    state: TabletopState = with_history(
+        game, history, move_number, held=Frozen(step), seed=int(seed), drawn=int(drawn)
+    )
+    return state
 
 
 def load(game_id: str, players: int | None = None, options: BaseModel | None = None) -> Any:

@@ -24,7 +24,11 @@ others (PettingZoo's ``TerminateIllegalWrapper`` convention); an id outside the 
 space is an error. ``reset(seed=s)`` deals game ``s``; without a seed the next game's
 seed comes from the environment's generator (seeded by ``env(seed=...)``).
 ``render_mode="ansi"``: ``render()`` returns the terminal drawing of the spectator's
-view as text.
+view as text; ``"human"``: it prints it. The acting agent's ``info["action_texts"]`` maps
+each legal id to its text (``Game.format``, worked out when read; the others' infos hold
+none of it); ``observation_layout`` names the blocks of the vector
+(``{name: (start, stop)}``, :func:`~tabletop.bridges.common.layout`). The environment
+pickles and copies (a spawned process or a Ray worker goes on with the same game).
 
 For speed the environment does the wrappers' checks itself (no wrapper layers), binds
 the game's functions and its encodings' fast paths once (:class:`~tabletop.bridges.encoder.Encoder`:
@@ -52,7 +56,16 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 
 from pydantic import BaseModel
 
-from tabletop.bridges.common import BAD_RENDER, Setup, check_reward, end_returns, setup
+from tabletop.bridges.common import (
+    BAD_RENDER,
+    RENDER_MODES,
+    ActionTexts,
+    Setup,
+    check_reward,
+    end_returns,
+    layout,
+    setup,
+)
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
@@ -62,13 +75,14 @@ _ = Domain("tabletop")
 
 OUT_OF_RANGE = _("action {action} is not an action id of {game}: use an int 0-{top}")
 NOT_RESET = _("call reset() before step()")
+_BOUND = ("_game", "_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
 
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one configured game (what :func:`env` returns)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; set per game
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "tabletop_v0",
         "is_parallelizable": False,
     }
@@ -81,7 +95,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         reward: str = "win",
     ):
         super().__init__()
-        if render_mode not in (None, "ansi"):
+        if render_mode not in (None, *RENDER_MODES):
             raise UsageError(BAD_RENDER.format(mode=repr(render_mode)))
         check_reward(config, reward)
         self.config = config
@@ -89,6 +103,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{config.game.info.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(config.players)]
+        self.observation_layout = layout(config)  # {block: (start, stop)} of the vector
         self.agents = self.possible_agents[:]
         big = float(np.finfo(np.float32).max)  # finite bounds: any float32 observation
         box = spaces.Box(low=-big, high=big, shape=config.shape, dtype=np.float32)
@@ -98,16 +113,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
-        game = config.game  # bound once: the hot path looks nothing up
-        self._apply, self._action_of = game.apply, game.action_of
-        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
-        self._to_act = cast("Callable[[Any], int | None]", game.to_act)
-        encoder = Encoder(config)
-        self._list_ids, self._observation, self._mask = (
-            encoder.legal_ids,
-            encoder.observation,
-            encoder.mask,
-        )
+        self._bind()
         self._count = config.ids
         self._seat_of = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         self._seeds: random.Random | None = None  # made when first asked (_next_seed)
@@ -120,6 +126,28 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
+
+    def _bind(self) -> None:
+        """The game's functions and encodings bound once: the hot path looks nothing up."""
+        game = self._game = self.config.game
+        self._apply, self._action_of = game.apply, game.action_of
+        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
+        self._to_act = cast("Callable[[Any], int | None]", game.to_act)
+        encoder = Encoder(self.config)
+        self._list_ids, self._observation, self._mask = (
+            encoder.legal_ids,
+            encoder.observation,
+            encoder.mask,
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the bound fast paths (closures), which unpickling binds anew:
+        the unpickled environment has the same game, seed generator, agents, rewards."""
+        return {k: v for k, v in self.__dict__.items() if k not in _BOUND}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -192,6 +220,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._acting = seat or 0
         self._ids = self._list_ids(self.state_) if seat else ()
         self.agent_selection = self.possible_agents[(seat or 1) - 1]
+        if seat:
+            self.infos[self.agent_selection] = {"action_texts": self._texts(self.state_, self._ids)}
         self._skip_agent_selection = None
         self._ready = True
 
@@ -226,10 +256,13 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         state = self.state_ = self._apply(state, self._action_of(state, action))
         seat = self._to_act(state)
+        infos = self.infos
+        infos[agent] = {}
         if seat is not None:
             self._acting = seat
-            self._ids = self._list_ids(state)
-            self.agent_selection = self.possible_agents[seat - 1]
+            ids = self._ids = self._list_ids(state)
+            selected = self.agent_selection = self.possible_agents[seat - 1]
+            infos[selected] = {"action_texts": ActionTexts(self._game, state, ids)}
             return
         self._acting = 0
         self._ids = ()
@@ -285,11 +318,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         self._deads_step_first()
 
+    def _texts(self, state: Any, ids: Sequence[int]) -> ActionTexts:
+        return ActionTexts(self._game, state, ids)
+
     def render(self) -> str | None:
+        """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
         c = self.config
-        return ansi(c.game, c.game.view(self.state_, None), None)
+        text = ansi(c.game, c.game.view(self.state_, None), None)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     def close(self) -> None:
         pass

@@ -146,15 +146,3 @@ def entries(step: Step, player: int, looks: Looks) -> list[str]:
             out.append("saw " + seen)
             last = seen
     return out
-
-
-def resampled(step: Step, player: int, state: Any, looks: Looks) -> Step:
-    """The root of a history resampled at ``step`` for ``player`` (``state`` shows them
-    what ``step.state`` does): it inherits every record of theirs kept at ``step``, and
-    the one of ``looks`` (the information state's) in any case. The other players' records
-    start there: what they saw before is not known to ``player``."""
-    record(step, player, looks)
-    root = Step(None, state)
-    root.inherited = {key: value for key, value in step.memo.items() if key[1] == player}
-    root.inherited_arrays = {key: v for key, v in step.arrays.items() if key[1] == player}
-    return root

@@ -109,6 +109,13 @@ class ConnectFourGame(Game[State, int]):
 
         return (size(options),)
 
+    def observation_blocks(self, players: int, options: BaseModel) -> list[tuple[str, int]]:
+        """The observation's named blocks in order (the bridges' ``observation_layout``)."""
+        from tabletop_connect4.encoding import size
+
+        cells = (size(options) - 4) // 2
+        return [("x", cells), ("o", cells), ("to_act", 2), ("me", 2)]
+
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
         from tabletop_connect4.encoding import observation
 
