@@ -129,7 +129,6 @@ class _Runner:
             except DealError as exc:
                 raise _CaseError(("rest_in",), message_of(exc)) from None
         try:
-            # chance is stated, not drawn: 'do: die 1' (docs/scenarios.md)
             self.match = Match(game, players, options, case.seed, position, draw_chance=False)
         except PositionError as exc:
             raise _CaseError(
@@ -245,8 +244,7 @@ class _Runner:
     def _snapshot(self) -> tuple[Any, ...]:
         match = self.match
         outcome = match.outcome()
-        sealed = dict(match.sealed)
-        return (self.game.to_json(match.state), len(match.actions), sealed, match.player(), outcome)
+        return (self.game.to_json(match.state), len(match.actions), dict(match.sealed), outcome)
 
     def _refused(self, text: str, wanted: str, stop: Any) -> None:
         match = self.match
@@ -308,8 +306,8 @@ class _Runner:
             if expect.prompt.lower() not in prompt.lower():
                 asked = _("contains {text}", text=repr(expect.prompt))
                 found.append(Mismatch("prompt", asked, show(translate(prompt))))
-        if "to_act" in given and actor_json(match.to_act()) != expect.to_act:
-            found.append(Mismatch("to_act", show(expect.to_act), show(actor_json(match.to_act()))))
+        if "to_act" in given and (acting := actor_json(match.to_act())) != expect.to_act:
+            found.append(Mismatch("to_act", show(expect.to_act), show(acting)))
         found.extend(self._actions(number, expect))
         if "scores" in given and expect.scores is not None:
             scores = game.scores(state)
@@ -349,12 +347,11 @@ class _Runner:
         state = match.state
         found: list[Mismatch] = []
         over = match.forfeit is not None
+        sealed = isinstance(game.to_act(state), frozenset)  # then the next chooser's own
         pools = {
-            "legal": [] if over else list(game.legal(state)),
-            "listing": [] if over else list(game.listing(state)),
+            kind: [] if over else list(match.options_of() if sealed else listed(state))
+            for kind, listed in (("legal", game.legal), ("listing", game.listing))
         }
-        if isinstance(game.to_act(state), frozenset):  # the next chooser's own choices
-            pools = {kind: list(match.options_of()) for kind in pools}
         for kind, pool in pools.items():
             exact: list[str] | None = getattr(expect, kind)
             contains: list[str] | None = getattr(expect, f"{kind}_contains")
