@@ -26,7 +26,7 @@ from tabletop.analysis.observe import (
     lead_changes,
     measure_game,
 )
-from tabletop.analysis.run import analyse, label
+from tabletop.analysis.run import Done, analyse, label
 from tabletop.analysis.sweep import make_plan
 from tabletop.cli.app import app
 from tabletop.core.errors import OptionError, UsageError
@@ -305,9 +305,10 @@ def test_the_same_seed_gives_the_same_analysis_on_one_or_two_processes() -> None
 
 
 def test_the_progress_callback_sees_every_game() -> None:
-    seen: list[GameStats] = []
+    seen: list[Done] = []
     analyse(small_plan(), progress=seen.append)
     assert len(seen) == 6 * (4 + 2)
+    assert all(isinstance(d.stats, GameStats) and d.seconds > 0 for d in seen)
 
 
 # ------------------------------------------------------------------------------ command
@@ -330,7 +331,12 @@ def test_the_command_prints_tables_and_json() -> None:
         (["--agents", "1,x"], "unknown AI level 'x'"),
         (["--backend", "spark"], "unknown --backend 'spark'; allowed: local, ray"),
         (["--address", "10.0.0.1:6379"], "--address names a Ray cluster"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "'--jobs': a whole number 1..64 is allowed, not '0'"),
+        (["--jobs", "65"], "'--jobs': a whole number 1..64 is allowed, not '65'"),
+        (["--jobs", "100000"], "'--jobs': a whole number 1..64 is allowed, not '100000'"),
+        (["--games", "0"], "'--games': a whole number 1..1000000 is allowed, not '0'"),
+        (["--games", "1000001"], "'--games': a whole number 1..1000000 is allowed"),
+        (["--seed", "-1"], "'--seed': a whole number 0..9223372036854775807 is allowed"),
         (["--report", "/no/such/folder/r.html"], "no such folder"),
         (["--export", "/no/such/folder/games.csv"], "no such folder"),
         (["--export", "games.xlsx"], "must end in .jsonl or .csv"),
@@ -341,6 +347,21 @@ def test_bad_input_is_one_line_and_plays_nothing(args: list[str], says: str) -> 
     done = runner.invoke(app, ["analyse", "quarto", "--games", "2", *args])
     assert done.exit_code == 2
     assert says in done.output and done.output.count("\n") == 1 and "Traceback" not in done.output
+    if args[0] in ("--jobs", "--games", "--seed"):  # compare's flags have the same bounds
+        change = ["compare", "quarto", "--change", "squares=true", "--games", "2"]
+        done = runner.invoke(app, [*change, *args])
+        assert done.exit_code == 2 and says in done.output and done.output.count("\n") == 1
+
+
+def test_the_api_bounds_jobs_as_the_command_line_does() -> None:
+    from tabletop.analysis import analyse as api_analyse
+    from tabletop.core.errors import UsageError
+
+    with pytest.raises(UsageError, match="--jobs must be 1 to 64, not 65"):
+        api_analyse("quarto", agents="1", games=1, jobs=65)
+    args = ["compare", "quarto", "--change", "squares=true", "--replicate", "21"]
+    done = runner.invoke(app, args)
+    assert done.exit_code == 2 and "'--replicate': a whole number 0..20" in done.output
 
 
 def test_missing_extras_name_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,7 +383,7 @@ def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: 
     assert done.exit_code == 0, done.output
     data = json.loads(done.stdout)
     text = page.read_text(encoding="utf-8")
-    summary = text.index("<h2>Summary</h2><table>")
+    summary = text.index("<h2>Summary</h2><div class=scroll><table>")
     assert summary < text.index("<img")  # the table comes first
     table = text[summary : text.index("</table>", summary)]
     assert table.count("<tr>") == 1 + 4  # a head and a row per configuration and level

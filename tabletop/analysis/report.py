@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import tabletop.analysis.text as text
 from tabletop.analysis.findings import (
     completion_level_changes,
     fair_share,
@@ -388,6 +387,7 @@ TITLES = {
 STYLE = (
     "body{font-family:sans-serif;max-width:1200px;margin:auto;padding:0 1em;color:#222}"
     "img{max-width:100%}table{border-collapse:collapse;font-size:13px;margin:1em 0}"
+    ".scroll{overflow-x:auto;max-width:100%}tr.ns td{color:#888}tr.sig td{font-weight:bold}"
     "th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}"
     "th{background:#f4f4f4}td.l,th.l{text-align:left}td{white-space:nowrap}"
     "td.w{white-space:normal;min-width:9em}.warn{color:#8a4b00}"
@@ -472,6 +472,11 @@ def summary_table(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def scrolling(table: str) -> str:
+    """A table that scrolls inside itself when the screen is narrower (a phone)."""
+    return f"<div class=scroll>{table}</div>"
+
+
 def _download(data: dict[str, Any], name: str) -> str:
     blob = base64.b64encode(json.dumps(data, indent=1, ensure_ascii=False).encode()).decode()
     return (
@@ -522,95 +527,11 @@ def write_report(data: dict[str, Any], path: Path) -> None:
         f"{data.get('seconds_per_turn', 20):g} s a turn. The measures are explained in "
         "docs/analysis.md.</p>"
     )
-    parts.append("<h2>Summary</h2>" + summary_table(data))
+    parts.append("<h2>Summary</h2>" + scrolling(summary_table(data)))
     notes = seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data)
     if notes:
         parts.append("<ul>" + "".join(f"<li class=warn>{_e(n)}</li>" for n in notes) + "</ul>")
     parts.append(_download(data, f"{data['game']}-analysis.json"))
     parts += _images(figures(data))
-    parts.append("</body></html>")
-    _write(parts, path)
-
-
-# ---------------------------------------------------------------------------- compare
-
-
-def differences(data: dict[str, Any], words: dict[str, str]) -> Any:
-    """The differences with their 95% intervals: rates in points (left), the other
-    measures relative to the baseline in percent (right), one row per measure."""
-    measures = data["measures"]
-    rates = [m for m in measures if _is_rate(m["name"])]
-    others = [m for m in measures if not _is_rate(m["name"]) and m["a"]]
-    rows = max(len(rates), len(others), 1)
-    fig = _figure(12, max(2.6, ROW_INCHES * rows + 1.6))
-    left, right = fig.subplots(1, 2)
-    for ax, group, scale, unit in (
-        (left, rates, 100.0, "difference in percentage points (variant − baseline)"),
-        (right, others, None, "difference in % of the baseline (variant − baseline)"),
-    ):
-        for y, m in enumerate(group):
-            factor = scale if scale else 100 / abs(m["a"])
-            d, (low, high) = m["difference"] * factor, (m["ci"][0] * factor, m["ci"][1] * factor)
-            significant = m["p"] < 0.05 and (m["ci"][0] > 0 or m["ci"][1] < 0)
-            colour = "#c44e52" if significant else "#4c72b0"
-            ax.errorbar(d, y, xerr=[[d - low], [high - d]], fmt="o", color=colour, capsize=3)
-        ax.axvline(0, color="black", lw=1)
-        _label_rows(ax, [words.get(m["name"], m["name"]) for m in group])
-        ax.set_xlabel(unit, fontsize=8)
-        ax.grid(axis="x", alpha=0.3)
-    left.set_title("shares of games", fontsize=9)
-    right.set_title("lengths and per-game measures", fontsize=9)
-    fig.suptitle("Differences with 95% intervals (red: significant, paired)", fontsize=11)
-    return fig
-
-
-WARNING = text.WIDE.split(" ")[0]  # a warning line starts so; shown in the warning colour
-
-
-def _side(head: str) -> str:
-    return " class=l" if head in ("measure", "test") else ""
-
-
-def _is_rate(name: str) -> bool:
-    return name.startswith(("seat_", "draw", "end:", "skill_gap"))
-
-
-def write_compare_report(
-    data: dict[str, Any], lines: Sequence[str], words: dict[str, str], path: Path
-) -> None:
-    """Write the comparison page: verdicts, the measures' table, the differences plot."""
-    changes = ", ".join(f"{k}={v}" for k, v in data["variant"]["changes"].items())
-    parts = _page(f"{data['game']}: {changes} against the baseline")
-    agents = "; ".join(f"level {k}: {v}" for k, v in data["baseline"]["agents"].items())
-    parts.append(
-        f"<p>{data['games']} paired games a level ({data['baseline']['players']} players): "
-        f"game i of both arms has the same seed and seats. Played by: {_e(agents)}.</p>"
-    )
-    said = [
-        f"<li class=warn>{_e(line)}</li>" if line.startswith(WARNING) else f"<li>{_e(line)}</li>"
-        for line in lines
-    ]
-    parts.append("<ul>" + "".join(said) + "</ul>")
-    head = ["measure", "baseline", "variant", "difference", "95% interval", "p", "test"]
-    table = ["<table><tr>" + "".join(f"<th{_side(h)}>{h}</th>" for h in head) + "</tr>"]
-    for m in data["measures"]:
-        scale, unit = (100, " pts") if _is_rate(m["name"]) else (1, "")
-        share = "%" if unit else ""
-        significant = m["p"] < 0.05 and (m["ci"][0] > 0 or m["ci"][1] < 0)
-        style = " class=sig" if significant else ""
-        table.append(
-            f"<tr><td class=l>{_e(words.get(m['name'], m['name']))}</td>"
-            f"<td>{m['a'] * scale:.4g}{share}</td><td>{m['b'] * scale:.4g}{share}</td>"
-            f"<td{style}>{m['difference'] * scale:+.3g}{unit}</td>"
-            f"<td>[{m['ci'][0] * scale:+.3g}, {m['ci'][1] * scale:+.3g}]</td>"
-            f"<td>{m['p']:.3g}</td><td class=l>{_e(m['test'])}</td></tr>"
-        )
-    table.append("</table>")
-    parts.append("<h2>Measures</h2>" + "\n".join(table))
-    parts.append(_download(data, f"{data['game']}-compare.json"))
-    encoded = base64.b64encode(png(differences(data, words))).decode("ascii")
-    parts.append("<h2>Differences</h2><p>Each measure's difference with its 95% paired "
-                 "interval; an interval that does not cross 0 is a change.</p>")  # fmt: skip
-    parts.append(f"<img alt='differences' src='data:image/png;base64,{encoded}'>")
     parts.append("</body></html>")
     _write(parts, path)

@@ -32,35 +32,58 @@ VERDICT_SAME = (
     "{games} games as the baseline."
 )
 VERDICT_NONE = (
-    "Verdict at {level}: no measure changed significantly over {games} paired games (5% level)."
+    "Verdict at {level}: no finding over {games} paired games (5% level after Holm's "
+    "correction for the {tests} measures that moved)."
 )
-VERDICT_SOME = "Verdict at {level}: {changes} (paired, 5% level, {games} games)."
+VERDICT_SOME = (
+    "Verdict at {level}: {changes} (paired, {games} games; 5% level after Holm's "
+    "correction for {tests} measures)."
+)
+VERDICT_SKILL = "Verdict at {level}: {changes} (paired, {games} games, Holm-adjusted)."
 VERDICT_TINY = (
     "Verdict at {level}: no change of practical size over {games} paired games; only "
     "{measures} moved significantly, by less than 2 points or 5%."
 )
 VERDICT_SKILL_SAME = "Skill: {changes}, not significant ({games} games)."
 VERDICT_ITEM = "{measure} {change}"
+OF_BASELINE = "% of the baseline"
 UNDER_TEN = "under 10"
 ABOUT = "about {games}"
 RANGE = "about {fewest} to {most}"
 POWER = (
-    "Power at {level}: with these spreads {games_rate} paired games detect a {points}-point "
-    "change in a seat's win rate{length}."
+    "Power at {level}: the change altered a seat's result in {changed} of the games; from "
+    "these paired differences {games_rate} paired games detect a {points}-point change in "
+    "a seat's win rate{length} (80% power, Holm's level)."
 )
-POWER_LENGTH = ", {games_turns} a change of {turns} turn(s) in length"
+POWER_NEVER = (
+    "Power at {level}: the change altered a seat's result in only {changed} of the games, "
+    "so it cannot move a seat's win rate by {points} points, however many games are "
+    "played{length}."
+)
+POWER_LENGTH = "; {games_turns} detect a change of {turns} turn(s) in length"
+POWER_LENGTH_NEVER = "; it changes too few games' length to move it by {turns} turn(s)"
+P_PAIR = "p={p}, {adjusted} after Holm's correction"
 WIDE = (
-    "Warning at {level}: {measure} moved {change}, an interval that holds 0: {games} games "
-    "cannot support that difference; {needed} would."
+    "Warning at {level}: {measure} moved {change}, which is no finding ({p}): {games} "
+    "games cannot support that difference; {needed} would."
 )
 WIDE_SEATS = (
-    "Warning at {level}: {count} seats' win rates moved, the most {seat} {largest}, with "
-    "intervals that hold 0: {games} games cannot support those differences; {needed} "
+    "Warning at {level}: {count} seats' win rates moved, the most {seat} {largest} "
+    "({p}), none a finding: {games} games cannot support those differences; {needed} "
     "would."
 )
 LEVEL_CHANGES = "The conclusion changes with the level for {measure}: {findings}."
-LEVEL_FINDING = "{change} (p={p}) at level {level}"
-NOT_SIGNIFICANT = "n.s. at level {level}"
+LEVEL_FINDING = "{change} (adjusted p={p}) at level {level}"
+NOT_SIGNIFICANT = "no finding at level {level} ({change}, adjusted p={p})"
+UNCHANGED = "no game changed at level {level}"
+REPLICATION = "Replication on {count} fresh seed(s) ({seeds}): {findings}."
+REPLICATED = "{measure} {change} held in {held} of {count}"
+REPLICATION_NONE = (
+    "Replication on {count} fresh seed(s) ({seeds}): the run has no finding to replicate."
+)
+REPLICATION_ONLY = (
+    "Found on a fresh seed but not in the run (chance, or too few games): {measures}."
+)
 SEAT_WIDE = (
     "Warning ({where}): {games} games are too few for seat differences this size (seat "
     "{seat}: {rate} against a fair {fair}, ±{half} points); they show at most the "
@@ -82,3 +105,9 @@ PROGRESS = "{what}: {done}/{total} games ({percent}%), {elapsed} so far, about {
 PROGRESS_DONE = "{what}: {total} games played in {elapsed}"
 REPORT_WRITTEN = "report written to {path}"
 EXPORT_WRITTEN = "{rows} games written to {path}"
+EXPORT_WRITTEN_MEASURES = "the measures, raw and adjusted p-values, written to {path}"
+STOPPED = (
+    "Stopped: partial results of the {finished} of {planned} games finished; every "
+    "number below speaks for those alone."
+)
+STOPPED_RESUME = "Continue with the same words and --resume {path}."

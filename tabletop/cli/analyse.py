@@ -18,9 +18,11 @@ from tabletop.cli.options import (
     BackendOpt,
     ExportOpt,
     GameArg,
+    GamesOpt,
     JobsOpt,
     OneJsonOpt,
     ReportOpt,
+    ResumeOpt,
     RunSeedOpt,
     SecondsPerTurnOpt,
 )
@@ -43,9 +45,7 @@ def analyse(
         typer.Option("--option", "-o", help="Option values to sweep, KEY=A,B (repeatable)."),
     ] = None,
     agents: AgentsOpt = selfplay.ANALYSE_AGENTS,
-    games: Annotated[
-        int, typer.Option("--games", help="Games per configuration and level.")
-    ] = selfplay.ANALYSE_GAMES,
+    games: GamesOpt = selfplay.ANALYSE_GAMES,
     seed: RunSeedOpt = selfplay.SEED,
     jobs: JobsOpt = selfplay.JOBS,
     backend: BackendOpt = selfplay.BACKEND,
@@ -54,6 +54,7 @@ def analyse(
     report: ReportOpt = None,
     export: ExportOpt = None,
     seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,
+    resume: ResumeOpt = None,
 ) -> None:
     """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
     analyse_command(
@@ -70,6 +71,7 @@ def analyse(
         report,
         export,
         seconds_per_turn,
+        resume,
     )
 
 
@@ -113,20 +115,29 @@ def analyse_command(
     report: Path | None,
     export: Path | None = None,
     seconds_per_turn: float = SECONDS_PER_TURN,
+    resume: Path | None = None,
 ) -> None:
-    """Check everything first (nothing is played on bad input), then play and print."""
+    """Check everything first (nothing is played on bad input), then play and print. A
+    stopped run prints and writes what it finished, marked partial, and keeps its games
+    for ``--resume``."""
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.run import play, summarise, total_games
+    from tabletop.analysis.run import summarise
     from tabletop.analysis.sweep import make_plan
 
     plan = make_plan(game, players, options, agents, games, seed)
     check_backend(backend, jobs, address)  # Ray installed, the cluster reachable
     check_outputs(report, export, seconds_per_turn)
-    with progress(plan.game, total_games(plan)) as advance:
-        played = play(plan, jobs, backend, address, advance)
+    runs, stop, kept = play_stoppable("analyse", plan.game, [plan], jobs, backend, address, resume)
+    played = runs[0]
+    if played.finished == 0:  # stopped before any game: nothing to say but where to resume
+        assert stop is not None
+        print(stopped_line({"finished": 0, "planned": len(played.stats)}, kept), file=sys.stderr)
+        raise stop
     data = summarise(played, jobs, backend, seconds_per_turn)
     notes: list[str] = []
+    if stop is not None:
+        notes.append(stopped_line(data, kept))
     if report is not None:
         from tabletop.analysis.report import write_report
 
@@ -140,19 +151,68 @@ def analyse_command(
         notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
-        return
-    print_analysis(data)
-    for note in notes:
-        print(note)
+    else:
+        print_analysis(data)
+        for note in notes:
+            print(note)
+    if stop is not None:
+        raise stop
+
+
+def play_stoppable(
+    command: str,
+    what: str,
+    plans: Sequence[Any],
+    jobs: int,
+    backend: str,
+    address: str | None,
+    resume: Path | None,
+) -> tuple[list[Any], Any, Path | None]:
+    """Play the plans with progress, continuing ``resume`` when it exists. Stopped
+    (Ctrl-C, SIGTERM): the games finished so far, the :class:`Stopped` to raise once what
+    was done is written, and the resume file that now keeps them (None if it could not
+    be written: then the reason is on stderr)."""
+    from tabletop.analysis import resume as keep
+    from tabletop.analysis.backends import Stopped
+    from tabletop.analysis.run import costs, play_all, total_games
+    from tabletop.core.errors import TabletopError
+    from tabletop.core.i18n.text import message_of, translate
+
+    done = keep.load(resume, command, plans) if resume is not None and resume.exists() else None
+    total = sum(total_games(plan) for plan in plans)
+    try:
+        with progress(what, total, todo=costs(plans, done), already=len(done or {})) as advance:
+            return play_all(plans, jobs, backend, address, advance, done), None, None
+    except Stopped as stop:
+        path = resume if resume is not None else keep.default_path(command, plans)
+        try:
+            keep.save(path, command, plans, stop.done)
+        except TabletopError as exc:
+            print(translate(message_of(exc)), file=sys.stderr)
+            return stop.played, stop, None
+        return stop.played, stop, path
+
+
+def stopped_line(data: dict[str, Any], kept: Path | None) -> str:
+    """What a stopped run did and how to go on."""
+    from tabletop.analysis import text
+
+    said = text.STOPPED.format(finished=data["finished"], planned=data["planned"])
+    return said + (" " + text.STOPPED_RESUME.format(path=str(kept)) if kept else "")
 
 
 @contextmanager
 def progress(
-    what: str, total: int, stream: TextIO | None = None
+    what: str,
+    total: int,
+    stream: TextIO | None = None,
+    todo: dict[Any, int] | None = None,
+    already: int = 0,
 ) -> Iterator[Callable[[Any], None]]:
-    """A callback that advances the progress of ``total`` games: a transient rich bar
-    when ``stream`` (default stderr) is a terminal, else a line now and then with an
-    ETA (:class:`tabletop.analysis.progress.Lines`)."""
+    """A callback that advances the progress of ``total`` games (``already`` of them
+    played before a resume): a transient rich bar when ``stream`` (default stderr) is a
+    terminal, else a line now and then with an ETA that weighs each kind of game by its
+    measured cost (``todo``: :class:`tabletop.analysis.progress.Lines`)."""
     from tabletop.analysis import progress as lines_module
 
     out = stream if stream is not None else sys.stderr
@@ -161,10 +221,10 @@ def progress(
         from rich.progress import Progress
 
         with Progress(console=Console(file=out), transient=True) as bar:
-            task = bar.add_task(f"{what}: playing", total=total)
+            task = bar.add_task(f"{what}: playing", total=total, completed=already)
             yield lambda _: bar.advance(task)
         return
-    lines = lines_module.Lines(what, total, out, lines_module.EVERY)
+    lines = lines_module.Lines(what, total - already, out, lines_module.EVERY, todo=todo)
     yield lines
     lines.finish()
 
