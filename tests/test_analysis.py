@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import math
 import re
 import sys
 from collections import Counter
@@ -495,7 +496,21 @@ def test_findings_say_where_the_verdict_changes_with_the_level_and_warn_small_ru
         "configurations": [row("3", (24, 16), 40, 40)],
     }
     (warning,) = seat_warnings(small)
-    assert "40 games are too few" in warning and "against a fair 50%, ±15 points" in warning
+    assert warning.startswith("Warning (2p, level 3): 40 games measure seat 1 (60% against")
+    assert "a fair 50%) to ±14.5 points, more than half its 10.0-point distance" in warning
+    # one rule, and the games that rule needs: ±14.5 shrinks to ±5.0 as 1/sqrt(games)
+    needed = int(warning.split("about ")[1].split(" games")[0].replace(",", ""))
+    assert 300 < needed < 400 and "to ±5.0 points" in warning
+    # a run that large meets the rule: no warning any more (the same 60%)
+    size = math.ceil(needed / 5) * 5
+    bigger = row("3", (size * 6 // 10, size * 4 // 10), size, size)
+    assert seat_warnings({**small, "games": size, "configurations": [bigger]}) == []
+    # the contradiction: the warned run needs more games than it had, never fewer
+    for games in (1500, 1900, 2500, 4000):
+        close = row("3", (games * 52 // 100, games - games * 52 // 100), games, games)
+        for line in seat_warnings({**small, "games": games, "configurations": [close]}):
+            said = int(line.split("about ")[1].split(" games")[0].replace(",", ""))
+            assert said > games, line
     big = {
         "levels": ["3"],
         "swept": [],

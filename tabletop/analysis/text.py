@@ -85,15 +85,15 @@ REPLICATION_ONLY = (
     "Found on a fresh seed but not in the run (chance, or too few games): {measures}."
 )
 SEAT_WIDE = (
-    "Warning ({where}): {games} games are too few for seat differences this size (seat "
-    "{seat}: {rate} against a fair {fair}, ±{half} points); they show at most the "
-    "direction; about {needed} games would measure a seat to ±2 points."
+    "Warning ({where}): {games} games measure seat {seat} ({rate} against a fair {fair}) "
+    "to ±{half} points, more than half its {gap}-point distance from fair, so they show "
+    "the direction at most; about {needed} games would measure it to ±{target} points."
 )
 SEAT_WIDE_MANY = (
-    "Warning: in {count} of {rows} configurations and levels, {games} games are too few "
-    "for the seat differences they show (an interval at least half as wide as the "
-    "difference): they give the direction at most; about {needed} games a row would "
-    "measure a seat to ±2 points."
+    "Warning: in {count} of {rows} configurations and levels, {games} games measure a "
+    "seat to more than half its distance from a fair share, so they show the direction at "
+    "most; up to about {needed} games a row would bring every such interval to half the "
+    "distance."
 )
 SEAT_LEVELS = "The seat verdict changes with the level ({where}): {findings}."
 COMPLETION_LEVELS = "How games end changes with the level ({where}): ended by the rules {findings}."
