@@ -17,6 +17,17 @@ import tabletop.analysis.text as text
 EVERY = 10.0  # seconds between two progress lines off a terminal
 
 
+def every() -> float:
+    """Seconds between two lines: ``TABLETOP_PROGRESS_EVERY`` (0 to 3600) or ``EVERY``
+    (a log that wants a line a game, or a test that waits for the first games)."""
+    import os
+
+    from tabletop.core.flags import seconds
+
+    found = seconds(os.environ.get("TABLETOP_PROGRESS_EVERY", ""), 0.0, 3600.0)
+    return EVERY if found is None else found
+
+
 def duration(seconds: float) -> str:
     """``42 s``, ``3 min 05 s``, ``1 h 02 min``."""
     whole = round(seconds)

@@ -472,6 +472,13 @@ def summary_table(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def stopped(data: dict[str, Any]) -> str:
+    """A stopped run's line: what it finished, of what."""
+    from tabletop.analysis.text import STOPPED
+
+    return STOPPED.format(finished=data["finished"], planned=data["planned"])
+
+
 def scrolling(table: str) -> str:
     """A table that scrolls inside itself when the screen is narrower (a phone)."""
     return f"<div class=scroll>{table}</div>"
@@ -527,6 +534,8 @@ def write_report(data: dict[str, Any], path: Path) -> None:
         f"{data.get('seconds_per_turn', 20):g} s a turn. The measures are explained in "
         "docs/analysis.md.</p>"
     )
+    if data.get("partial"):
+        parts.append(f"<p class=warn>{_e(stopped(data))}</p>")
     parts.append("<h2>Summary</h2>" + scrolling(summary_table(data)))
     notes = seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data)
     if notes:

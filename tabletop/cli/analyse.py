@@ -147,10 +147,12 @@ def analyse_command(
         from tabletop.analysis.export import game_rows, write_rows
 
         rows = game_rows(played, seconds_per_turn=seconds_per_turn)
-        write_rows(rows, export)
+        write_rows(marked(rows, stop is not None), export)
         notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
+        if stop is not None:
+            print(notes[0], file=sys.stderr)
     else:
         print_analysis(data)
         for note in notes:
@@ -193,6 +195,11 @@ def play_stoppable(
         return stop.played, stop, path
 
 
+def marked(rows: list[dict[str, Any]], stopped: bool) -> list[dict[str, Any]]:
+    """The export's rows; a stopped run's each say ``"partial": true``."""
+    return [{**row, "partial": True} for row in rows] if stopped else rows
+
+
 def stopped_line(data: dict[str, Any], kept: Path | None) -> str:
     """What a stopped run did and how to go on."""
     from tabletop.analysis import text
@@ -224,7 +231,8 @@ def progress(
             task = bar.add_task(f"{what}: playing", total=total, completed=already)
             yield lambda _: bar.advance(task)
         return
-    lines = lines_module.Lines(what, total - already, out, lines_module.EVERY, todo=todo)
+    every = lines_module.every()
+    lines = lines_module.Lines(what, total - already, out, every, todo=todo)
     yield lines
     lines.finish()
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,6 +14,7 @@ import typer
 from tabletop.cli import parsers
 from tabletop.cli.analyse import (
     check_outputs,
+    marked,
     output_console,
     play_stoppable,
     stopped_line,
@@ -150,11 +152,13 @@ def compare_command(
         from tabletop.analysis.export import game_rows, write_measures, write_rows
 
         rows = game_rows(runs[0], ("baseline", "variant"), seconds_per_turn)
-        write_rows(rows, export)
+        write_rows(marked(rows, stop is not None), export)
         notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
         notes.append(text.EXPORT_WRITTEN_MEASURES.format(path=write_measures(found, export)))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
+        if stop is not None:
+            print(lines[0], file=sys.stderr)
     else:
         print_comparison(comparison, found, lines, seed)
         for note in notes:
