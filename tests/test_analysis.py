@@ -405,7 +405,7 @@ def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: 
 
 def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from tabletop.analysis.report import figures
+    from tabletop.analysis.report_plots import figures
 
     data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 2, 0))
     assert {"lead_changes", "decisiveness", "drama", "stability", "clarity", "score_margin"} <= set(
@@ -416,7 +416,7 @@ def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> 
 def test_many_configurations_get_room_for_their_labels() -> None:
     """Configurations run down the side: twelve of them make a plot twelve rows tall."""
     pytest.importorskip("matplotlib")
-    from tabletop.analysis.report import ROW_INCHES, seat_win_rates
+    from tabletop.analysis.report_plots import ROW_INCHES, seat_win_rates
 
     plan = make_plan("ctverak", "2,3", ["min_natural=1,2,3", "reshuffle=false,true"], "1", 1, 0)
     data = analyse(plan)
@@ -427,7 +427,7 @@ def test_many_configurations_get_room_for_their_labels() -> None:
 
 
 def test_an_end_kind_has_one_colour_in_every_report() -> None:
-    from tabletop.analysis.report import FIXED_COLOURS, kind_colour
+    from tabletop.analysis.report_plots import FIXED_COLOURS, kind_colour
 
     assert kind_colour("turn-limit") == FIXED_COLOURS["turn-limit"]  # a cut: a warm colour
     natural = ["line", "completed", "ctverak"]

@@ -17,17 +17,8 @@ from typing import Any
 
 import tabletop.analysis.text as text
 from tabletop.analysis.compare import Measured
-from tabletop.analysis.report import (
-    ROW_INCHES,
-    _download,
-    _e,
-    _figure,
-    _label_rows,
-    _page,
-    _write,
-    png,
-    scrolling,
-)
+from tabletop.analysis.report import _download, _e, _page, _write, scrolling
+from tabletop.analysis.report_plots import ROW_INCHES, _figure, _label_rows, png
 from tabletop.analysis.verdict import amount, interval, names_in_words
 
 FINDING = "#c44e52"

@@ -224,7 +224,7 @@ def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[
             )
         )
         wide = [m for m in wide if not _is_seat(m)]
-    for m in wide:
+    for m in distinct(wide):  # a draw rate and the draw end, two mirrored end kinds: once
         needed = games_to_detect(m.result.sd, m.result.difference, tests)
         lines.append(
             text.WIDE.format(

@@ -253,8 +253,15 @@ def _pct(value: float) -> str:
 
 
 def _seats(row: dict[str, Any]) -> str:
-    """Seat win rates in percent, seat 1 first, and the widest half 95% interval."""
-    rates = " ".join(f"{rate * 100:.0f}" for rate in row["seat_win_rate"])
+    """Seat win rates in percent, seat 1 first, and the widest half 95% interval; a seat
+    whose interval is clear of a fair share (an edge) bold with a ``*``, the others dim."""
+    from tabletop.analysis.findings import edges
+
+    clear = edges(row)
+    rates = " ".join(
+        f"[bold]{rate * 100:.0f}*[/bold]" if seat in clear else f"[dim]{rate * 100:.0f}[/dim]"
+        for seat, rate in enumerate(row["seat_win_rate"], start=1)
+    )
     half = max((high - low) / 2 for low, high in row["seat_win_rate_ci95"])
     return f"{rates} ±{half * 100:.0f}"
 
@@ -265,8 +272,9 @@ def _maybe(value: float | None, digits: int = 2) -> str:
 
 LEGEND = (
     "seats won %: each seat's win rate, seat 1 first (a shared win counts 1/k), ± the widest "
-    "half 95% interval; bal: balance (1 = all seats equal); done: ended by the rules (no cut, "
-    "block or stall); turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
+    "half 95% interval, * and bold: an interval clear of a fair share (an edge), dim: not; "
+    "bal: balance (1 = all seats equal); done: ended by the rules (no cut, block or stall); "
+    "turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
     "(--seconds-per-turn); acts: actions mean±sd; bf: legal actions per decision"
 )
 EVALUATED = "; lead: lead changes a game; dec: decisiveness; drama (Ludii; docs/analysis.md)"
