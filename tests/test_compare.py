@@ -239,6 +239,18 @@ def test_the_level_line_comes_whenever_a_finding_changes_between_levels() -> Non
     assert level_changes(found, ["3"]) == []
 
 
+def test_the_verdict_speaks_the_chosen_language() -> None:
+    """The verdict and its measures go through the catalogues (``--lang cs``); the JSON
+    stays the machine's words."""
+    args = ["compare", "countdown", "--change", "short=true", "--agents", "1", "--games", "8"]
+    done = runner.invoke(app, [*args, "--lang", "cs"])
+    assert done.exit_code == 0, done.output
+    assert "Verdikt (úroveň 1): délka (tahy) -3.0 tahů [-3.0, -3.0]" in done.stdout
+    assert "Verdict" not in done.stdout
+    data = json.loads(runner.invoke(app, [*args, "--lang", "cs", "--json"]).stdout)
+    assert data["measures"][0]["name"] == "seat_1_win@1"
+
+
 def test_bad_words_are_one_line_and_play_nothing() -> None:
     for args, says in (
         (["quarto"], "compare needs at least one --change"),

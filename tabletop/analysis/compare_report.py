@@ -20,6 +20,7 @@ from tabletop.analysis.compare import Measured
 from tabletop.analysis.report import _download, _e, _page, _write, scrolling
 from tabletop.analysis.report_plots import ROW_INCHES, _figure, _label_rows, png
 from tabletop.analysis.verdict import amount, interval, names_in_words
+from tabletop.core.i18n.text import translate
 
 FINDING = "#c44e52"
 NO_FINDING = "#9a9a9a"
@@ -60,7 +61,7 @@ def differences(found: Sequence[Measured]) -> Any:
                 markerfacecolor=colour if m.significant else "white", markersize=6,
             )  # fmt: skip
         ax.axvline(0, color="black", lw=1)
-        _label_rows(ax, [labels[m.name] for m in group])
+        _label_rows(ax, [translate(labels[m.name]) for m in group])
         ax.set_xlabel(unit, fontsize=8)
         ax.grid(axis="x", alpha=0.3)
     left.set_title("shares of games", fontsize=9)
@@ -84,10 +85,10 @@ def measures_table(data: dict[str, Any], found: Sequence[Measured]) -> str:
     for m in found:
         style = "sig" if m.significant else "ns"
         rows.append(
-            f"<tr class={style}><td class=l>{_e(labels[m.name])}</td>"
+            f"<tr class={style}><td class=l>{_e(translate(labels[m.name]))}</td>"
             f"<td>{_e(amount(m, m.result.a, sign=False))}</td>"
             f"<td>{_e(amount(m, m.result.b, sign=False))}</td>"
-            f"<td>{_e(interval(m))}{' *' if m.significant else ''}</td>"
+            f"<td>{_e(translate(interval(m)))}{' *' if m.significant else ''}</td>"
             f"<td>{m.result.p:.3g}</td><td>{m.p_adjusted:.3g}</td>"
             f"<td class=l>{_e(m.result.test)}</td></tr>"
         )
@@ -108,7 +109,9 @@ def write_compare_report(
         f"game i of both arms has the same seed and seats. Played by: {_e(agents)}.</p>"
     )
     said = [
-        f"<li class=warn>{_e(line)}</li>" if line.startswith(WARNINGS) else f"<li>{_e(line)}</li>"
+        f"<li class=warn>{_e(translate(line))}</li>"
+        if line.startswith(WARNINGS)
+        else f"<li>{_e(translate(line))}</li>"
         for line in lines
     ]
     parts.append("<ul>" + "".join(said) + "</ul>")

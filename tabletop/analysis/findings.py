@@ -9,6 +9,7 @@ from typing import Any
 import tabletop.analysis.text as text
 from tabletop.agents.arena import wilson
 from tabletop.analysis.run import label
+from tabletop.core.i18n.text import Msg
 
 NOTABLE = 0.02  # a seat this far from a fair share is worth a sentence
 MOST_WARNINGS = 3  # more seat warnings than this are said in one
@@ -34,7 +35,7 @@ def _pct(value: float) -> str:
 
 
 def where(row: dict[str, Any], keys: list[str]) -> str:
-    return f"{label(row, keys)}, level {row['level']}"
+    return text.WHERE.format(configuration=label(row, keys), level=row["level"])
 
 
 def too_few(rate: float, fair: float, interval: Sequence[float], games: int) -> int | None:
@@ -119,7 +120,7 @@ def seat_level_changes(data: dict[str, Any]) -> list[str]:
         findings = []
         for row in rows:
             seats = edges(row)
-            level = f"level {row['level']}"
+            level = text.LEVEL_WORD.format(level=row["level"])
             if not seats:
                 findings.append(text.SEAT_FAIR.format(level=level))
             for seat in seats:
@@ -131,7 +132,7 @@ def seat_level_changes(data: dict[str, Any]) -> list[str]:
                         level=level,
                     )
                 )
-        lines.append(text.SEAT_LEVELS.format(where=name, findings="; ".join(findings)))
+        lines.append(text.SEAT_LEVELS.format(where=name, findings=Msg.joined("; ", findings)))
     return lines
 
 
@@ -148,9 +149,12 @@ def completion_level_changes(data: dict[str, Any]) -> list[str]:
         lows = [row["completion_rate_ci95"][0] for row in rows]
         highs = [row["completion_rate_ci95"][1] for row in rows]
         if max(lows) > min(highs):
-            findings = "; ".join(
-                text.COMPLETION_AT.format(rate=_pct(row["completion_rate"]), level=row["level"])
-                for row in rows
+            findings = Msg.joined(
+                "; ",
+                [
+                    text.COMPLETION_AT.format(rate=_pct(row["completion_rate"]), level=row["level"])
+                    for row in rows
+                ],
             )
             lines.append(text.COMPLETION_LEVELS.format(where=name, findings=findings))
     return lines

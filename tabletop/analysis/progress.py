@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import tabletop.analysis.text as text
+from tabletop.core.i18n.text import translate
 
 EVERY = 10.0  # seconds between two progress lines off a terminal
 
@@ -122,4 +123,4 @@ class Lines:
 
     def _write(self, line: str) -> None:
         self.shown += 1
-        print(line, file=self.stream, flush=True)
+        print(translate(line), file=self.stream, flush=True)

@@ -38,7 +38,7 @@ from tabletop.analysis.report_plots import (
 )
 from tabletop.analysis.run import label
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, translate
 
 _ = Domain("tabletop")
 
@@ -212,11 +212,13 @@ def write_report(data: dict[str, Any], path: Path) -> None:
         "docs/analysis.md.</p>"
     )
     if data.get("partial"):
-        parts.append(f"<p class=warn>{_e(stopped(data))}</p>")
+        parts.append(f"<p class=warn>{_e(translate(stopped(data)))}</p>")
     parts.append("<h2>Summary</h2>" + scrolling(summary_table(data)))
     notes = seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data)
     if notes:
-        parts.append("<ul>" + "".join(f"<li class=warn>{_e(n)}</li>" for n in notes) + "</ul>")
+        parts.append(
+            "<ul>" + "".join(f"<li class=warn>{_e(translate(n))}</li>" for n in notes) + "</ul>"
+        )
     parts.append(_download(data, f"{data['game']}-analysis.json"))
     parts += _images(figures(data))
     parts.append("</body></html>")

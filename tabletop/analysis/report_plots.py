@@ -261,8 +261,10 @@ def constant(data: dict[str, Any], key: str) -> bool:
     rows = data["configurations"]
     if key == "score_margin":
         found = [r["points"]["score_margin"] for r in rows if r.get("points")]
-        return bool(found) and len({(m["mean"], *m["ci95"]) for m in found}) == 1 and all(
-            m["ci95"][0] == m["ci95"][1] for m in found
+        return (
+            bool(found)
+            and len({(m["mean"], *m["ci95"]) for m in found}) == 1
+            and all(m["ci95"][0] == m["ci95"][1] for m in found)
         )
     if key in ("length_turns", "length_actions", "branching_spread"):
         kinds = {tuple(r[key]["distribution"]) for r in rows if r.get(key)}
@@ -315,9 +317,7 @@ def figures(data: dict[str, Any]) -> dict[str, Any]:
         ):
             if not constant(data, key):
                 made[key] = means(data, key, title, unit)
-    if all(r.get("points") for r in data["configurations"]) and not constant(
-        data, "score_margin"
-    ):
+    if all(r.get("points") for r in data["configurations"]) and not constant(data, "score_margin"):
         made["score_margin"] = score_margin(data)
     if data["skill"]:
         made["skill"] = skill_gap(data)

@@ -12,6 +12,7 @@ import tabletop.analysis.text as text
 from tabletop.analysis.compare import Comparison, Measured, family
 from tabletop.analysis.paired import games_for_shift, games_to_detect
 from tabletop.analysis.run import agent_names
+from tabletop.core.i18n.text import Msg
 
 
 def words(m: Measured) -> str:
@@ -28,13 +29,6 @@ def words(m: Measured) -> str:
 
 
 RELATIVE = frozenset({"decisiveness", "drama", "stability", "clarity"})  # no unit of their own
-UNITS = {
-    "length_turns": "turns",
-    "length_actions": "actions",
-    "lead_changes": "changes",
-    "branching": "actions",
-    "score_margin": "points",
-}
 
 
 def decimals(values: Sequence[float], digits: int = 2) -> int:
@@ -49,11 +43,10 @@ def scale(m: Measured) -> tuple[float, str]:
     """What a difference of ``m`` is multiplied by to be read, and its unit: points of a
     rate, percent of the baseline for Ludii's unitless measures, else the measure's unit."""
     if m.rate:
-        return 100.0, " pts"
+        return 100.0, text.UNIT_POINTS
     if m.base in RELATIVE and m.result.a:
         return 100.0 / abs(m.result.a), text.OF_BASELINE
-    unit = UNITS.get(m.base)
-    return 1.0, f" {unit}" if unit else ""
+    return 1.0, text.UNITS.get(m.base, "")
 
 
 def amount(m: Measured, value: float, sign: bool = True) -> str:
@@ -80,7 +73,7 @@ def interval(m: Measured) -> str:
     values = [m.result.difference * factor, low * factor, high * factor]
     places = 1 if m.rate else decimals(values, 2)  # points of a rate: always to a tenth
     d, lo, hi = (_signed(v, places) for v in values)
-    return f"{d}{unit} [{lo}, {hi}]"
+    return text.INTERVAL.format(difference=d, unit=unit, low=lo, high=hi)
 
 
 def few(games: int | None) -> str:
@@ -106,7 +99,7 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
     lines: list[str] = []
     for level in plan.levels:
         mine = [m for m in found if m.level == level]
-        where = f"level {level}"
+        where = text.LEVEL_WORD.format(level=level)
         if all(m.result.sd == 0 and m.result.difference == 0 for m in mine):
             lines.append(text.VERDICT_SAME.format(level=where, games=plan.games))
             continue
@@ -120,11 +113,11 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
             ]
             lines.append(
                 text.VERDICT_SOME.format(
-                    level=where, changes="; ".join(items), games=plan.games, tests=tests
+                    level=where, changes=Msg.joined("; ", items), games=plan.games, tests=tests
                 )
             )
         elif tiny:
-            measured = ", ".join(words(m) for m in tiny)
+            measured = Msg.joined(", ", [words(m) for m in tiny])
             lines.append(text.VERDICT_TINY.format(level=where, measures=measured, games=plan.games))
         else:
             lines.append(text.VERDICT_NONE.format(level=where, games=plan.games, tests=tests))
@@ -296,7 +289,9 @@ def level_changes(found: Sequence[Measured], levels: Sequence[str]) -> list[str]
                 findings.append(
                     template.format(change=interval(here), p=f"{here.p_adjusted:.2g}", level=level)
                 )
-        lines.append(text.LEVEL_CHANGES.format(measure=words(first), findings="; ".join(findings)))
+        lines.append(
+            text.LEVEL_CHANGES.format(measure=words(first), findings=Msg.joined("; ", findings))
+        )
     return lines
 
 
@@ -324,13 +319,14 @@ def replication(
     seed_words = ", ".join(str(s) for s in seeds)
     if items:
         lines.append(
-            text.REPLICATION.format(count=count, seeds=seed_words, findings="; ".join(items))
+            text.REPLICATION.format(count=count, seeds=seed_words, findings=Msg.joined("; ", items))
         )
     else:
         lines.append(text.REPLICATION_NONE.format(count=count, seeds=seed_words))
     if only:
         words_of = {n: _named(m) for run in runs for n, m in run.items()}
-        lines.append(text.REPLICATION_ONLY.format(measures=", ".join(words_of[n] for n in only)))
+        named = Msg.joined(", ", [words_of[n] for n in only])
+        lines.append(text.REPLICATION_ONLY.format(measures=named))
     data = {
         "seeds": list(seeds),
         "findings": held_json,
@@ -340,11 +336,16 @@ def replication(
 
 
 def _named(m: Measured) -> str:
-    return words(m) if m.base == "skill_gap" else f"{words(m)} ({m.level})"
+    if m.base == "skill_gap":
+        return words(m)
+    return text.MEASURE_LEVEL.format(measure=words(m), level=m.level)
 
 
 def names_in_words(found: Sequence[Measured]) -> dict[str, str]:
     """Each JSON name in words with its level, for plots and the report's table."""
     return {
-        m.name: words(m) if m.base == "skill_gap" else f"{words(m)}, level {m.level}" for m in found
+        m.name: words(m)
+        if m.base == "skill_gap"
+        else text.MEASURE_AT.format(measure=words(m), level=m.level)
+        for m in found
     }

@@ -12,6 +12,7 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
+from tabletop.cli.language import speak
 from tabletop.cli.options import (
     AddressOpt,
     AgentsOpt,
@@ -20,6 +21,7 @@ from tabletop.cli.options import (
     GameArg,
     GamesOpt,
     JobsOpt,
+    LangOpt,
     OneJsonOpt,
     ReportOpt,
     ResumeOpt,
@@ -28,7 +30,7 @@ from tabletop.cli.options import (
 )
 from tabletop.core import selfplay
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg, translate
 
 _ = Domain("tabletop")
 
@@ -55,8 +57,10 @@ def analyse(
     export: ExportOpt = None,
     seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,
     resume: ResumeOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
+    speak(lang)
     analyse_command(
         game,
         players,
@@ -132,7 +136,8 @@ def analyse_command(
     played = runs[0]
     if played.finished == 0:  # stopped before any game: nothing to say but where to resume
         assert stop is not None
-        print(stopped_line({"finished": 0, "planned": len(played.stats)}, kept), file=sys.stderr)
+        done = {"finished": 0, "planned": len(played.stats)}
+        print(translate(stopped_line(done, kept)), file=sys.stderr)
         raise stop
     data = summarise(played, jobs, backend, seconds_per_turn)
     notes: list[str] = []
@@ -152,11 +157,11 @@ def analyse_command(
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         if stop is not None:
-            print(notes[0], file=sys.stderr)
+            print(translate(notes[0]), file=sys.stderr)
     else:
         print_analysis(data)
         for note in notes:
-            print(note)
+            print(translate(note))
     if stop is not None:
         raise stop
 
@@ -205,7 +210,9 @@ def stopped_line(data: dict[str, Any], kept: Path | None) -> str:
     from tabletop.analysis import text
 
     said = text.STOPPED.format(finished=data["finished"], planned=data["planned"])
-    return said + (" " + text.STOPPED_RESUME.format(path=str(kept)) if kept else "")
+    if kept is None:
+        return said
+    return Msg.joined(" ", [said, text.STOPPED_RESUME.format(path=str(kept))])
 
 
 @contextmanager
@@ -294,6 +301,7 @@ def _points(row: dict[str, Any]) -> list[str]:
 def print_analysis(data: dict[str, Any]) -> None:
     """The analysis as rich tables (``--json`` has every number)."""
     from rich import box
+    from rich.markup import escape
     from rich.table import Table
 
     from tabletop.analysis.findings import (
@@ -373,7 +381,7 @@ def print_analysis(data: dict[str, Any]) -> None:
             )
         console.print(skill)
     for line in seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data):
-        console.print(line)
+        console.print(escape(translate(line)))
     console.print(
         f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} "
         f"job(s), backend {data['backend']}"

@@ -19,6 +19,7 @@ from tabletop.cli.analyse import (
     play_stoppable,
     stopped_line,
 )
+from tabletop.cli.language import speak
 from tabletop.cli.options import (
     AddressOpt,
     AgentsOpt,
@@ -27,6 +28,7 @@ from tabletop.cli.options import (
     GameArg,
     GamesOpt,
     JobsOpt,
+    LangOpt,
     OneJsonOpt,
     PlayersOpt,
     ReportOpt,
@@ -35,6 +37,7 @@ from tabletop.cli.options import (
     SecondsPerTurnOpt,
 )
 from tabletop.core import selfplay
+from tabletop.core.i18n.text import translate
 
 TABLE_TITLE = "{level}"
 COLUMNS = ("measure", "baseline", "variant", "difference [95% CI]", "p", "p (Holm)", "test")
@@ -71,8 +74,10 @@ def compare(
         ),
     ] = 0,
     resume: ResumeOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """A/B test of a rule change: the baseline against it on the same seeds and seats."""
+    speak(lang)
     compare_command(
         game,
         players,
@@ -158,11 +163,11 @@ def compare_command(
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
         if stop is not None:
-            print(lines[0], file=sys.stderr)
+            print(translate(lines[0]), file=sys.stderr)
     else:
         print_comparison(comparison, found, lines, seed)
         for note in notes:
-            print(note)
+            print(translate(note))
     if stop is not None:
         raise stop
 
@@ -187,14 +192,14 @@ def print_comparison(
         ", ".join(f"{k}={v}" for k, v in comparison.baseline.values) or "defaults"
     )
     console.print(
-        text.COMPARE_TITLE.format(
+        translate(text.COMPARE_TITLE).format(
             game=plan.game, changes=changes, baseline=baseline, games=plan.games, seed=seed
         )
     )
     levels = list(dict.fromkeys(m.level for m in found))
     for level in levels:
         table = Table(
-            title=TABLE_TITLE.format(level=level_name(level, names)),
+            title=TABLE_TITLE.format(level=translate(level_name(level, names))),
             box=box.SIMPLE_HEAD,
             title_justify="left",
             pad_edge=False,
@@ -205,10 +210,10 @@ def print_comparison(
             mark = " *" if m.significant else ""
             style = "bold" if m.significant else "dim"
             table.add_row(
-                words(m),
+                translate(words(m)),
                 amount(m, m.result.a, sign=False),
                 amount(m, m.result.b, sign=False),
-                f"[{style}]{escape(interval(m) + mark)}[/{style}]",
+                f"[{style}]{escape(translate(interval(m)) + mark)}[/{style}]",
                 f"{m.result.p:.3g}",
                 f"[{style}]{m.p_adjusted:.3g}[/{style}]",
                 m.result.test,
@@ -216,7 +221,7 @@ def print_comparison(
         console.print(table)
     console.print(LEGEND)
     for line in lines:
-        console.print(line)
+        console.print(escape(translate(line)))
 
 
 LEGEND = (
