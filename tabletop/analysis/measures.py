@@ -163,7 +163,7 @@ def self_play(
 
 def _intervals(evaluated: Sequence[GameStats]) -> dict[str, Any]:
     """The 95% interval of each evaluation measure's mean (``KEY_ci95``), for the plots."""
-    per_game = {
+    per_game: dict[str, list[float | int | None]] = {
         "lead_changes": [g.lead_changes for g in evaluated],
         "decisiveness": [g.decisive for g in evaluated],
         "drama": [g.drama for g in evaluated],
