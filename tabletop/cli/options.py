@@ -60,9 +60,8 @@ GamesOpt = Annotated[
         "--games",
         help=f"Games per configuration and level (compare: paired games a level), "
         f"1..{flags.GAMES_MAX}.",
-        parser=parsers.games,
     ),
-]
+]  # the range: tabletop.analysis.sweep (the same message for the Python API)
 ResumeOpt = Annotated[
     Path | None,
     typer.Option(
