@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import math
 import re
 import sys
 from collections import Counter
@@ -26,7 +27,7 @@ from tabletop.analysis.observe import (
     lead_changes,
     measure_game,
 )
-from tabletop.analysis.run import analyse, label
+from tabletop.analysis.run import Done, analyse, label
 from tabletop.analysis.sweep import make_plan
 from tabletop.cli.app import app
 from tabletop.core.errors import OptionError, UsageError
@@ -305,9 +306,10 @@ def test_the_same_seed_gives_the_same_analysis_on_one_or_two_processes() -> None
 
 
 def test_the_progress_callback_sees_every_game() -> None:
-    seen: list[GameStats] = []
+    seen: list[Done] = []
     analyse(small_plan(), progress=seen.append)
     assert len(seen) == 6 * (4 + 2)
+    assert all(isinstance(d.stats, GameStats) and d.seconds > 0 for d in seen)
 
 
 # ------------------------------------------------------------------------------ command
@@ -330,7 +332,12 @@ def test_the_command_prints_tables_and_json() -> None:
         (["--agents", "1,x"], "unknown AI level 'x'"),
         (["--backend", "spark"], "unknown --backend 'spark'; allowed: local, ray"),
         (["--address", "10.0.0.1:6379"], "--address names a Ray cluster"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--jobs", "0"], "'--jobs': a whole number 1..64 is allowed, not '0'"),
+        (["--jobs", "65"], "'--jobs': a whole number 1..64 is allowed, not '65'"),
+        (["--jobs", "100000"], "'--jobs': a whole number 1..64 is allowed, not '100000'"),
+        (["--games", "0"], "--games must be 1 to 1000000, not 0"),
+        (["--games", "1000001"], "--games must be 1 to 1000000, not 1000001"),
+        (["--seed", "-1"], "'--seed': a whole number 0..9223372036854775807 is allowed"),
         (["--report", "/no/such/folder/r.html"], "no such folder"),
         (["--export", "/no/such/folder/games.csv"], "no such folder"),
         (["--export", "games.xlsx"], "must end in .jsonl or .csv"),
@@ -341,6 +348,21 @@ def test_bad_input_is_one_line_and_plays_nothing(args: list[str], says: str) -> 
     done = runner.invoke(app, ["analyse", "quarto", "--games", "2", *args])
     assert done.exit_code == 2
     assert says in done.output and done.output.count("\n") == 1 and "Traceback" not in done.output
+    if args[0] in ("--jobs", "--games", "--seed"):  # compare's flags have the same bounds
+        change = ["compare", "quarto", "--change", "squares=true", "--games", "2"]
+        done = runner.invoke(app, [*change, *args])
+        assert done.exit_code == 2 and says in done.output and done.output.count("\n") == 1
+
+
+def test_the_api_bounds_jobs_as_the_command_line_does() -> None:
+    from tabletop.analysis import analyse as api_analyse
+    from tabletop.core.errors import UsageError
+
+    with pytest.raises(UsageError, match="--jobs must be 1 to 64, not 65"):
+        api_analyse("quarto", agents="1", games=1, jobs=65)
+    args = ["compare", "quarto", "--change", "squares=true", "--replicate", "21"]
+    done = runner.invoke(app, args)
+    assert done.exit_code == 2 and "'--replicate': a whole number 0..20" in done.output
 
 
 def test_missing_extras_name_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,7 +384,7 @@ def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: 
     assert done.exit_code == 0, done.output
     data = json.loads(done.stdout)
     text = page.read_text(encoding="utf-8")
-    summary = text.index("<h2>Summary</h2><table>")
+    summary = text.index("<h2>Summary</h2><div class=scroll><table>")
     assert summary < text.index("<img")  # the table comes first
     table = text[summary : text.index("</table>", summary)]
     assert table.count("<tr>") == 1 + 4  # a head and a row per configuration and level
@@ -383,7 +405,7 @@ def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: 
 
 def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from tabletop.analysis.report import figures
+    from tabletop.analysis.report_plots import figures
 
     data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 2, 0))
     assert {"lead_changes", "decisiveness", "drama", "stability", "clarity", "score_margin"} <= set(
@@ -394,7 +416,7 @@ def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> 
 def test_many_configurations_get_room_for_their_labels() -> None:
     """Configurations run down the side: twelve of them make a plot twelve rows tall."""
     pytest.importorskip("matplotlib")
-    from tabletop.analysis.report import ROW_INCHES, seat_win_rates
+    from tabletop.analysis.report_plots import ROW_INCHES, seat_win_rates
 
     plan = make_plan("ctverak", "2,3", ["min_natural=1,2,3", "reshuffle=false,true"], "1", 1, 0)
     data = analyse(plan)
@@ -405,7 +427,7 @@ def test_many_configurations_get_room_for_their_labels() -> None:
 
 
 def test_an_end_kind_has_one_colour_in_every_report() -> None:
-    from tabletop.analysis.report import FIXED_COLOURS, kind_colour
+    from tabletop.analysis.report_plots import FIXED_COLOURS, kind_colour
 
     assert kind_colour("turn-limit") == FIXED_COLOURS["turn-limit"]  # a cut: a warm colour
     natural = ["line", "completed", "ctverak"]
@@ -474,7 +496,21 @@ def test_findings_say_where_the_verdict_changes_with_the_level_and_warn_small_ru
         "configurations": [row("3", (24, 16), 40, 40)],
     }
     (warning,) = seat_warnings(small)
-    assert "40 games are too few" in warning and "against a fair 50%, ±15 points" in warning
+    assert warning.startswith("Warning (2p, level 3): 40 games measure seat 1 (60% against")
+    assert "a fair 50%) to ±14.5 points, more than half its 10.0-point distance" in warning
+    # one rule, and the games that rule needs: ±14.5 shrinks to ±5.0 as 1/sqrt(games)
+    needed = int(warning.split("about ")[1].split(" games")[0].replace(",", ""))
+    assert 300 < needed < 400 and "to ±5.0 points" in warning
+    # a run that large meets the rule: no warning any more (the same 60%)
+    size = math.ceil(needed / 5) * 5
+    bigger = row("3", (size * 6 // 10, size * 4 // 10), size, size)
+    assert seat_warnings({**small, "games": size, "configurations": [bigger]}) == []
+    # the issue's contradiction: the warned run needs more games than it had, never fewer
+    for games in (1500, 1900, 2500, 4000):
+        close = row("3", (games * 52 // 100, games - games * 52 // 100), games, games)
+        for line in seat_warnings({**small, "games": games, "configurations": [close]}):
+            said = int(line.split("about ")[1].split(" games")[0].replace(",", ""))
+            assert said > games, line
     big = {
         "levels": ["3"],
         "swept": [],

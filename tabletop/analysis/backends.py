@@ -9,15 +9,16 @@ game costs more in scheduling than a short game takes (see ``bench/bench_analysi
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
 from typing import Any, TypeVar
 
 from tabletop.core.errors import TabletopError, UsageError
+from tabletop.core.flags import JOBS_MAX
 from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 
@@ -48,14 +49,26 @@ def check_backend(backend: str, jobs: int, address: str | None) -> None:
                 allowed=", ".join(BACKENDS),
             )
         )
-    if jobs < 1:
-        raise UsageError(_("--jobs must be at least 1, not {value}", value=jobs))
+    if not 1 <= jobs <= JOBS_MAX:
+        raise UsageError(_("--jobs must be 1 to {most}, not {value}", most=JOBS_MAX, value=jobs))
     if address is not None and backend != "ray":
         raise UsageError(_("--address names a Ray cluster; use it with --backend ray"))
     if backend == "ray":
         import_ray()
         if address is not None:
             check_address(address)
+
+
+class Stopped(TabletopError):
+    """The run was stopped (Ctrl-C, SIGTERM) after some of its items: ``done`` holds the
+    finished results by position; a caller that knows the plan adds ``played``."""
+
+    exit_code = 130
+
+    def __init__(self, done: dict[int, Any]) -> None:
+        super().__init__(_("interrupted"))
+        self.done = done
+        self.played: Any = None
 
 
 def run(
@@ -65,27 +78,99 @@ def run(
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[R], None] | None = None,
+    arrived: Callable[[int, R], None] | None = None,
 ) -> list[R]:
     """``[func(item) for item in items]`` on ``jobs`` workers of ``backend``, each result
-    handed to ``progress`` as soon as it is known. ``func`` must be a module-level function
-    (it is pickled to the workers)."""
+    handed to ``progress`` (and with its position to ``arrived``) as soon as it is known.
+    ``func`` must be a module-level function (it is pickled to the workers). Ctrl-C or
+    SIGTERM stops the run: every result finished by then is kept and :class:`Stopped`
+    carries them; no worker is left running."""
     check_backend(backend, jobs, address)
-    stream = _ray(func, items, jobs, address) if backend == "ray" else _local(func, items, jobs)
     results: dict[int, R] = {}
-    for position, result in stream:
+
+    def deliver(position: int, result: R) -> None:
         results[position] = result
+        if arrived:
+            arrived(position, result)
         if progress:
             progress(result)
+
+    try:
+        with _terminate_stops():
+            if backend == "ray":
+                _ray(func, items, jobs, address, deliver)
+            else:
+                _local(func, items, jobs, deliver)
+    except KeyboardInterrupt:
+        raise Stopped(results) from None
     return [results[i] for i in range(len(items))]
 
 
-def _local(func: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[tuple[int, R]]:
-    with ExitStack() as stack:
-        if jobs <= 1:
-            yield from enumerate(map(func, items))
-            return
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
-        yield from enumerate(pool.map(func, items, chunksize=LOCAL_CHUNK))
+@contextlib.contextmanager
+def _terminate_stops() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl-C does (in the main thread; elsewhere as it was)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the run (a terminal sends it to every process of the
+    group): the run keeps what finished and ends the workers itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local(
+    func: Callable[[T], R], items: Sequence[T], jobs: int, deliver: Callable[[int, R], None]
+) -> None:
+    if jobs <= 1:
+        for position, item in enumerate(items):
+            deliver(position, func(item))
+        return
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    pending: dict[Future[R], int] = {}
+    upcoming = iter(range(len(items)))
+    try:
+        for position in itertools.islice(upcoming, IN_FLIGHT * jobs):
+            pending[pool.submit(func, items[position])] = position
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=pending.__getitem__):
+                deliver(pending.pop(future), future.result())
+                following = next(upcoming, None)
+                if following is not None:
+                    pending[pool.submit(func, items[following])] = following
+    except BaseException:
+        for future in sorted(pending, key=pending.__getitem__):
+            if future.done() and not future.cancelled() and future.exception() is None:
+                deliver(pending[future], future.result())
+        workers = list(pool._processes.values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join()
+        raise
+    pool.shutdown()
+
+
+IN_FLIGHT = 2  # games queued a worker: enough to keep it busy, few to wait for on a stop
 
 
 def _batch(func: Callable[[T], R], items: Sequence[T]) -> list[R]:
@@ -177,8 +262,12 @@ def _silent_stderr() -> Iterator[None]:
 
 
 def _ray(
-    func: Callable[[T], R], items: Sequence[T], jobs: int, address: str | None
-) -> Iterator[tuple[int, R]]:
+    func: Callable[[T], R],
+    items: Sequence[T],
+    jobs: int,
+    address: str | None,
+    deliver: Callable[[int, R], None],
+) -> None:
     """Batches of items as Ray tasks, at most ``jobs`` in flight; results as they come."""
     ray = import_ray()
     started = _connect(ray, jobs, address)
@@ -193,7 +282,7 @@ def _ray(
             done, _ = ray.wait(list(pending), num_returns=1)
             first = pending.pop(done[0])
             for offset, result in enumerate(ray.get(done[0])):
-                yield first + offset, result
+                deliver(first + offset, result)
     finally:
         if started:
             ray.shutdown()

@@ -10,13 +10,13 @@ is a difference of the same deals (common random numbers).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import tabletop.analysis.measures as measures
 from tabletop.agents.seat import make_seat
 from tabletop.analysis.observe import GameStats
-from tabletop.analysis.paired import Paired, compare
+from tabletop.analysis.paired import Paired, compare, holm
 from tabletop.analysis.run import Played, agent_names
 from tabletop.analysis.sweep import MAX_GAMES, Configuration, Plan, split_list
 from tabletop.core import options as opts
@@ -143,11 +143,29 @@ class Measured:
     base: str  # without the level, e.g. ``end:blocked``
     level: str  # ``3``, or ``3-vs-1`` for a skill gap
     result: Paired
+    p_adjusted: float = 1.0  # Holm's, over every measure of the comparison that moved
 
     @property
     def significant(self) -> bool:
+        """A finding: the Holm-adjusted p below 5% and the 95% interval clear of 0."""
+        return self.p_adjusted < ALPHA and self.clear
+
+    @property
+    def significant_alone(self) -> bool:
+        """What the measure would say tested alone (raw p): the benchmark's 'before'."""
+        return self.result.p < ALPHA and self.clear
+
+    @property
+    def clear(self) -> bool:
         low, high = self.result.ci
-        return self.result.p < ALPHA and (low > 0 or high < 0)
+        return low > 0 or high < 0
+
+    @property
+    def direction(self) -> int:
+        """+1 or -1 for a finding up or down, 0 for no finding."""
+        if not self.significant:
+            return 0
+        return 1 if self.result.difference > 0 else -1
 
     @property
     def rate(self) -> bool:
@@ -160,7 +178,14 @@ def paired_measures(played: Played) -> list[Measured]:
     found: list[Measured] = []
     for n in range(half):
         what, _, setup, levels = played.blocks[n]
-        a_games, b_games = played.block_games(n), played.block_games(n + half)
+        both = [
+            (a, b)
+            for a, b in zip(played.slots(n), played.slots(n + half), strict=True)
+            if a is not None and b is not None
+        ]  # a stopped run: the pairs both of whose games were played
+        if not both:
+            continue
+        a_games, b_games = [a for a, _ in both], [b for _, b in both]
         if what == "self":
             kinds = sorted({g.kind for g in (*a_games, *b_games)})
             a = [per_game(g, setup.players, kinds) for g in a_games]
@@ -179,7 +204,22 @@ def paired_measures(played: Played) -> list[Measured]:
             found.append(
                 Measured(f"skill_gap@{level}", "skill_gap", level, compare(a_skill, b_skill))
             )
-    return found
+    return adjusted(found)
+
+
+def adjusted(found: Sequence[Measured]) -> list[Measured]:
+    """Every measure with its Holm-adjusted p-value. The family is every measure of the
+    comparison (all levels, skill gaps too) in which at least one pair of games differs:
+    a measure no game moved has p = 1 and can never be a finding, so it does not dilute
+    the others (docs/analysis.md, "Many measures at once")."""
+    moved = [m for m in found if m.result.changed > 0]
+    values = dict(zip((m.name for m in moved), holm([m.result.p for m in moved]), strict=True))
+    return [replace(m, p_adjusted=values.get(m.name, 1.0)) for m in found]
+
+
+def family(found: Sequence[Measured]) -> int:
+    """How many measures the correction counted (those some pair of games moved)."""
+    return sum(1 for m in found if m.result.changed > 0)
 
 
 def _r(value: float) -> float:
@@ -222,8 +262,15 @@ def result_json(comparison: Comparison, found: Sequence[Measured]) -> dict[str, 
                 "difference": _r(m.result.difference),
                 "ci": [_r(m.result.ci[0]), _r(m.result.ci[1])],
                 "p": _p(m.result.p),
+                "p_adjusted": _p(m.p_adjusted),
+                "significant": m.significant,
                 "test": m.result.test,
             }
             for m in found
         ],
+        "correction": CORRECTION,
+        "tested": family(found),
     }
+
+
+CORRECTION = "Holm-Bonferroni"

@@ -2,7 +2,8 @@
 
 A row says where the game was played (configuration, block, level), from which seed and
 seats, and what happened (winners, points, end kind, length, lead changes and the other
-per-game measures). JSON Lines keeps lists and options as they are; CSV puts every
+per-game measures, at full precision, with the decisions taken and the legal actions
+summed over them). JSON Lines keeps lists and options as they are; CSV puts every
 option in its own ``option:KEY`` column and writes lists as JSON text.
 """
 
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.analysis.compare import Measured
 from tabletop.analysis.run import Played, label, swept
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.text import Domain
@@ -73,20 +76,46 @@ def game_rows(
                     "kind": g.kind,
                     "turns": g.turns,
                     "actions": g.actions,
-                    "minutes_estimate": round(g.turns * seconds_per_turn / 60, 2),
-                    "branching": round(branching, 4) if branching is not None else None,
+                    "decisions": g.decisions,
+                    "legal_actions": g.legal,
+                    "minutes_estimate": g.turns * seconds_per_turn / 60,
+                    "branching": branching,
                     "lead_changes": g.lead_changes,
-                    "decisiveness": _r(g.decisive),
-                    "drama": _r(g.drama),
-                    "stability": _r(g.stability),
-                    "clarity": _r(g.clarity),
+                    "decisiveness": g.decisive,
+                    "drama": g.drama,
+                    "stability": g.stability,
+                    "clarity": g.clarity,
                 }
             )
     return rows
 
 
-def _r(value: float | None) -> float | None:
-    return None if value is None else round(value, 6)
+def measures_path(path: Path) -> Path:
+    """Where ``compare --export FILE`` writes its measures: ``FILE.measures`` + ending."""
+    return path.with_name(f"{path.stem}.measures{path.suffix}")
+
+
+def write_measures(found: Sequence[Measured], path: Path) -> Path:
+    """``compare``'s measures next to its export at full precision, one row each with
+    the raw and the Holm-adjusted p-value (the games' rows alone cannot say them)."""
+    rows: list[dict[str, Any]] = [
+        {
+            "name": m.name,
+            "a": m.result.a,
+            "b": m.result.b,
+            "difference": m.result.difference,
+            "ci_low": m.result.ci[0],
+            "ci_high": m.result.ci[1],
+            "p": m.result.p,
+            "p_adjusted": m.p_adjusted,
+            "significant": m.significant,
+            "test": m.result.test,
+        }
+        for m in found
+    ]
+    target = measures_path(path)
+    write_rows(rows, target)
+    return target
 
 
 def write_rows(rows: list[dict[str, Any]], path: Path) -> None:

@@ -3,15 +3,15 @@ too wide for the difference it shows, and where the seat verdict changes with th
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from typing import Any
 
 import tabletop.analysis.text as text
-from tabletop.analysis.paired import Z975
+from tabletop.agents.arena import wilson
 from tabletop.analysis.run import label
+from tabletop.core.i18n.text import Msg
 
 NOTABLE = 0.02  # a seat this far from a fair share is worth a sentence
-PRECISION = 0.02  # the half-width the warning says how to reach
 MOST_WARNINGS = 3  # more seat warnings than this are said in one
 
 
@@ -30,62 +30,78 @@ def edges(row: dict[str, Any]) -> list[int]:
     ]
 
 
-def games_for_precision(share: float, half: float = PRECISION) -> int:
-    """Games for a 95% interval of ± ``half`` around a share."""
-    return math.ceil(Z975**2 * share * (1 - share) / half**2)
-
-
 def _pct(value: float) -> str:
     return f"{value * 100:.0f}%"
 
 
 def where(row: dict[str, Any], keys: list[str]) -> str:
-    return f"{label(row, keys)}, level {row['level']}"
+    return text.WHERE.format(configuration=label(row, keys), level=row["level"])
+
+
+def too_few(rate: float, fair: float, interval: Sequence[float], games: int) -> int | None:
+    """The one rule of the sample-size warning: a seat whose rate is at least ``NOTABLE``
+    from a fair share is measured too loosely when its 95% interval's half-width is more
+    than half that distance (the run shows the direction at most). Then the games that
+    meet the rule: the fewest whose interval (Wilson's, as the run's) around the same
+    rate is at most half the distance wide on each side, always more than ``games``;
+    else None."""
+    low, high = interval
+    half, gap = (high - low) / 2, abs(rate - fair)
+    if gap < NOTABLE or half <= gap / 2:
+        return None
+    fewest, most = games, games * 2
+    while _half(rate, most) > gap / 2:
+        fewest, most = most, most * 2
+    while most - fewest > 1:  # the half-width shrinks as the games grow
+        middle = (fewest + most) // 2
+        fewest, most = (fewest, middle) if _half(rate, middle) <= gap / 2 else (middle, most)
+    return most
+
+
+def _half(rate: float, games: int) -> float:
+    low, high = wilson(rate * games, games)
+    return (high - low) / 2
 
 
 def seat_warnings(data: dict[str, Any]) -> list[str]:
-    """A warning for each configuration and level with a seat rate whose interval is at
-    least half as wide as its distance from a fair share (the run shows the direction
-    at best, not the size); it names the seat farthest from fair."""
-    lines = []
+    """A warning for each configuration and level with a seat measured too loosely
+    (:func:`too_few`); it names the seat farthest from fair and the games the rule needs
+    for it. Many such rows are said in one line, with the most games any of them needs."""
+    lines, needs = [], []
     for row in data["configurations"]:
         fair = fair_share(row)
         wide = []
         for seat, rate in enumerate(row["seat_win_rate"], start=1):
-            low, high = row["seat_win_rate_ci95"][seat - 1]
-            half, gap = (high - low) / 2, abs(rate - fair)
-            if gap >= NOTABLE and half >= gap / 2:
-                wide.append((gap, seat, rate, half))
+            interval = row["seat_win_rate_ci95"][seat - 1]
+            needed = too_few(rate, fair, interval, row["games"])
+            if needed is not None:
+                wide.append((abs(rate - fair), seat, rate, (interval[1] - interval[0]) / 2, needed))
         if wide:
-            _, seat, rate, half = max(wide)
-            worst = max(row["seat_win_rate"], key=lambda r: r * (1 - r))
+            gap, seat, rate, half, needed = max(wide, key=lambda w: (w[0], -w[1]))
+            needs.append(needed)
             lines.append(
                 text.SEAT_WIDE.format(
                     where=where(row, data["swept"]),
                     seat=seat,
                     rate=_pct(rate),
                     fair=_pct(fair),
-                    half=f"{half * 100:.0f}",
-                    games=row["games"],
-                    needed=f"{games_for_precision(worst):,}",
+                    half=f"{half * 100:.1f}",
+                    gap=f"{gap * 100:.1f}",
+                    target=f"{gap * 50:.1f}",
+                    games=f"{row['games']:,}",
+                    needed=f"{needed:,}",
                 )
             )
     if len(lines) > MOST_WARNINGS:
-        return [summarised(data, lines)]
+        return [
+            text.SEAT_WIDE_MANY.format(
+                count=len(lines),
+                rows=len(data["configurations"]),
+                games=f"{data['games']:,}",
+                needed=f"{max(needs):,}",
+            )
+        ]
     return lines
-
-
-def summarised(data: dict[str, Any], lines: list[str]) -> str:
-    """One warning for many: how many rows are too thin, and the games that would do."""
-    rows = data["configurations"]
-    worst = max(r for row in rows for r in row["seat_win_rate"])
-    share = max(min(worst, 0.5), 0.01)
-    return text.SEAT_WIDE_MANY.format(
-        count=len(lines),
-        rows=len(rows),
-        games=data["games"],
-        needed=f"{games_for_precision(share):,}",
-    )
 
 
 def seat_level_changes(data: dict[str, Any]) -> list[str]:
@@ -104,7 +120,7 @@ def seat_level_changes(data: dict[str, Any]) -> list[str]:
         findings = []
         for row in rows:
             seats = edges(row)
-            level = f"level {row['level']}"
+            level = text.LEVEL_WORD.format(level=row["level"])
             if not seats:
                 findings.append(text.SEAT_FAIR.format(level=level))
             for seat in seats:
@@ -116,7 +132,7 @@ def seat_level_changes(data: dict[str, Any]) -> list[str]:
                         level=level,
                     )
                 )
-        lines.append(text.SEAT_LEVELS.format(where=name, findings="; ".join(findings)))
+        lines.append(text.SEAT_LEVELS.format(where=name, findings=Msg.joined("; ", findings)))
     return lines
 
 
@@ -133,9 +149,12 @@ def completion_level_changes(data: dict[str, Any]) -> list[str]:
         lows = [row["completion_rate_ci95"][0] for row in rows]
         highs = [row["completion_rate_ci95"][1] for row in rows]
         if max(lows) > min(highs):
-            findings = "; ".join(
-                text.COMPLETION_AT.format(rate=_pct(row["completion_rate"]), level=row["level"])
-                for row in rows
+            findings = Msg.joined(
+                "; ",
+                [
+                    text.COMPLETION_AT.format(rate=_pct(row["completion_rate"]), level=row["level"])
+                    for row in rows
+                ],
             )
             lines.append(text.COMPLETION_LEVELS.format(where=name, findings=findings))
     return lines

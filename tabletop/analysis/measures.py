@@ -47,7 +47,9 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
 
 
 def _r(value: float) -> float:
-    return round(value, 4)
+    """Four decimals, or four significant digits for what lives below 0.1 (clarity and
+    stability near 1e-4 would round to nothing)."""
+    return round(value, 4) if abs(value) >= 0.1 else float(f"{value:.4g}")
 
 
 def _ci(successes: float, trials: int) -> list[float]:
@@ -154,8 +156,25 @@ def self_play(
         "drama": _optional(evaluated, "drama") if evaluated else None,
         "stability": _optional(evaluated, "stability") if evaluated else None,
         "clarity": _optional(evaluated, "clarity") if evaluated else None,
+        **_intervals(evaluated),
         "points": points(games, players),
     }
+
+
+def _intervals(evaluated: Sequence[GameStats]) -> dict[str, Any]:
+    """The 95% interval of each evaluation measure's mean (``KEY_ci95``), for the plots."""
+    per_game: dict[str, list[float | int | None]] = {
+        "lead_changes": [g.lead_changes for g in evaluated],
+        "decisiveness": [g.decisive for g in evaluated],
+        "drama": [g.drama for g in evaluated],
+        "stability": [g.stability for g in evaluated],
+        "clarity": [g.clarity for g in evaluated],
+    }
+    found: dict[str, Any] = {}
+    for key, values in per_game.items():
+        known = [float(v) for v in values if v is not None]
+        found[f"{key}_ci95"] = mean_ci(known)["ci95"] if known else None
+    return found
 
 
 def skill(games: Sequence[GameStats], higher: str, players: int) -> dict[str, Any]:

@@ -40,6 +40,8 @@ class Paired(NamedTuple):
     test: str
     sd: float  # standard deviation of the per-game differences (for the power hint)
     pairs: int
+    moved: float = 0.0  # mean |difference|: the most the change can move the mean this run
+    changed: float = 0.0  # share of the pairs that differ at all
 
 
 def normal_cdf(z: float) -> float:
@@ -143,15 +145,57 @@ def compare(baseline: Sequence[float], variant: Sequence[float]) -> Paired:
         p, test = wilcoxon(differences), WILCOXON
     a = math.fsum(baseline) / n
     b = math.fsum(variant) / n
-    return Paired(a, b, mean, (mean - half, mean + half), p, test, sd, n)
+    moved = math.fsum(abs(d) for d in differences) / n
+    changed = sum(1 for d in differences if d != 0) / n
+    return Paired(a, b, mean, (mean - half, mean + half), p, test, sd, n, moved, changed)
 
 
-def games_to_detect(sd: float, difference: float) -> int | None:
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm-Bonferroni adjusted p-values, in the order given: sorted ascending, the
+    ``i``-th smallest (from 0) is multiplied by ``m - i`` and the result made
+    non-decreasing (capped at 1). Rejecting where the adjusted value is below ``alpha``
+    keeps the chance of any false finding among the ``m`` at most ``alpha``, whatever
+    the dependence between the tests (Holm 1979)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def games_to_detect(sd: float, difference: float, tests: int = 1) -> int | None:
     """About how many paired games detect a true ``difference`` with 80% power at the
-    5% level, given the per-game differences' ``sd`` (None when either is 0)."""
+    5% level (Bonferroni's ``0.05 / tests`` when ``tests`` are corrected together),
+    given the per-game differences' ``sd`` (None when either is 0)."""
     if sd <= 0 or difference == 0:
         return None
-    return math.ceil(((Z975 + Z80) * sd / abs(difference)) ** 2)
+    return math.ceil(((z_two_sided(tests) + Z80) * sd / abs(difference)) ** 2)
+
+
+def z_two_sided(tests: int = 1, alpha: float = 0.05) -> float:
+    """The normal quantile of a two-sided test at ``alpha / tests``."""
+    if tests <= 1:
+        return Z975
+    return statistics.NormalDist().inv_cdf(1 - alpha / (2 * tests))
+
+
+def games_for_shift(result: Paired, shift: float, tests: int = 1) -> int | None:
+    """About how many paired games detect a true change of ``shift`` in this measure with
+    80% power, from the observed per-game differences: the change keeps the spread of the
+    pairs it moves (mean square of the differences), so a change that alters only a share
+    ``q`` of the games can shift the mean by at most about ``result.moved``. None when this
+    run's differences cannot reach ``shift`` at all (then no number of games will show it)."""
+    if shift <= 0 or result.pairs < 2 or result.moved < shift:
+        return None
+    n = result.pairs
+    square = result.sd**2 * (n - 1) / n + result.difference**2  # mean squared difference
+    spread = max(square - shift**2, 0.0)
+    if spread == 0:
+        return 2
+    return max(2, math.ceil((z_two_sided(tests) + Z80) ** 2 * spread / shift**2))
 
 
 def games_for_share(share: float, difference: float) -> int | None:

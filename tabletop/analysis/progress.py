@@ -13,8 +13,20 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import tabletop.analysis.text as text
+from tabletop.core.i18n.text import translate
 
 EVERY = 10.0  # seconds between two progress lines off a terminal
+
+
+def every() -> float:
+    """Seconds between two lines: ``TABLETOP_PROGRESS_EVERY`` (0 to 3600) or ``EVERY``
+    (a log that wants a line a game, or a test that waits for the first games)."""
+    import os
+
+    from tabletop.core.flags import seconds
+
+    found = seconds(os.environ.get("TABLETOP_PROGRESS_EVERY", ""), 0.0, 3600.0)
+    return EVERY if found is None else found
 
 
 def duration(seconds: float) -> str:
@@ -30,7 +42,13 @@ def duration(seconds: float) -> str:
 class Lines:
     """Counts finished games; writes a progress line with an ETA at most every ``every``
     seconds to ``stream``. The pace is measured from the first finished game, so a
-    backend's start-up (Ray takes seconds) neither triggers a line nor skews the ETA."""
+    backend's start-up (Ray takes seconds) neither triggers a line nor skews the ETA.
+
+    With ``todo`` (games to play by kind of block: player count, options, levels) and
+    results that carry their ``key`` and ``seconds`` (:class:`~tabletop.analysis.run.Done`),
+    the time left weighs every kind by its own measured cost a game: six-player games
+    that take five times as long count five times (a kind not measured yet counts the
+    mean of those measured). Without them, every game counts the same."""
 
     def __init__(
         self,
@@ -39,6 +57,7 @@ class Lines:
         stream: TextIO,
         every: float = EVERY,
         clock: Callable[[], float] = time.monotonic,
+        todo: dict[Any, int] | None = None,
     ) -> None:
         self.what, self.total, self.stream, self.every = what, total, stream, every
         self.clock = clock
@@ -47,16 +66,29 @@ class Lines:
         self.first: float | None = None
         self.last = self.began
         self.shown = 0
+        self.todo = dict(todo) if todo else None
+        self.cost: dict[Any, list[float]] = {}  # key: [seconds played, games]
+        self.after_first = 0.0  # seconds of the games finished after the first one
 
-    def __call__(self, _result: Any = None) -> None:
+    def __call__(self, result: Any = None) -> None:
         self.done += 1
         now = self.clock()
+        key, seconds = getattr(result, "key", None), getattr(result, "seconds", None)
+        weighed = self.todo is not None and key is not None and seconds is not None
+        if weighed:
+            assert self.todo is not None and seconds is not None
+            spent = self.cost.setdefault(key, [0.0, 0])
+            spent[0] += seconds
+            spent[1] += 1
+            self.todo[key] = self.todo.get(key, 1) - 1
         if self.first is None:
             self.first = self.last = now
             return
+        if weighed:
+            assert seconds is not None
+            self.after_first += seconds
         if now - self.last >= self.every and self.done < self.total:
             self.last = now
-            pace = (now - self.first) / (self.done - 1)
             self._write(
                 text.PROGRESS.format(
                     what=self.what,
@@ -64,9 +96,23 @@ class Lines:
                     total=self.total,
                     percent=self.done * 100 // self.total,
                     elapsed=duration(now - self.began),
-                    left=duration(pace * (self.total - self.done)),
+                    left=duration(self.left(now)),
                 )
             )
+
+    def left(self, now: float) -> float:
+        """Seconds left: the games to play, each at its kind's cost, at the pace seen."""
+        assert self.first is not None
+        wall = now - self.first
+        if self.todo is None or not self.cost or self.after_first <= 0:
+            return wall / (self.done - 1) * (self.total - self.done)
+        mean = sum(c for c, _ in self.cost.values()) / sum(n for _, n in self.cost.values())
+        remaining = sum(
+            count * (self.cost[key][0] / self.cost[key][1] if key in self.cost else mean)
+            for key, count in self.todo.items()
+            if count > 0
+        )
+        return float(remaining * wall / self.after_first)  # wall seconds a second of play
 
     def finish(self) -> None:
         if self.shown:
@@ -77,4 +123,4 @@ class Lines:
 
     def _write(self, line: str) -> None:
         self.shown += 1
-        print(line, file=self.stream, flush=True)
+        print(translate(line), file=self.stream, flush=True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import tabletop.analysis.text as text
-from tabletop.analysis.compare import Comparison, Measured
-from tabletop.analysis.paired import games_to_detect
+from tabletop.analysis.compare import Comparison, Measured, family
+from tabletop.analysis.paired import games_for_shift, games_to_detect
 from tabletop.analysis.run import agent_names
+from tabletop.core.i18n.text import Msg
 
 
 def words(m: Measured) -> str:
@@ -26,21 +28,52 @@ def words(m: Measured) -> str:
     return text.MEASURE_WORDS.get(base, base)
 
 
-def amount(m: Measured, value: float, sign: bool = True) -> str:
-    """A value or difference as a person reads it: percent (points) for rates."""
+RELATIVE = frozenset({"decisiveness", "drama", "stability", "clarity"})  # no unit of their own
+
+
+def decimals(values: Sequence[float], digits: int = 2) -> int:
+    """Decimals that show the largest of ``values`` to ``digits`` significant digits."""
+    big = max((abs(v) for v in values if v and math.isfinite(v)), default=0.0)
+    if big == 0:
+        return 1
+    return max(0, digits - 1 - math.floor(math.log10(big)))
+
+
+def scale(m: Measured) -> tuple[float, str]:
+    """What a difference of ``m`` is multiplied by to be read, and its unit: points of a
+    rate, percent of the baseline for Ludii's unitless measures, else the measure's unit."""
     if m.rate:
-        return f"{value * 100:+.1f}" if sign else f"{value * 100:.1f}%"
-    if abs(value) < 1:
-        return f"{value:+.3g}" if sign else f"{value:.3g}"
-    digits = 2 if abs(value) < 10 else 1
-    return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+        return 100.0, text.UNIT_POINTS
+    if m.base in RELATIVE and m.result.a:
+        return 100.0 / abs(m.result.a), text.OF_BASELINE
+    return 1.0, text.UNITS.get(m.base, "")
+
+
+def amount(m: Measured, value: float, sign: bool = True) -> str:
+    """A value (``sign=False``: a mean, e.g. ``45.3%``, ``0.000398``) or a difference
+    (``+1.7``) as a person reads it: never in exponent notation."""
+    if not sign:
+        if m.rate:
+            return f"{value * 100:.1f}%"
+        return f"{value:.{decimals([value], 3)}f}"
+    factor, _unit = scale(m)
+    return _signed(value * factor, 1 if m.rate else decimals([value * factor], 2))
+
+
+def _signed(value: float, places: int) -> str:
+    shown = f"{value:+.{places}f}"
+    return shown.replace("-", "+", 1) if float(shown) == 0 else shown  # never -0.0
 
 
 def interval(m: Measured) -> str:
-    """``+1.7 pts [-1.7, +5.0]``: the difference, its unit and its 95% interval."""
+    """``+1.7 pts [-1.7, +5.0]``, ``-12% of the baseline [-20, -4.1]``, ``-3.0 turns
+    [-3.0, -3.0]``: the difference in its unit and its 95% interval, rounded alike."""
+    factor, unit = scale(m)
     low, high = m.result.ci
-    unit = " pts" if m.rate else ""
-    return f"{amount(m, m.result.difference)}{unit} [{amount(m, low)}, {amount(m, high)}]"
+    values = [m.result.difference * factor, low * factor, high * factor]
+    places = 1 if m.rate else decimals(values, 2)  # points of a rate: always to a tenth
+    d, lo, hi = (_signed(v, places) for v in values)
+    return text.INTERVAL.format(difference=d, unit=unit, low=lo, high=hi)
 
 
 def few(games: int | None) -> str:
@@ -56,18 +89,21 @@ def level_name(level: str, names: dict[str, str]) -> str:
 
 
 def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
-    """The one-line verdict of each level, then power hints, warnings for intervals too
-    wide for their difference, and where the conclusion changes with the level."""
+    """The one-line verdict of each level, then power hints, warnings for differences of
+    practical size that are no finding, and where the conclusion changes with the level.
+    A finding is a measure whose Holm-adjusted p-value is below 5% and whose interval is
+    clear of 0 (:attr:`Measured.significant`)."""
     plan = comparison.plan
     names = agent_names(plan.game, plan.levels)
+    tests = family(found)
     lines: list[str] = []
     for level in plan.levels:
         mine = [m for m in found if m.level == level]
-        where = f"level {level}"
+        where = text.LEVEL_WORD.format(level=level)
         if all(m.result.sd == 0 and m.result.difference == 0 for m in mine):
             lines.append(text.VERDICT_SAME.format(level=where, games=plan.games))
             continue
-        significant = sorted((m for m in mine if m.significant), key=lambda m: m.result.p)
+        significant = sorted((m for m in mine if m.significant), key=lambda m: m.p_adjusted)
         sized = distinct(sorted((m for m in significant if notable(m)), key=importance))
         tiny = [m for m in significant if not notable(m)]
         if sized:
@@ -76,41 +112,66 @@ def verdicts(comparison: Comparison, found: Sequence[Measured]) -> list[str]:
                 for m in sized[:VERDICT_ITEMS]
             ]
             lines.append(
-                text.VERDICT_SOME.format(level=where, changes="; ".join(items), games=plan.games)
+                text.VERDICT_SOME.format(
+                    level=where, changes=Msg.joined("; ", items), games=plan.games, tests=tests
+                )
             )
         elif tiny:
-            measured = ", ".join(words(m) for m in tiny)
+            measured = Msg.joined(", ", [words(m) for m in tiny])
             lines.append(text.VERDICT_TINY.format(level=where, measures=measured, games=plan.games))
         else:
-            lines.append(text.VERDICT_NONE.format(level=where, games=plan.games))
-        lines.extend(_power(mine, where))
-        lines.extend(_wide(mine, where, plan.games))
+            lines.append(text.VERDICT_NONE.format(level=where, games=plan.games, tests=tests))
+        lines.extend(_power(mine, where, tests))
+        lines.extend(_wide(mine, where, plan.games, tests))
     for m in found:
         if m.base == "skill_gap":
             item = text.VERDICT_ITEM.format(measure=words(m), change=interval(m))
-            template = text.VERDICT_SOME if m.significant else text.VERDICT_SKILL_SAME
+            template = text.VERDICT_SKILL if m.significant else text.VERDICT_SKILL_SAME
             lines.append(
                 template.format(level=level_name(m.level, names), changes=item, games=plan.games)
             )
-    lines.extend(level_changes(found, names))
+    lines.extend(level_changes(found, plan.levels))
     return lines
 
 
-def _power(mine: Sequence[Measured], where: str) -> list[str]:
-    seats = [m for m in mine if m.base.startswith("seat_") and m.base.endswith("_win")]
-    seat = max(seats, key=lambda m: m.result.sd, default=None)
-    turns = next((m for m in mine if m.base == "length_turns"), None)
-    if seat is None or seat.result.sd == 0:
+POINTS = 0.05  # the seat-rate change the power hint speaks of
+
+
+def _power(mine: Sequence[Measured], where: str, tests: int) -> list[str]:
+    """How many paired games would show a 5-point change in a seat's win rate (and a 5%
+    change in length), from this run's own paired differences: a change that moved few
+    games cannot shift a rate by more than the share it moved, whatever the games."""
+    seats = [m for m in mine if _is_seat(m)]
+    if not seats:
         return []
-    points = 5
-    rate = games_to_detect(seat.result.sd, points / 100)
+    seat = max(seats, key=lambda m: m.result.moved)
+    turns = next((m for m in mine if m.base == "length_turns"), None)
     length = ""
-    if turns is not None and turns.result.sd > 0:
+    if turns is not None and turns.result.changed > 0:
         step = max(1, round(turns.result.a * 0.05))
-        length = text.POWER_LENGTH.format(
-            games_turns=few(games_to_detect(turns.result.sd, step)), turns=step
+        needed = games_for_shift(turns.result, step, tests)
+        length = (
+            text.POWER_LENGTH.format(games_turns=few(needed), turns=step)
+            if needed is not None
+            else text.POWER_LENGTH_NEVER.format(turns=step)
         )
-    return [text.POWER.format(level=where, games_rate=few(rate), points=points, length=length)]
+    changed = f"{seat.result.changed * 100:.1f}%"
+    rate = games_for_shift(seat.result, POINTS, tests)
+    if rate is None:
+        return [
+            text.POWER_NEVER.format(
+                level=where, changed=changed, points=round(POINTS * 100), length=length
+            )
+        ]
+    return [
+        text.POWER.format(
+            level=where,
+            changed=changed,
+            games_rate=few(rate),
+            points=round(POINTS * 100),
+            length=length,
+        )
+    ]
 
 
 def notable(m: Measured) -> bool:
@@ -125,13 +186,17 @@ def _is_seat(m: Measured) -> bool:
     return m.base.startswith("seat_") and m.base.endswith("_win")
 
 
-def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
-    """Differences of practical size whose interval holds 0; the seats in one line."""
-    wide = [m for m in mine if notable(m) and m.result.ci[0] <= 0 <= m.result.ci[1]]
+def _p_pair(m: Measured) -> str:
+    return text.P_PAIR.format(p=f"{m.result.p:.2g}", adjusted=f"{m.p_adjusted:.2g}")
+
+
+def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[str]:
+    """Differences of practical size that are no finding; the seats in one line."""
+    wide = [m for m in mine if notable(m) and not m.significant]
     lines = []
     seats = [m for m in wide if _is_seat(m)]
     if len(seats) > 1:
-        needs = [games_to_detect(m.result.sd, m.result.difference) for m in seats]
+        needs = [games_to_detect(m.result.sd, m.result.difference, tests) for m in seats]
         known = [n for n in needs if n is not None]
         biggest = max(seats, key=lambda m: abs(m.result.difference))
         lines.append(
@@ -140,6 +205,7 @@ def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
                 count=len(seats),
                 largest=interval(biggest),
                 seat=words(biggest),
+                p=_p_pair(biggest),
                 games=games,
                 needed=(
                     "?"
@@ -151,11 +217,16 @@ def _wide(mine: Sequence[Measured], where: str, games: int) -> list[str]:
             )
         )
         wide = [m for m in wide if not _is_seat(m)]
-    for m in wide:
-        needed = games_to_detect(m.result.sd, m.result.difference)
+    for m in distinct(wide):  # a draw rate and the draw end, two mirrored end kinds: once
+        needed = games_to_detect(m.result.sd, m.result.difference, tests)
         lines.append(
             text.WIDE.format(
-                level=where, measure=words(m), change=interval(m), games=games, needed=few(needed)
+                level=where,
+                measure=words(m),
+                change=interval(m),
+                p=_p_pair(m),
+                games=games,
+                needed=few(needed),
             )
         )
     return lines
@@ -168,7 +239,7 @@ ORDER = ("seat_", "draw", "end:", "skill_gap", "length_")  # what a designer rea
 def importance(m: Measured) -> tuple[int, float]:
     """Rates first (seats, draws, ends), then lengths, then the rest; by p within."""
     rank = next((i for i, prefix in enumerate(ORDER) if m.base.startswith(prefix)), len(ORDER))
-    return rank, m.result.p
+    return rank, m.p_adjusted
 
 
 def distinct(measured: list[Measured]) -> list[Measured]:
@@ -183,36 +254,98 @@ def distinct(measured: list[Measured]) -> list[Measured]:
     return kept
 
 
-def level_changes(found: Sequence[Measured], names: dict[str, str]) -> list[str]:
-    """Measures significant at some levels and not at others (or in opposite directions)."""
-    by_base: dict[str, list[Measured]] = {}
+def level_changes(found: Sequence[Measured], levels: Sequence[str]) -> list[str]:
+    """Every measure whose conclusion (up, down, or no finding) is not the same at every
+    level. A level where the measure does not exist (no game ended that way in either arm)
+    counts as no finding; a measure that mirrors one already said (the other end kind of
+    two, the draw end and the draw rate) is not said twice."""
+    if len(levels) < 2:
+        return []
+    by_base: dict[str, dict[str, Measured]] = {}
     for m in found:
         if m.base != "skill_gap":
-            by_base.setdefault(m.base, []).append(m)
-    ends = sorted(base for base in by_base if base.startswith("end:"))
-    if len(ends) == 2:  # one is the other's mirror
-        del by_base[ends[1]]
+            by_base.setdefault(m.base, {})[m.level] = m
     lines = []
-    for group in by_base.values():
-        signs = {
-            (m.significant, math.copysign(1, m.result.difference) if m.significant else 0)
-            for m in group
-        }
-        if len(group) > 1 and len(signs) > 1 and any(m.significant and notable(m) for m in group):
-            findings = [
-                text.LEVEL_FINDING.format(change=interval(m), p=f"{m.result.p:.2g}", level=m.level)
-                if m.significant
-                else text.NOT_SIGNIFICANT.format(level=m.level)
-                for m in group
-            ]
-            lines.append(
-                text.LEVEL_CHANGES.format(measure=words(group[0]), findings=", ".join(findings))
+    said: set[tuple[float, ...]] = set()
+    for at in by_base.values():
+        states = [at[level].direction if level in at else 0 for level in levels]
+        if len(set(states)) < 2:
+            continue
+        first = next(iter(at.values()))
+        if first.rate and not _is_seat(first):
+            size = tuple(
+                round(abs(at[lv].result.difference), 9) if lv in at else 0.0 for lv in levels
             )
+            if size in said:
+                continue
+            said.add(size)
+        findings = []
+        for level in levels:
+            here = at.get(level)
+            if here is None or here.result.changed == 0:
+                findings.append(text.UNCHANGED.format(level=level))
+            else:
+                template = text.LEVEL_FINDING if here.significant else text.NOT_SIGNIFICANT
+                findings.append(
+                    template.format(change=interval(here), p=f"{here.p_adjusted:.2g}", level=level)
+                )
+        lines.append(
+            text.LEVEL_CHANGES.format(measure=words(first), findings=Msg.joined("; ", findings))
+        )
     return lines
+
+
+def replication(
+    found: Sequence[Measured], again: Sequence[Sequence[Measured]], seeds: Sequence[int]
+) -> tuple[list[str], dict[str, Any]]:
+    """Which findings of the run held on fresh seeds (the same measure a finding in the
+    same direction), and what the replicates found that the run did not: the lines and the
+    ``replication`` object of the JSON."""
+    runs = [{m.name: m for m in replicate} for replicate in again]
+    count = len(runs)
+    held_json = []
+    items = []
+    for m in found:
+        if not m.significant:
+            continue
+        held = sum(1 for run in runs if m.name in run and run[m.name].direction == m.direction)
+        held_json.append({"name": m.name, "held": held, "of": count})
+        items.append(
+            text.REPLICATED.format(measure=_named(m), change=interval(m), held=held, count=count)
+        )
+    main = {m.name for m in found if m.significant}
+    only = sorted({n for run in runs for n, m in run.items() if m.significant and n not in main})
+    lines = []
+    seed_words = ", ".join(str(s) for s in seeds)
+    if items:
+        lines.append(
+            text.REPLICATION.format(count=count, seeds=seed_words, findings=Msg.joined("; ", items))
+        )
+    else:
+        lines.append(text.REPLICATION_NONE.format(count=count, seeds=seed_words))
+    if only:
+        words_of = {n: _named(m) for run in runs for n, m in run.items()}
+        named = Msg.joined(", ", [words_of[n] for n in only])
+        lines.append(text.REPLICATION_ONLY.format(measures=named))
+    data = {
+        "seeds": list(seeds),
+        "findings": held_json,
+        "runs": [sorted(n for n, m in run.items() if m.significant) for run in runs],
+    }
+    return lines, data
+
+
+def _named(m: Measured) -> str:
+    if m.base == "skill_gap":
+        return words(m)
+    return text.MEASURE_LEVEL.format(measure=words(m), level=m.level)
 
 
 def names_in_words(found: Sequence[Measured]) -> dict[str, str]:
     """Each JSON name in words with its level, for plots and the report's table."""
     return {
-        m.name: words(m) if m.base == "skill_gap" else f"{words(m)}, level {m.level}" for m in found
+        m.name: words(m)
+        if m.base == "skill_gap"
+        else text.MEASURE_AT.format(measure=words(m), level=m.level)
+        for m in found
     }

@@ -12,21 +12,25 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
+from tabletop.cli.language import speak
 from tabletop.cli.options import (
     AddressOpt,
     AgentsOpt,
     BackendOpt,
     ExportOpt,
     GameArg,
+    GamesOpt,
     JobsOpt,
+    LangOpt,
     OneJsonOpt,
     ReportOpt,
+    ResumeOpt,
     RunSeedOpt,
     SecondsPerTurnOpt,
 )
 from tabletop.core import selfplay
 from tabletop.core.errors import UsageError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg, translate
 
 _ = Domain("tabletop")
 
@@ -43,9 +47,7 @@ def analyse(
         typer.Option("--option", "-o", help="Option values to sweep, KEY=A,B (repeatable)."),
     ] = None,
     agents: AgentsOpt = selfplay.ANALYSE_AGENTS,
-    games: Annotated[
-        int, typer.Option("--games", help="Games per configuration and level.")
-    ] = selfplay.ANALYSE_GAMES,
+    games: GamesOpt = selfplay.ANALYSE_GAMES,
     seed: RunSeedOpt = selfplay.SEED,
     jobs: JobsOpt = selfplay.JOBS,
     backend: BackendOpt = selfplay.BACKEND,
@@ -54,8 +56,11 @@ def analyse(
     report: ReportOpt = None,
     export: ExportOpt = None,
     seconds_per_turn: SecondsPerTurnOpt = SECONDS_PER_TURN,
+    resume: ResumeOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Balance of a game by self-play: seat advantage, draws, length, skill; a sweep."""
+    speak(lang)
     analyse_command(
         game,
         players,
@@ -70,6 +75,7 @@ def analyse(
         report,
         export,
         seconds_per_turn,
+        resume,
     )
 
 
@@ -113,20 +119,30 @@ def analyse_command(
     report: Path | None,
     export: Path | None = None,
     seconds_per_turn: float = SECONDS_PER_TURN,
+    resume: Path | None = None,
 ) -> None:
-    """Check everything first (nothing is played on bad input), then play and print."""
+    """Check everything first (nothing is played on bad input), then play and print. A
+    stopped run prints and writes what it finished, marked partial, and keeps its games
+    for ``--resume``."""
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
-    from tabletop.analysis.run import play, summarise, total_games
+    from tabletop.analysis.run import summarise
     from tabletop.analysis.sweep import make_plan
 
     plan = make_plan(game, players, options, agents, games, seed)
     check_backend(backend, jobs, address)  # Ray installed, the cluster reachable
     check_outputs(report, export, seconds_per_turn)
-    with progress(plan.game, total_games(plan)) as advance:
-        played = play(plan, jobs, backend, address, advance)
+    runs, stop, kept = play_stoppable("analyse", plan.game, [plan], jobs, backend, address, resume)
+    played = runs[0]
+    if played.finished == 0:  # stopped before any game: nothing to say but where to resume
+        assert stop is not None
+        done = {"finished": 0, "planned": len(played.stats)}
+        print(translate(stopped_line(done, kept)), file=sys.stderr)
+        raise stop
     data = summarise(played, jobs, backend, seconds_per_turn)
     notes: list[str] = []
+    if stop is not None:
+        notes.append(stopped_line(data, kept))
     if report is not None:
         from tabletop.analysis.report import write_report
 
@@ -136,23 +152,81 @@ def analyse_command(
         from tabletop.analysis.export import game_rows, write_rows
 
         rows = game_rows(played, seconds_per_turn=seconds_per_turn)
-        write_rows(rows, export)
+        write_rows(marked(rows, stop is not None), export)
         notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
-        return
-    print_analysis(data)
-    for note in notes:
-        print(note)
+        if stop is not None:
+            print(translate(notes[0]), file=sys.stderr)
+    else:
+        print_analysis(data)
+        for note in notes:
+            print(translate(note))
+    if stop is not None:
+        raise stop
+
+
+def play_stoppable(
+    command: str,
+    what: str,
+    plans: Sequence[Any],
+    jobs: int,
+    backend: str,
+    address: str | None,
+    resume: Path | None,
+) -> tuple[list[Any], Any, Path | None]:
+    """Play the plans with progress, continuing ``resume`` when it exists. Stopped
+    (Ctrl-C, SIGTERM): the games finished so far, the :class:`Stopped` to raise once what
+    was done is written, and the resume file that now keeps them (None if it could not
+    be written: then the reason is on stderr)."""
+    from tabletop.analysis import resume as keep
+    from tabletop.analysis.backends import Stopped
+    from tabletop.analysis.run import costs, play_all, total_games
+    from tabletop.core.errors import TabletopError
+    from tabletop.core.i18n.text import message_of, translate
+
+    done = keep.load(resume, command, plans) if resume is not None and resume.exists() else None
+    total = sum(total_games(plan) for plan in plans)
+    try:
+        with progress(what, total, todo=costs(plans, done), already=len(done or {})) as advance:
+            return play_all(plans, jobs, backend, address, advance, done), None, None
+    except Stopped as stop:
+        path = resume if resume is not None else keep.default_path(command, plans)
+        try:
+            keep.save(path, command, plans, stop.done)
+        except TabletopError as exc:
+            print(translate(message_of(exc)), file=sys.stderr)
+            return stop.played, stop, None
+        return stop.played, stop, path
+
+
+def marked(rows: list[dict[str, Any]], stopped: bool) -> list[dict[str, Any]]:
+    """The export's rows; a stopped run's each say ``"partial": true``."""
+    return [{**row, "partial": True} for row in rows] if stopped else rows
+
+
+def stopped_line(data: dict[str, Any], kept: Path | None) -> str:
+    """What a stopped run did and how to go on."""
+    from tabletop.analysis import text
+
+    said = text.STOPPED.format(finished=data["finished"], planned=data["planned"])
+    if kept is None:
+        return said
+    return Msg.joined(" ", [said, text.STOPPED_RESUME.format(path=str(kept))])
 
 
 @contextmanager
 def progress(
-    what: str, total: int, stream: TextIO | None = None
+    what: str,
+    total: int,
+    stream: TextIO | None = None,
+    todo: dict[Any, int] | None = None,
+    already: int = 0,
 ) -> Iterator[Callable[[Any], None]]:
-    """A callback that advances the progress of ``total`` games: a transient rich bar
-    when ``stream`` (default stderr) is a terminal, else a line now and then with an
-    ETA (:class:`tabletop.analysis.progress.Lines`)."""
+    """A callback that advances the progress of ``total`` games (``already`` of them
+    played before a resume): a transient rich bar when ``stream`` (default stderr) is a
+    terminal, else a line now and then with an ETA that weighs each kind of game by its
+    measured cost (``todo``: :class:`tabletop.analysis.progress.Lines`)."""
     from tabletop.analysis import progress as lines_module
 
     out = stream if stream is not None else sys.stderr
@@ -161,10 +235,11 @@ def progress(
         from rich.progress import Progress
 
         with Progress(console=Console(file=out), transient=True) as bar:
-            task = bar.add_task(f"{what}: playing", total=total)
+            task = bar.add_task(f"{what}: playing", total=total, completed=already)
             yield lambda _: bar.advance(task)
         return
-    lines = lines_module.Lines(what, total, out, lines_module.EVERY)
+    every = lines_module.every()
+    lines = lines_module.Lines(what, total - already, out, every, todo=todo)
     yield lines
     lines.finish()
 
@@ -185,8 +260,15 @@ def _pct(value: float) -> str:
 
 
 def _seats(row: dict[str, Any]) -> str:
-    """Seat win rates in percent, seat 1 first, and the widest half 95% interval."""
-    rates = " ".join(f"{rate * 100:.0f}" for rate in row["seat_win_rate"])
+    """Seat win rates in percent, seat 1 first, and the widest half 95% interval; a seat
+    whose interval is clear of a fair share (an edge) bold with a ``*``, the others dim."""
+    from tabletop.analysis.findings import edges
+
+    clear = edges(row)
+    rates = " ".join(
+        f"[bold]{rate * 100:.0f}*[/bold]" if seat in clear else f"[dim]{rate * 100:.0f}[/dim]"
+        for seat, rate in enumerate(row["seat_win_rate"], start=1)
+    )
     half = max((high - low) / 2 for low, high in row["seat_win_rate_ci95"])
     return f"{rates} ±{half * 100:.0f}"
 
@@ -197,8 +279,9 @@ def _maybe(value: float | None, digits: int = 2) -> str:
 
 LEGEND = (
     "seats won %: each seat's win rate, seat 1 first (a shared win counts 1/k), ± the widest "
-    "half 95% interval; bal: balance (1 = all seats equal); done: ended by the rules (no cut, "
-    "block or stall); turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
+    "half 95% interval, * and bold: an interval clear of a fair share (an edge), dim: not; "
+    "bal: balance (1 = all seats equal); done: ended by the rules (no cut, block or stall); "
+    "turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
     "(--seconds-per-turn); acts: actions mean±sd; bf: legal actions per decision"
 )
 EVALUATED = "; lead: lead changes a game; dec: decisiveness; drama (Ludii; docs/analysis.md)"
@@ -218,6 +301,7 @@ def _points(row: dict[str, Any]) -> list[str]:
 def print_analysis(data: dict[str, Any]) -> None:
     """The analysis as rich tables (``--json`` has every number)."""
     from rich import box
+    from rich.markup import escape
     from rich.table import Table
 
     from tabletop.analysis.findings import (
@@ -297,7 +381,7 @@ def print_analysis(data: dict[str, Any]) -> None:
             )
         console.print(skill)
     for line in seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data):
-        console.print(line)
+        console.print(escape(translate(line)))
     console.print(
         f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} "
         f"job(s), backend {data['backend']}"

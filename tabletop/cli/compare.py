@@ -4,30 +4,43 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from tabletop.cli.analyse import check_outputs, output_console, progress
+from tabletop.cli import parsers
+from tabletop.cli.analyse import (
+    check_outputs,
+    marked,
+    output_console,
+    play_stoppable,
+    stopped_line,
+)
+from tabletop.cli.language import speak
 from tabletop.cli.options import (
     AddressOpt,
     AgentsOpt,
     BackendOpt,
     ExportOpt,
     GameArg,
+    GamesOpt,
     JobsOpt,
+    LangOpt,
     OneJsonOpt,
     PlayersOpt,
     ReportOpt,
+    ResumeOpt,
     RunSeedOpt,
     SecondsPerTurnOpt,
 )
 from tabletop.core import selfplay
+from tabletop.core.i18n.text import translate
 
 TABLE_TITLE = "{level}"
-COLUMNS = ("measure", "baseline", "variant", "difference [95% CI]", "p", "test")
+COLUMNS = ("measure", "baseline", "variant", "difference [95% CI]", "p", "p (Holm)", "test")
 
 
 def compare(
@@ -42,9 +55,7 @@ def compare(
         typer.Option("--option", "-o", help="Baseline option KEY=VALUE (repeatable)."),
     ] = None,
     agents: AgentsOpt = selfplay.COMPARE_AGENTS,
-    games: Annotated[
-        int, typer.Option("--games", help="Paired games per level.")
-    ] = selfplay.COMPARE_GAMES,
+    games: GamesOpt = selfplay.COMPARE_GAMES,
     seed: RunSeedOpt = selfplay.SEED,
     jobs: JobsOpt = selfplay.JOBS,
     backend: BackendOpt = selfplay.BACKEND,
@@ -53,8 +64,20 @@ def compare(
     report: ReportOpt = None,
     export: ExportOpt = None,
     seconds_per_turn: SecondsPerTurnOpt = selfplay.SECONDS_PER_TURN,
+    replicate: Annotated[
+        int,
+        typer.Option(
+            "--replicate",
+            help=f"Rerun on K fresh seeds (seed+1..seed+K), 0..{REPLICATE_MAX}: which "
+            "findings held.",
+            parser=parsers.whole(0, REPLICATE_MAX),
+        ),
+    ] = 0,
+    resume: ResumeOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """A/B test of a rule change: the baseline against it on the same seeds and seats."""
+    speak(lang)
     compare_command(
         game,
         players,
@@ -70,7 +93,12 @@ def compare(
         report,
         export,
         seconds_per_turn,
+        replicate,
+        resume,
     )
+
+
+REPLICATE_MAX = 20
 
 
 def compare_command(
@@ -88,42 +116,60 @@ def compare_command(
     report: Path | None,
     export: Path | None,
     seconds_per_turn: float,
+    replicate: int = 0,
+    resume: Path | None = None,
 ) -> None:
-    """Check everything first (nothing is played on bad input), then play and print."""
+    """Check everything first (nothing is played on bad input), then play and print. A
+    stopped run prints and writes what it finished, marked partial, and keeps its games
+    for ``--resume``."""
+    from dataclasses import replace
+
     from tabletop.analysis import text
     from tabletop.analysis.backends import check_backend
     from tabletop.analysis.compare import make_comparison, paired_measures, result_json
-    from tabletop.analysis.run import play, total_games
-    from tabletop.analysis.verdict import verdicts
+    from tabletop.analysis.run import partial
+    from tabletop.analysis.verdict import replication, verdicts
 
     comparison = make_comparison(game, players, options, changes, agents, games, seed)
     check_backend(backend, jobs, address)
     check_outputs(report, export, seconds_per_turn)
     plan = comparison.plan
-    with progress(f"{plan.game} compare", total_games(plan)) as advance:
-        played = play(plan, jobs, backend, address, advance)
-    found = paired_measures(played)
+    plans = [plan] + [replace(plan, seed=seed + r) for r in range(1, replicate + 1)]
+    runs, stop, kept = play_stoppable("compare", f"{plan.game} compare", plans, jobs, backend,
+                                      address, resume)  # fmt: skip
+    found = paired_measures(runs[0])
     data = result_json(comparison, found)
-    lines = verdicts(comparison, found)
+    data.update(partial(*runs))
+    lines = verdicts(comparison, found) if found else []
+    if replicate:
+        again = [paired_measures(played) for played in runs[1:]]
+        said, data["replication"] = replication(found, again, [p.seed for p in plans[1:]])
+        lines += said
+    if stop is not None:
+        lines.insert(0, stopped_line(data, kept))
     notes: list[str] = []
     if report is not None:
-        from tabletop.analysis.report import write_compare_report
-        from tabletop.analysis.verdict import names_in_words
+        from tabletop.analysis.compare_report import write_compare_report
 
-        write_compare_report(data, lines, names_in_words(found), report)
+        write_compare_report(data, lines, found, report)
         notes.append(text.REPORT_WRITTEN.format(path=report))
     if export is not None:
-        from tabletop.analysis.export import game_rows, write_rows
+        from tabletop.analysis.export import game_rows, write_measures, write_rows
 
-        rows = game_rows(played, ("baseline", "variant"), seconds_per_turn)
-        write_rows(rows, export)
+        rows = game_rows(runs[0], ("baseline", "variant"), seconds_per_turn)
+        write_rows(marked(rows, stop is not None), export)
         notes.append(text.EXPORT_WRITTEN.format(rows=len(rows), path=export))
+        notes.append(text.EXPORT_WRITTEN_MEASURES.format(path=write_measures(found, export)))
     if as_json:
         print(json.dumps(data, ensure_ascii=False))
-        return
-    print_comparison(comparison, found, lines, seed)
-    for note in notes:
-        print(note)
+        if stop is not None:
+            print(translate(lines[0]), file=sys.stderr)
+    else:
+        print_comparison(comparison, found, lines, seed)
+        for note in notes:
+            print(translate(note))
+    if stop is not None:
+        raise stop
 
 
 def print_comparison(
@@ -131,6 +177,7 @@ def print_comparison(
 ) -> None:
     """One table per level (and pair of levels), then the verdicts and warnings."""
     from rich import box
+    from rich.markup import escape
     from rich.table import Table
 
     from tabletop.analysis import text
@@ -145,14 +192,14 @@ def print_comparison(
         ", ".join(f"{k}={v}" for k, v in comparison.baseline.values) or "defaults"
     )
     console.print(
-        text.COMPARE_TITLE.format(
+        translate(text.COMPARE_TITLE).format(
             game=plan.game, changes=changes, baseline=baseline, games=plan.games, seed=seed
         )
     )
     levels = list(dict.fromkeys(m.level for m in found))
     for level in levels:
         table = Table(
-            title=TABLE_TITLE.format(level=level_name(level, names)),
+            title=TABLE_TITLE.format(level=translate(level_name(level, names))),
             box=box.SIMPLE_HEAD,
             title_justify="left",
             pad_edge=False,
@@ -161,22 +208,26 @@ def print_comparison(
             table.add_column(column, justify="left" if column in ("measure", "test") else "right")
         for m in (m for m in found if m.level == level):
             mark = " *" if m.significant else ""
+            style = "bold" if m.significant else "dim"
             table.add_row(
-                words(m),
+                translate(words(m)),
                 amount(m, m.result.a, sign=False),
                 amount(m, m.result.b, sign=False),
-                interval(m) + mark,
+                f"[{style}]{escape(translate(interval(m)) + mark)}[/{style}]",
                 f"{m.result.p:.3g}",
+                f"[{style}]{m.p_adjusted:.3g}[/{style}]",
                 m.result.test,
             )
         console.print(table)
     console.print(LEGEND)
     for line in lines:
-        console.print(line)
+        console.print(escape(translate(line)))
 
 
 LEGEND = (
-    "difference: variant − baseline (pts: percentage points), 95% paired t interval; "
-    "*: significant (p < 0.05 and the interval excludes 0); p: exact McNemar for "
-    "won/drawn/ended-so measures, Wilcoxon signed-rank for the others (docs/analysis.md)"
+    "difference: variant − baseline (pts: percentage points; drama, stability, clarity "
+    "and decisiveness in % of the baseline), 95% paired t interval; p: exact McNemar for "
+    "won/drawn/ended-so measures, Wilcoxon signed-rank for the others; p (Holm): adjusted "
+    "for testing every measure that moved at once; * and bold: a finding (p (Holm) < 0.05 "
+    "and the interval clear of 0); dim: no finding (docs/analysis.md)"
 )

@@ -42,8 +42,33 @@ LangOpt = Annotated[
 AgentsOpt = Annotated[
     str, typer.Option("--agents", help="Self-play levels, e.g. 1,2 (pairs: skill).")
 ]
-RunSeedOpt = Annotated[int, typer.Option("--seed", help="Seed of the whole run.")]
-JobsOpt = Annotated[int, typer.Option("--jobs", help="Processes or Ray tasks at once.")]
+RunSeedOpt = Annotated[
+    int,
+    typer.Option(
+        "--seed", help=f"Seed of the whole run, 0..{flags.SEED_MAX}.", parser=parsers.seed
+    ),
+]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs", help=f"Processes or Ray tasks at once, 1..{flags.JOBS_MAX}.", parser=parsers.jobs
+    ),
+]
+GamesOpt = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        help=f"Games per configuration and level (compare: paired games a level), "
+        f"1..{flags.GAMES_MAX}.",
+    ),
+]  # the range: tabletop.analysis.sweep (the same message for the Python API)
+ResumeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--resume",
+        help="Keep this run's finished games in FILE when stopped, and continue from it.",
+    ),
+]
 OneJsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 ReportOpt = Annotated[Path | None, typer.Option("--report", help="Write an HTML report.")]
 ExportOpt = Annotated[
