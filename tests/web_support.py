@@ -115,14 +115,20 @@ class Client:
     """A websocket to a match that records every message (``messages``) it received."""
 
     def __init__(
-        self, base: str, match_id: str, token: str | None = None, origin: str | None = None
+        self,
+        base: str,
+        match_id: str,
+        token: str | None = None,
+        origin: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         url = base.replace("http://", "ws://") + f"ws/{match_id}"
         if token:
             url += f"?token={token}"
         self.ws: ClientConnection = connect(
-            url, origin=cast(Origin | None, origin), max_size=2**24, proxy=None, legacy=True
-        )
+            url, origin=cast(Origin | None, origin), max_size=2**24, proxy=None, legacy=True,
+            additional_headers=headers,
+        )  # fmt: skip
         self.messages: list[Message] = []
         self.position: Message = {}
 

@@ -43,6 +43,7 @@ from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
+from tabletop.web.proxy import Proxied
 
 log = logging.getLogger("tabletop.web")
 
@@ -169,7 +170,10 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(HostGuard, allowed=config.allowed_hosts)],
+        middleware=[
+            Middleware(Proxied, allow=config.forwarded_allow_ips),  # trusted proxies only
+            Middleware(HostGuard, allowed=config.allowed_hosts),
+        ],
         exception_handlers={Exception: internal_error},
     )
     app.state.hub = hub

@@ -410,8 +410,10 @@ class Hub:
             return
         async with room.lock:  # two players asking at once make one rematch
             links = await self.rematch(room, base)
-        for other in list(room.connections):
-            await other.send(protocol.rematch(links, other.seat, room.meta.players))
+        new = await self.find(str(links["id"]))
+        for other in list(room.connections):  # each its own page's links, never the asker's
+            mine = self.links(new.meta, other.base or base) if new is not None else links
+            await other.send(protocol.rematch(mine, other.seat, room.meta.players))
 
     async def announce_rematch(self, room: Room) -> None:
         """Another server made ``room``'s rematch: each connection here its own link."""

@@ -127,6 +127,7 @@ def serve(
         "host": host,
         "port": port,
         "log_level": "warning",
+        "proxy_headers": False,  # tabletop.web.proxy believes only --forwarded-allow-ips
         "ws_max_size": WS_MAX_SIZE,
         "ws_per_message_deflate": False,  # small JSON: compressing costs more than it saves
     }
