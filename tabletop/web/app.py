@@ -39,6 +39,7 @@ from tabletop.core.i18n.text import Domain, message_of, speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import handlers, host, languages, rules_page
+from tabletop.web.bounded import Aborted, TooLarge, read_body
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
@@ -133,9 +134,13 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
         if kind != "application/json":
             return error(_("send the match request as JSON (Content-Type: application/json)"), 415)
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return error(_("request too large (at most {limit} bytes)", limit=MAX_BODY), 413)
+        try:  # never more than MAX_BODY bytes read (tabletop/web/bounded.py)
+            body = await read_body(request, MAX_BODY)
+        except TooLarge as exc:
+            return error(languages.said(message_of(exc), request), 413)
+        except Aborted:
+            log.warning("a client went away in the middle of its request to %s", request.url.path)
+            return error(_("the request's body was cut off"), 400)
         try:
             data = parse_json(decode(body, _("the body"), UsageError), _("the body"), UsageError)
             links = await hub.create(data, base_of(request), handlers.client_address(request))
