@@ -23,6 +23,7 @@ from websockets.typing import Origin
 
 from tabletop.web.app import build_app
 from tabletop.web.config import LOOPBACK_HOSTS, ServerConfig
+from tabletop.web.lifeline import child_dies_with_us
 
 Message = dict[str, Any]
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
@@ -82,6 +83,7 @@ def start_process(db: Path, port: int, *flags: str) -> subprocess.Popen[str]:
     process = subprocess.Popen(
         serve_command(db, port, *flags),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=child_dies_with_us,  # a killed test run or benchmark leaves no server
     )  # fmt: skip
     wait_listening(port, process)
     return process

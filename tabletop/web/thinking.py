@@ -50,8 +50,12 @@ class Job:
 _seats: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
 
 
-def _start(nice: int) -> None:
-    """A worker's start: lower its priority, load the games once."""
+def _start(nice: int, parent: int | None = None) -> None:
+    """A worker's start: die with the server (:mod:`.lifeline`), lower its priority,
+    load the games once."""
+    from tabletop.web.lifeline import die_with_parent
+
+    die_with_parent(parent)
     os.nice(nice)
     from tabletop.core.registry import registry
 
@@ -93,7 +97,7 @@ class Thinkers:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start,
-                initargs=(BACKGROUND_NICE if background else PEOPLE_NICE,),
+                initargs=(BACKGROUND_NICE if background else PEOPLE_NICE, os.getpid()),
             )
             self._pools[background] = pool
         return pool
