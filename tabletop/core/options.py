@@ -13,6 +13,7 @@ allowed value; default: the value itself). The keys and values stay the machine'
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -130,9 +131,13 @@ def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
     return number
 
 
-def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> BaseModel:
+def build(
+    model: type[BaseModel], values: Mapping[str, Any], game_id: str, strict: bool = False
+) -> BaseModel:
     """The options model from a mapping (command-line text, a save, a scenario file);
-    OptionError names the bad key or value and what is allowed."""
+    OptionError names the bad key or value and what is allowed. ``strict`` (JSON from
+    the network): typed as JSON is, ``true`` no number and ``1`` no yes (pydantic's
+    strict JSON mode; digits in a string still read as a whole number)."""
     known = list(model.model_fields)
     for key in values:
         if key not in model.model_fields:
@@ -146,6 +151,8 @@ def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> Ba
             )
     coerced = {key: _coerce(model, key, value, game_id) for key, value in values.items()}
     try:
+        if strict:
+            return model.model_validate_json(json.dumps(coerced), strict=True)
         return model.model_validate(coerced)
     except ValidationError as exc:
         err = exc.errors()[0]

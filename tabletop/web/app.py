@@ -123,7 +123,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
                             headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def api_matches(request: Request) -> Response:
-        if request.method == "GET":
+        if request.method in ("GET", "HEAD"):
             page = parse_int(request.query_params.get("page", "1"), lo=1, hi=10**6)
             if page is None:
                 return error(_("page must be a whole number from 1 (?page=N)"))

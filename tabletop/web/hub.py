@@ -65,15 +65,16 @@ class Refused(TabletopError):
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     ai: str | None = None
 
 
 class CreateMatch(BaseModel):
-    """The body of ``POST /api/matches``."""
+    """The body of ``POST /api/matches``: strict, as JSON is typed (``true`` is no number,
+    ``1`` no yes)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=100)
     players: int | None = None
     options: dict[str, Any] = {}
@@ -253,7 +254,7 @@ class Hub:
         body = read_body(data)
         game = self.registry.get(body.game)
         players = player_count(game, body.players)
-        options = opts.build(game.info.options, body.options, game.info.id)
+        options = opts.build(game.info.options, body.options, game.info.id, strict=True)
         ai = self._seats(game, players, body.seats)
         if len(ai) == players and not self.config.allow_computer_matches:
             raise Refused(
