@@ -162,6 +162,11 @@ class Admission:
     def created(self, address: str) -> None:
         self._created[address].append(self.clock())
 
+    def forget(self, address: str) -> None:
+        """A create counted by :meth:`created` that did not happen after all."""
+        if self._created[address]:
+            self._created[address].pop()
+
     def open_socket(self, address: str) -> str:
         """Count a new websocket of ``address``; the refusal if it is one too many."""
         if self._sockets[address] >= self.limits.sockets_per_client:

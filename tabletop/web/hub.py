@@ -107,6 +107,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.unserved: list[Unserved] = []
         self.creators: dict[str, str] = {}  # match id -> the client address that made it
+        self.pending: dict[str, int] = {}  # address -> its creates being stored now
         self.thinkers = Thinkers(self.config.ai_workers)
         self.admission = Admission(self.config.limits)
         self.db: MatchStore | None = None
@@ -275,11 +276,15 @@ class Hub:
                     high=round(flags.MOVE_TIME_MAX),
                 )
             )
+        pending = self.pending.get(address, 0)  # being stored now (a concurrent request)
         status, refusal = self.admission.create_refusal(
-            address, self.open_matches(address), self.open_matches()
-        )
+            address, self.open_matches(address) + pending,
+            self.open_matches() + sum(self.pending.values()),
+        )  # fmt: skip
         if refusal:
             raise Refused(status, refusal)
+        self.admission.created(address)  # counted before any await: the limit holds
+        self.pending[address] = pending + 1
         meta = StoredMatch(
             id=secrets.token_urlsafe(8),
             created=time.time(),
@@ -296,9 +301,16 @@ class Hub:
             move_time=body.move_time,
             hints=body.hints,
         )
-        links = await self._open_match(meta, base, body.spectator_chat)
-        self.admission.created(address)
-        self.creators[meta.id] = address
+        try:
+            links = await self._open_match(meta, base, body.spectator_chat, address)
+            self.creators[meta.id] = address
+        except BaseException:
+            self.admission.forget(address)
+            raise
+        finally:
+            self.pending[address] -= 1
+            if not self.pending[address]:
+                del self.pending[address]
         return links
 
     def open_matches(self, address: str | None = None) -> int:
@@ -329,11 +341,14 @@ class Hub:
                 ai[spec.seat] = make_seat(game, spec.ai).level
         return ai
 
-    async def _open_match(self, meta: StoredMatch, base: str, talk: bool = False) -> JSON:
+    async def _open_match(
+        self, meta: StoredMatch, base: str, talk: bool = False, owner: str = ""
+    ) -> JSON:
         """Set the match up (the rules may refuse it: then nothing is stored), store it,
         serve it; its links. ``talk``: spectators may write in its chat."""
         assert self.db is not None
         room = self._room(meta)
+        room.owner = owner or meta.id  # its computers' time is its creator's
         room.chat.spectators_write = talk
         try:
             talking = chat.open_to_spectators(meta.id) if talk else []
@@ -385,7 +400,7 @@ class Hub:
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
                 old.move_time, hints=old.hints,
             )  # fmt: skip
-            await self._open_match(meta, base, room.chat.spectators_write)
+            await self._open_match(meta, base, room.chat.spectators_write, room.owner)
             try:
                 await self.store().submit(store.rematch(old.id, meta.id))
                 old.rematch = meta.id

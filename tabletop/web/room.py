@@ -147,6 +147,7 @@ class Room:
         self.table = table
         self.db = db
         self.thinkers = thinkers
+        self.owner = meta.id  # whose computer time its moves are: the creating address
         self.damage = damage  # why the stored match no longer replays whole ('' if it does)
         self.updated = meta.updated or meta.created  # wall clock of the last change
         self.active = max(self.updated, time.time())  # ... of the last change or visitor
@@ -582,7 +583,7 @@ class Room:
         async with self.lock:
             while self.table.computer_to_act() is not None:
                 try:
-                    action = await self.thinkers.decide(self._job(), background)
+                    action = await self.thinkers.decide(self._job(), background, self.owner)
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
