@@ -2,6 +2,8 @@
 
     python -m bench.bench_abuse computers [--matches 20] [--actions 40]
     python -m bench.bench_abuse spectators [--spectators 2000] [--seconds 60] [--rate R]
+    python -m bench.bench_abuse hints [--inflight 40] [--actions 40]
+    python -m bench.bench_abuse level5 [--matches 20] [--actions 40]
 
 ``computers``: a ``tabletop serve`` process started with ``--allow-computer-matches``
 runs ``--matches`` Quarto matches of level 5 against level 5 (computer seats think in the
@@ -19,6 +21,13 @@ Reported: how long until every spectator has its first position, and the persons
 acknowledgement latency (median, p99, longest) while they join and for 10 s after, with
 all of them watching, and the share of a core the server, the crowd's process and the
 persons' process used meanwhile.
+
+``hints`` and ``level5`` (issue 39, fair computer time): one attacking address
+(127.0.0.2) does its worst while a person (127.0.0.1) plays against level 1: ``hints``
+keeps ``--inflight`` hint requests in flight on a match of its own; ``level5`` plays
+``--matches`` matches against level 5 as fast as it can (a scripted person). Reported:
+the person's level-1 reply (median, p99) idle and under the attack, in the same run on a
+server with ``--ai-workers 2``, and the ratio of the p99s (the goal: within 3x).
 
 Everything runs on this machine: the clients share its cores with the server.
 """
@@ -266,9 +275,144 @@ def spectators(count: int, seconds: float, rate: float) -> None:
             server.wait(30)
 
 
+ATTACKER = "127.0.0.2"  # another address on the loopback
+
+
+def request_from(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """An HTTP request from :data:`ATTACKER`; the status and the decoded answer."""
+    import http.client
+
+    host, port = base.split("//")[1].strip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=300,
+                                      source_address=(ATTACKER, 0))  # fmt: skip
+    try:
+        data = json.dumps(body).encode() if body is not None else None
+        conn.request(method, path, data, {"content-type": "application/json"})
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read() or b"null")
+    finally:
+        conn.close()
+
+
+def hint_flood(base: str, stop: Any, inflight: int, counts: dict[int, int]) -> list[Any]:
+    """Threads keeping ``inflight`` hint requests in flight on the attacker's match."""
+    import threading
+
+    status, made = request_from(base, "POST", "/api/matches",
+                                {"game": "quarto", "seats": [{"seat": 2, "ai": "1"}]})  # fmt: skip
+    assert status == 201, made
+    path = f"/api/matches/{made['id']}/hint?token={made['seats'][0]['token']}"
+
+    def loop() -> None:
+        while not stop.is_set():
+            status, _ = request_from(base, "GET", path)
+            counts[status] = counts.get(status, 0) + 1
+
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(inflight)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def level5_players(base: str, stop: Any, matches: int, counts: dict[int, int]) -> list[Any]:
+    """Threads each playing matches against level 5 as fast as it may (the attacker
+    creates them; a person's action the moment it is their turn)."""
+    import threading
+
+    from websockets.sync.client import connect as connect_sync
+
+    def loop(seed: int) -> None:
+        rng = random.Random(seed)
+        while not stop.is_set():
+            body = {"game": "quarto", "seats": [{"seat": 2, "ai": "5"}]}
+            status, made = request_from(base, "POST", "/api/matches", body)
+            if status != 201:
+                counts[status] = counts.get(status, 0) + 1
+                time.sleep(1)
+                continue
+            url = (
+                base.replace("http://", "ws://")
+                + f"ws/{made['id']}?token={made['seats'][0]['token']}"
+            )
+            with connect_sync(url, max_size=2**22) as ws:
+                while not stop.is_set():
+                    try:
+                        message = json.loads(ws.recv(1))
+                    except TimeoutError:
+                        continue
+                    if message["type"] != "position":
+                        continue
+                    if message["status"] != "ongoing":
+                        counts[0] = counts.get(0, 0) + 1  # a match played out
+                        break
+                    if message["to_act"] == 1:
+                        action = rng.choice(message["legal"])
+                        ws.send(json.dumps({"type": "action", "action": action,
+                                            "number": message["number"]}))  # fmt: skip
+                        counts[200] = counts.get(200, 0) + 1
+
+    threads = [threading.Thread(target=loop, args=(i,), daemon=True) for i in range(matches)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def attacker(kind: str, base: str, size: int, stop: Any, told: Any) -> None:
+    """The attack, in a process of its own (its threads never hold the person's client's
+    interpreter lock) at the lowest CPU priority: on this one machine it stands for a
+    client elsewhere, whose own CPU is not the server's; its answers' counts put on
+    ``told`` at the end."""
+    import threading
+
+    os.nice(19)
+
+    local = threading.Event()
+    counts: dict[int, int] = {}
+    start = hint_flood if kind == "hints" else level5_players
+    threads = start(base, local, size, counts)
+    stop.wait()
+    local.set()
+    for thread in threads:
+        thread.join(60)
+    told.put(counts)
+
+
+def attack(kind: str, size: int, actions: int) -> None:
+    """The person's level-1 reply idle, then under the attack ``kind``; the ratio."""
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_process(Path(folder) / "bench.sqlite3", port, "--ai-workers", "2",
+                               *UNLIMITED)  # fmt: skip
+        base = f"http://127.0.0.1:{port}/"
+        context = multiprocessing.get_context("spawn")
+        stop, told = context.Event(), context.Queue()
+        counts: dict[int, int] = {}
+        try:
+            asyncio.run(person_against_level_1(base, 5))  # the workers started
+            idle = asyncio.run(person_against_level_1(base, actions))
+            worst = context.Process(target=attacker, args=(kind, base, size, stop, told))
+            worst.start()
+            time.sleep(5)  # the attack under way
+            busy = asyncio.run(person_against_level_1(base, actions))
+            stop.set()
+            counts = told.get(timeout=120)
+            worst.join(60)
+        finally:
+            stop.set()
+            server.terminate()
+            server.wait(30)
+    what = f"{size} hints in flight" if kind == "hints" else f"{size} matches against level 5"
+    print(summary("level-1 reply, idle", idle[1]))
+    print(summary(f"level-1 reply, one address with {what}", busy[1]))
+    p99 = [sorted(r)[min(len(r) - 1, int(0.99 * len(r)))] for r in (idle[1], busy[1])]
+    print(f"p99 ratio under attack / idle: {p99[1] / p99[0]:.2f}x "
+          f"(attacker's answers by status: {dict(sorted(counts.items()))})")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("scenario", choices=["computers", "spectators"])
+    parser.add_argument("scenario", choices=["computers", "spectators", "hints", "level5"])
+    parser.add_argument("--inflight", type=int, default=40)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--spectators", type=int, default=2000)
@@ -279,6 +423,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.scenario == "computers":
         computers(args.matches, args.actions)
+    elif args.scenario in ("hints", "level5"):
+        size = args.inflight if args.scenario == "hints" else args.matches
+        attack(args.scenario, size, args.actions)
     else:
         spectators(args.spectators, args.seconds, args.rate)
 

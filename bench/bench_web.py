@@ -49,6 +49,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from tabletop.web.lifeline import child_dies_with_us
 from tests.web_support import free_port, wait_listening
 
 # A benchmark creates matches far faster than a person: the admission limits raised.
@@ -251,8 +252,9 @@ def start(command: list[str], port: int) -> subprocess.Popen[str]:
     """``command`` in its own process, listening on ``port`` once this returns."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
-    )
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=child_dies_with_us,  # the benchmark killed: its servers too
+    )  # fmt: skip
     wait_listening(port, process)
     return process
 

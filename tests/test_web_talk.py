@@ -42,10 +42,13 @@ def test_links_are_pages_on_the_origin_the_page_came_from(tmp_path: Path) -> Non
     with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as client:
         made = create(client)
         assert made["seats"][0]["url"].startswith("http://testserver/match/")
-        proxied = client.post(
-            "/api/matches", json={"game": "quarto"},
-            headers={"x-forwarded-proto": "https", "x-forwarded-host": "games.example.org"},
-        ).json()  # fmt: skip
+        forwarded = {"x-forwarded-proto": "https", "x-forwarded-host": "games.example.org"}
+        ignored = client.post("/api/matches", json={"game": "quarto"}, headers=forwarded)
+        assert ignored.json()["seats"][0]["url"].startswith("http://testserver/match/")
+    behind = replace(TEST_CONFIG, forwarded_allow_ips=("*",),
+                     allowed_hosts=(*TEST_CONFIG.allowed_hosts, "games.example.org"))  # fmt: skip
+    with TestClient(build_app(tmp_path / "m.sqlite3", behind)) as client:
+        proxied = client.post("/api/matches", json={"game": "quarto"}, headers=forwarded).json()
         assert proxied["seats"][0]["url"].startswith("https://games.example.org/match/")
         assert proxied["host_url"].startswith("https://games.example.org/match/")
     proxied_config = replace(TEST_CONFIG, public_url=public_base("https://play.example.net/t"))

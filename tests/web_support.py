@@ -23,6 +23,7 @@ from websockets.typing import Origin
 
 from tabletop.web.app import build_app
 from tabletop.web.config import LOOPBACK_HOSTS, ServerConfig
+from tabletop.web.lifeline import child_dies_with_us
 
 Message = dict[str, Any]
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback: no proxy
@@ -82,6 +83,7 @@ def start_process(db: Path, port: int, *flags: str) -> subprocess.Popen[str]:
     process = subprocess.Popen(
         serve_command(db, port, *flags),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=child_dies_with_us,  # a killed test run or benchmark leaves no server
     )  # fmt: skip
     wait_listening(port, process)
     return process
@@ -115,14 +117,20 @@ class Client:
     """A websocket to a match that records every message (``messages``) it received."""
 
     def __init__(
-        self, base: str, match_id: str, token: str | None = None, origin: str | None = None
+        self,
+        base: str,
+        match_id: str,
+        token: str | None = None,
+        origin: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         url = base.replace("http://", "ws://") + f"ws/{match_id}"
         if token:
             url += f"?token={token}"
         self.ws: ClientConnection = connect(
-            url, origin=cast(Origin | None, origin), max_size=2**24, proxy=None, legacy=True
-        )
+            url, origin=cast(Origin | None, origin), max_size=2**24, proxy=None, legacy=True,
+            additional_headers=headers,
+        )  # fmt: skip
         self.messages: list[Message] = []
         self.position: Message = {}
 

@@ -60,6 +60,15 @@ def serve(
             "localhost, 127.0.0.1, ::1). Other Host headers and other sites' pages are refused.",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        list[str] | None,
+        Option(
+            "--forwarded-allow-ips",
+            help="Addresses or networks of the reverse proxies in front (repeatable or "
+            "comma-separated, * for any): only from them are X-Forwarded-For, -Proto and "
+            "-Host believed (default: from nobody).",
+        ),
+    ] = None,
     ai_workers: Annotated[
         int | None,
         Option("--ai-workers", help="Worker processes for computer players (default: one a core)."),
@@ -106,6 +115,7 @@ def serve(
     try:
         from tabletop.web.config import Limits, ServerConfig, default_ai_workers
         from tabletop.web.origin import public_base
+        from tabletop.web.proxy import networks
         from tabletop.web.serve import serve as run_server
     except ImportError as exc:
         raise UsageError(
@@ -114,6 +124,8 @@ def serve(
                 module=str(exc.name),
             )
         ) from None
+    trusted = tuple(forwarded_allow_ips or ())
+    networks(trusted)  # a bad address is a one-line error now, not in a worker
     limits = Limits(
         max_creates_per_minute, max_open_matches_per_client, max_sockets_per_client,
         max_open_matches,
@@ -126,5 +138,6 @@ def serve(
         lobby_keep=lobby_keep,
         public_url=public_base(public_url) if public_url else None,
         bus=bus,
+        forwarded_allow_ips=trusted,
     )
     run_server(host, port, Path(db) if db and "://" not in db else db, config, workers)

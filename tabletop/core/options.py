@@ -130,9 +130,34 @@ def _coerce(model: type[BaseModel], name: str, value: Any, game_id: str) -> Any:
     return number
 
 
-def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> BaseModel:
+def _typed_as_json(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> None:
+    """OptionError for a JSON yes/no given to an option that is not one (``true`` is no
+    number) or anything else given to a yes/no option (``1`` is no yes)."""
+    for name, value in values.items():
+        field = model.model_fields[name]
+        wants_bool = field.annotation is bool
+        if isinstance(value, bool) == wants_bool:
+            continue
+        kind = "boolean" if wants_bool else "integer" if _wants_int(field) else "value"
+        raise OptionError(
+            _(
+                "bad value {value} for option {name} of {game}: {reason}; allowed: {allowed}",
+                value=cut(repr(value), 40) if not isinstance(value, str) else quote(value),
+                name=repr(name),
+                game=game_id,
+                reason=f"Input should be a valid {kind}",
+                allowed=_allowed_text(model, name),
+            )
+        )
+
+
+def build(
+    model: type[BaseModel], values: Mapping[str, Any], game_id: str, strict: bool = False
+) -> BaseModel:
     """The options model from a mapping (command-line text, a save, a scenario file);
-    OptionError names the bad key or value and what is allowed."""
+    OptionError names the bad key or value and what is allowed. ``strict`` (JSON from
+    the network): a yes/no only for a yes/no option, ``true`` no number and ``1`` no yes
+    (text still reads as the CLI reads it: digits, a comma list)."""
     known = list(model.model_fields)
     for key in values:
         if key not in model.model_fields:
@@ -145,6 +170,8 @@ def build(model: type[BaseModel], values: Mapping[str, Any], game_id: str) -> Ba
                 )
             )
     coerced = {key: _coerce(model, key, value, game_id) for key, value in values.items()}
+    if strict:
+        _typed_as_json(model, coerced, game_id)
     try:
         return model.model_validate(coerced)
     except ValidationError as exc:

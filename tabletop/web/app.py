@@ -39,10 +39,12 @@ from tabletop.core.i18n.text import Domain, message_of, speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import handlers, host, languages, rules_page
+from tabletop.web.bounded import Aborted, TooLarge, read_body
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
+from tabletop.web.proxy import Proxied
 
 log = logging.getLogger("tabletop.web")
 
@@ -121,7 +123,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
                             headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def api_matches(request: Request) -> Response:
-        if request.method == "GET":
+        if request.method in ("GET", "HEAD"):
             page = parse_int(request.query_params.get("page", "1"), lo=1, hi=10**6)
             if page is None:
                 return error(_("page must be a whole number from 1 (?page=N)"))
@@ -132,9 +134,13 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
         if kind != "application/json":
             return error(_("send the match request as JSON (Content-Type: application/json)"), 415)
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return error(_("request too large (at most {limit} bytes)", limit=MAX_BODY), 413)
+        try:  # never more than MAX_BODY bytes read (tabletop/web/bounded.py)
+            body = await read_body(request, MAX_BODY)
+        except TooLarge as exc:
+            return error(languages.said(message_of(exc), request), 413)
+        except Aborted:
+            log.warning("a client went away in the middle of its request to %s", request.url.path)
+            return error(_("the request's body was cut off"), 400)
         try:
             data = parse_json(decode(body, _("the body"), UsageError), _("the body"), UsageError)
             links = await hub.create(data, base_of(request), handlers.client_address(request))
@@ -169,7 +175,10 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(HostGuard, allowed=config.allowed_hosts)],
+        middleware=[
+            Middleware(Proxied, allow=config.forwarded_allow_ips),  # trusted proxies only
+            Middleware(HostGuard, allowed=config.allowed_hosts),
+        ],
         exception_handlers={Exception: internal_error},
     )
     app.state.hub = hub

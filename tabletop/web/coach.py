@@ -49,6 +49,44 @@ NO_SEAT = _("the coach answers a seat's token only")
 NO_HINTS = _("this match allows no hints (its creator chose so, or it is between people)")
 NOT_YOUR_TURN = _("a hint is for the player to act, and it is not your turn")
 NOT_OVER = _("the review is given once the game is over")
+BUSY = _(
+    "the coach is busy for you: at most {at_once} hint or review at a time and {per_minute} "
+    "a minute for one match and for one address; try again in a moment",
+    at_once=1,
+    per_minute=20,
+)
+AT_ONCE = 1  # hints and reviews thinking at once for one match, and for one address
+PER_MINUTE = 20  # ... asked in a minute (a cached review is free)
+
+
+class CoachTime:
+    """Per match and per client address: how many hints and reviews think at once and
+    how many were asked in the last minute (issue 39: 40 hints in flight from one match
+    slowed every computer on the server)."""
+
+    def __init__(self) -> None:
+        self.busy: dict[str, int] = {}
+        self.asked: dict[str, list[float]] = {}
+
+    def take(self, keys: tuple[str, ...]) -> bool:
+        import time
+
+        now = time.monotonic()
+        for key in keys:
+            recent = [t for t in self.asked.get(key, []) if t > now - 60]
+            self.asked[key] = recent
+            if self.busy.get(key, 0) >= AT_ONCE or len(recent) >= PER_MINUTE:
+                return False
+        for key in keys:
+            self.busy[key] = self.busy.get(key, 0) + 1
+            self.asked[key].append(now)
+        return True
+
+    def give(self, keys: tuple[str, ...]) -> None:
+        for key in keys:
+            self.busy[key] -= 1
+            if not self.busy[key]:
+                del self.busy[key]
 
 
 def _lang(request: Request) -> str:
@@ -151,6 +189,19 @@ def coach_routes(hub: Hub) -> list[Route]:
     from tabletop.web.room import seat_of
 
     reviews: dict[tuple[str, str], JSON] = {}
+    budget = CoachTime()
+
+    async def limited(request: Request, room: Room, job: Any, *args: Any) -> Any:
+        """``job`` in the coach's pool within :class:`CoachTime`; None when refused."""
+        from tabletop.web.handlers import client_address
+
+        keys = ("match:" + room.meta.id, "client:" + client_address(request))
+        if not budget.take(keys):
+            return None
+        try:
+            return await hub.thinkers.coach(job, *args)
+        finally:
+            budget.give(keys)
 
     def seat(request: Request) -> tuple[Room, int]:
         room = hub.rooms.get(request.path_params["id"])
@@ -180,7 +231,10 @@ def coach_routes(hub: Hub) -> list[Route]:
         if match.player() != number:
             return _error(NOT_YOUR_TURN, 409, _lang(request))
         record = match.record().to_text()
-        return _answer(await hub.thinkers.run(hint_job, match.game.info.id, record), request)
+        answer = await limited(request, room, hint_job, match.game.info.id, record)
+        if answer is None:
+            return _error(BUSY, 429, _lang(request))
+        return _answer(answer, request)
 
     async def api_review(request: Request) -> Response:
         from tabletop.coach.choose import LEVELS, STRONGEST
@@ -207,9 +261,10 @@ def coach_routes(hub: Hub) -> list[Route]:
         if key not in reviews:
             try:
                 record = match.record().to_text()
-                reviews[key] = await hub.thinkers.run(
-                    review_job, match.game.info.id, record, level, background=True
-                )
+                made = await limited(request, room, review_job, match.game.info.id, record, level)
+                if made is None:
+                    return _error(BUSY, 429, _lang(request))
+                reviews[key] = made
             except TabletopError as exc:
                 return _error(message_of(exc), 400, _lang(request))
         return _answer(reviews[key], request)

@@ -42,6 +42,8 @@ class ServerConfig:
     abandoned_after: float = 86_400.0  # seconds without an action or a visitor: abandoned
     public_url: str | None = None  # the origin people reach the server at, if proxied
     bus: str | None = None  # redis://...: the servers sharing a PostgreSQL store talk on it
+    # the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (tabletop.web.proxy)
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The config as JSON values (a worker process of ``--workers`` reads it back)."""
@@ -51,6 +53,7 @@ class ServerConfig:
     def from_json(cls, data: dict[str, Any]) -> ServerConfig:
         limits = Limits(**data.pop("limits"))
         data["allowed_hosts"] = tuple(data["allowed_hosts"])
+        data["forwarded_allow_ips"] = tuple(data.get("forwarded_allow_ips", ()))
         return cls(limits=limits, **data)
 
     def with_host(self, host: str) -> ServerConfig:

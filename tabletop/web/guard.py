@@ -25,6 +25,7 @@ from starlette.requests import HTTPConnection
 from tabletop.core.i18n.text import Domain
 from tabletop.web.config import Limits
 from tabletop.web.languages import said
+from tabletop.web.proxy import FORWARDED_HOST, split_netloc
 
 _ = Domain("tabletop")
 
@@ -36,42 +37,42 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def host_name(netloc: str) -> str:
-    """The host of ``host[:port]`` or ``[v6]:port``, lower case."""
-    netloc = netloc.strip().lower()
-    if netloc.startswith("["):
-        return netloc[1 : netloc.find("]")] if "]" in netloc else netloc
-    if netloc.count(":") == 1:
-        return netloc.partition(":")[0]
-    return netloc
+    """The host of ``host[:port]`` or ``[v6]:port``, lower case ('' outside the strict
+    grammar of :func:`tabletop.web.proxy.split_netloc`)."""
+    found = split_netloc(netloc.strip())
+    return found[0] if found is not None else ""
 
 
 class HostGuard:
-    """Refuse requests whose ``Host`` names a host not allowed, or whose browser
-    ``Origin`` is another than the ``Host`` it asks."""
+    """Refuse requests without exactly one ``Host`` in the strict grammar naming an
+    allowed host (nor a trusted proxy's ``X-Forwarded-Host`` naming another), or whose
+    browser ``Origin`` is another than the host it asks."""
 
     def __init__(self, app: ASGIApp, allowed: tuple[str, ...]) -> None:
         self.app = app
         self.allowed = frozenset(h.lower().strip("[]") for h in allowed)
 
     def refusal(self, scope: Scope) -> str:
+        hosts = [v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"host"]
+        if len(hosts) != 1:
+            return _("send exactly one Host header (this request has {count})", count=len(hosts))
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        host = host_name(headers.get("host", ""))
+        asked = scope.get(FORWARDED_HOST, hosts[0]).strip()  # a trusted proxy's, or Host
         allowed = ", ".join(sorted(self.allowed))
-        if host not in self.allowed:
-            return _(
-                "host {host} is not allowed (allowed: {allowed}); "
-                "start the server with --allowed-host NAME for each name it is reached at",
-                host=repr(host[:60]),
-                allowed=allowed,
-            )
+        for netloc in {hosts[0].strip(), asked}:
+            host = host_name(netloc)
+            if host not in self.allowed:
+                return _(
+                    "host {host} is not allowed (allowed: {allowed}); "
+                    "start the server with --allowed-host NAME for each name it is reached at",
+                    host=repr((host or netloc)[:60]),
+                    allowed=allowed,
+                )
         origin = headers.get("origin")
         if origin is None:
             return ""  # not a browser page (a program); seat tokens still guard the seats
         netloc = urlsplit(origin).netloc.lower()
-        if (
-            netloc != headers.get("host", "").strip().lower()
-            or host_name(netloc) not in self.allowed
-        ):
+        if netloc != asked.lower() or host_name(netloc) not in self.allowed:
             return _(
                 "a page of another site ({origin}) may not use this server",
                 origin=repr(origin[:60]),
@@ -160,6 +161,11 @@ class Admission:
 
     def created(self, address: str) -> None:
         self._created[address].append(self.clock())
+
+    def forget(self, address: str) -> None:
+        """A create counted by :meth:`created` that did not happen after all."""
+        if self._created[address]:
+            self._created[address].pop()
 
     def open_socket(self, address: str) -> str:
         """Count a new websocket of ``address``; the refusal if it is one too many."""

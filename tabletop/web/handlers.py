@@ -60,9 +60,7 @@ def client_address(connection: HTTPConnection) -> str:
 def base_of(connection: HTTPConnection, public_url: str | None) -> str:
     """The base of the links handed out (``tabletop.web.origin``): ``--public-url``,
     else the origin this connection's page came from."""
-    url = connection.url
-    return page_base(url.scheme, url.netloc, connection.scope.get("root_path", ""),
-                     connection.headers, public_url)  # fmt: skip
+    return page_base(connection.scope, public_url)
 
 
 @dataclass(frozen=True)

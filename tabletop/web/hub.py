@@ -65,15 +65,16 @@ class Refused(TabletopError):
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     ai: str | None = None
 
 
 class CreateMatch(BaseModel):
-    """The body of ``POST /api/matches``."""
+    """The body of ``POST /api/matches``: strict, as JSON is typed (``true`` is no number,
+    ``1`` no yes)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=100)
     players: int | None = None
     options: dict[str, Any] = {}
@@ -106,6 +107,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.unserved: list[Unserved] = []
         self.creators: dict[str, str] = {}  # match id -> the client address that made it
+        self.pending: dict[str, int] = {}  # address -> its creates being stored now
         self.thinkers = Thinkers(self.config.ai_workers)
         self.admission = Admission(self.config.limits)
         self.db: MatchStore | None = None
@@ -253,7 +255,7 @@ class Hub:
         body = read_body(data)
         game = self.registry.get(body.game)
         players = player_count(game, body.players)
-        options = opts.build(game.info.options, body.options, game.info.id)
+        options = opts.build(game.info.options, body.options, game.info.id, strict=True)
         ai = self._seats(game, players, body.seats)
         if len(ai) == players and not self.config.allow_computer_matches:
             raise Refused(
@@ -274,11 +276,15 @@ class Hub:
                     high=round(flags.MOVE_TIME_MAX),
                 )
             )
+        pending = self.pending.get(address, 0)  # being stored now (a concurrent request)
         status, refusal = self.admission.create_refusal(
-            address, self.open_matches(address), self.open_matches()
-        )
+            address, self.open_matches(address) + pending,
+            self.open_matches() + sum(self.pending.values()),
+        )  # fmt: skip
         if refusal:
             raise Refused(status, refusal)
+        self.admission.created(address)  # counted before any await: the limit holds
+        self.pending[address] = pending + 1
         meta = StoredMatch(
             id=secrets.token_urlsafe(8),
             created=time.time(),
@@ -295,9 +301,16 @@ class Hub:
             move_time=body.move_time,
             hints=body.hints,
         )
-        links = await self._open_match(meta, base, body.spectator_chat)
-        self.admission.created(address)
-        self.creators[meta.id] = address
+        try:
+            links = await self._open_match(meta, base, body.spectator_chat, address)
+            self.creators[meta.id] = address
+        except BaseException:
+            self.admission.forget(address)
+            raise
+        finally:
+            self.pending[address] -= 1
+            if not self.pending[address]:
+                del self.pending[address]
         return links
 
     def open_matches(self, address: str | None = None) -> int:
@@ -328,11 +341,14 @@ class Hub:
                 ai[spec.seat] = make_seat(game, spec.ai).level
         return ai
 
-    async def _open_match(self, meta: StoredMatch, base: str, talk: bool = False) -> JSON:
+    async def _open_match(
+        self, meta: StoredMatch, base: str, talk: bool = False, owner: str = ""
+    ) -> JSON:
         """Set the match up (the rules may refuse it: then nothing is stored), store it,
         serve it; its links. ``talk``: spectators may write in its chat."""
         assert self.db is not None
         room = self._room(meta)
+        room.owner = owner or meta.id  # its computers' time is its creator's
         room.chat.spectators_write = talk
         try:
             talking = chat.open_to_spectators(meta.id) if talk else []
@@ -384,7 +400,7 @@ class Hub:
                 old.options, random.SystemRandom().randrange(2**31), seats, old.spectators,
                 old.move_time, hints=old.hints,
             )  # fmt: skip
-            await self._open_match(meta, base, room.chat.spectators_write)
+            await self._open_match(meta, base, room.chat.spectators_write, room.owner)
             try:
                 await self.store().submit(store.rematch(old.id, meta.id))
                 old.rematch = meta.id
@@ -410,8 +426,10 @@ class Hub:
             return
         async with room.lock:  # two players asking at once make one rematch
             links = await self.rematch(room, base)
-        for other in list(room.connections):
-            await other.send(protocol.rematch(links, other.seat, room.meta.players))
+        new = await self.find(str(links["id"]))
+        for other in list(room.connections):  # each its own page's links, never the asker's
+            mine = self.links(new.meta, other.base or base) if new is not None else links
+            await other.send(protocol.rematch(mine, other.seat, room.meta.players))
 
     async def announce_rematch(self, room: Room) -> None:
         """Another server made ``room``'s rematch: each connection here its own link."""

@@ -35,7 +35,7 @@ from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import chat, protocol, store
+from tabletop.web import chat, logs, protocol, store
 from tabletop.web.catchup import catch_up
 from tabletop.web.chat import Chat
 from tabletop.web.store import Mark, MatchStore, Stale, StoredMatch
@@ -147,6 +147,7 @@ class Room:
         self.table = table
         self.db = db
         self.thinkers = thinkers
+        self.owner = meta.id  # whose computer time its moves are: the creating address
         self.damage = damage  # why the stored match no longer replays whole ('' if it does)
         self.updated = meta.updated or meta.created  # wall clock of the last change
         self.active = max(self.updated, time.time())  # ... of the last change or visitor
@@ -218,7 +219,7 @@ class Room:
         except Exception as exc:
             self._refused = exc
             if not isinstance(exc, Stale):
-                log.exception("match %s: an action could not be stored", self.meta.id)
+                logs.failed(log, f"match {self.meta.id}: an action could not be stored", exc)
             self.table.match.undo()
             left = self._seen = len(self.table.match.actions)
             for key in [k for k in self._told if k[0] >= left]:
@@ -518,8 +519,8 @@ class Room:
             stored = await self.db.load(self.meta.id)
             if stored is not None:
                 self.table.deadline = stored.deadline
-        except Exception:
-            log.exception("match %s: the clock could not be stored", self.meta.id)
+        except Exception as exc:
+            logs.failed(log, f"match {self.meta.id}: the clock could not be stored", exc)
 
     def _clock_unstarted(self, stored: StoredMatch) -> bool:
         """Every person has sat down, a person is to act, and no server stored a clock
@@ -582,7 +583,7 @@ class Room:
         async with self.lock:
             while self.table.computer_to_act() is not None:
                 try:
-                    action = await self.thinkers.decide(self._job(), background)
+                    action = await self.thinkers.decide(self._job(), background, self.owner)
                     self.table.push(action)
                 except Exception:  # an agent's bug: the match waits, the server goes on
                     log.exception("the computer seat of match %s failed", self.meta.id)
@@ -737,7 +738,7 @@ class Room:
             await self._commit()  # stored before anyone is told
         except Exception as exc:  # another server acted or undid first, or the store failed
             if not isinstance(exc, Stale):
-                log.exception("match %s: an undo could not be stored", self.meta.id)
+                logs.failed(log, f"match {self.meta.id}: an undo could not be stored", exc)
             with contextlib.suppress(Exception):
                 await self._adopt_stored()  # the stored match, as it is
             await self._undo_told(protocol.undo_declined(request.by, _("the match moved on")))
@@ -766,8 +767,8 @@ class Room:
         entry = self.chat.message(seat, name, text)
         try:
             await self.db.submit(chat.insert(self.meta.id, entry))
-        except Exception:
-            log.exception("match %s: a chat message could not be stored", self.meta.id)
+        except Exception as exc:
+            logs.failed(log, f"match {self.meta.id}: a chat message could not be stored", exc)
             self.chat.messages.remove(entry)
             await connection.send(protocol.error(_("the server could not store the message")))
             return

@@ -15,7 +15,7 @@ import uvicorn
 
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.web import collector, store
+from tabletop.web import bounded, collector, lifeline, store
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
 
@@ -127,11 +127,15 @@ def serve(
         "host": host,
         "port": port,
         "log_level": "warning",
+        "proxy_headers": False,  # tabletop.web.proxy believes only --forwarded-allow-ips
         "ws_max_size": WS_MAX_SIZE,
         "ws_per_message_deflate": False,  # small JSON: compressing costs more than it saves
+        **bounded.uvicorn_settings(),  # a request's head past 64 KiB: 431 as it arrives
     }
     if workers > 1:
-        os.environ[ENVIRONMENT] = json.dumps({"db": str(target), "config": config.to_json()})
+        os.environ[ENVIRONMENT] = json.dumps(
+            {"db": str(target), "config": config.to_json(), "parent": os.getpid()}
+        )
         uvicorn.run("tabletop.web.serve:worker_app", factory=True, workers=workers, **settings)
         return
     collector.install()  # no full-heap pauses with thousands of sockets open
@@ -141,5 +145,6 @@ def serve(
 def worker_app() -> Any:
     """The application of one worker process of ``--workers`` (uvicorn imports it)."""
     data = json.loads(os.environ[ENVIRONMENT])
+    lifeline.die_with_parent(data.get("parent"))  # a kill -9 of the main process ends us
     collector.install()
     return build_app(data["db"], ServerConfig.from_json(data["config"]))

@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from tabletop.game import JSON
+from tabletop.web import logs
 
 if TYPE_CHECKING:
     from tabletop.web.bus import Bus, Notice
@@ -142,8 +143,8 @@ class Sharing:
                 await room.sync()
                 if before is None and room.meta.rematch is not None:
                     await self.hub.announce_rematch(room)
-        except Exception:
-            log.exception("match %s could not be read from the store", match_id)
+        except Exception as exc:
+            logs.failed(log, f"match {match_id} could not be read from the store", exc)
         finally:
             self._syncing.pop(match_id, None)
 

@@ -28,7 +28,9 @@ from pydantic import BaseModel
 
 T = TypeVar("T")
 PEOPLE_NICE = 5
+COACH_NICE = 17  # hints and reviews: after every computer move of a match with a person
 BACKGROUND_NICE = 19
+NICE = {"people": PEOPLE_NICE, "coach": COACH_NICE, "background": BACKGROUND_NICE}
 SEATS_KEPT = 64  # seats a worker keeps between moves (tree reuse), least recent dropped
 
 
@@ -50,8 +52,12 @@ class Job:
 _seats: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
 
 
-def _start(nice: int) -> None:
-    """A worker's start: lower its priority, load the games once."""
+def _start(nice: int, parent: int | None = None) -> None:
+    """A worker's start: die with the server (:mod:`.lifeline`), lower its priority,
+    load the games once."""
+    from tabletop.web.lifeline import die_with_parent
+
+    die_with_parent(parent)
     os.nice(nice)
     from tabletop.core.registry import registry
 
@@ -80,43 +86,75 @@ def _ready() -> bool:
 
 
 class Thinkers:
-    """The worker pools; ``await decide(job, background)`` is the chosen action."""
+    """The worker pools; ``await decide(job, background)`` is the chosen action.
+
+    Fair computer time (issue 39): the coach (hints, reviews) thinks in a pool of its own
+    at a lower priority (:data:`COACH_NICE`), so a computer's move never queues behind
+    hints; and one owner (the address that created the matches) has at most
+    ``workers - 1`` moves thinking at once (1 with one worker), so another person's
+    computer always finds a worker free or next in line."""
 
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
-        self._pools: dict[bool, Executor] = {}
+        self._pools: dict[str, Executor] = {}
+        self._owners: dict[str, asyncio.Semaphore] = {}
+        self._waiting: dict[str, int] = {}
 
-    def _pool(self, background: bool) -> Executor:
-        pool = self._pools.get(background)
+    def _pool(self, kind: str) -> Executor:
+        pool = self._pools.get(kind)
         if pool is None:
             pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start,
-                initargs=(BACKGROUND_NICE if background else PEOPLE_NICE,),
+                initargs=(NICE[kind], os.getpid()),
             )
-            self._pools[background] = pool
+            self._pools[kind] = pool
         return pool
+
+    def per_owner(self) -> int:
+        """Moves one owner may have thinking at once."""
+        return max(1, self.workers - 1)
 
     def warm(self) -> None:
         """Start the people's workers now, so the first computer move is not slowed."""
-        pool = self._pool(False)
+        pool = self._pool("people")
         for _ in range(self.workers):
             pool.submit(_ready)
 
-    async def decide(self, job: Job, background: bool = False) -> Any:
-        """The job's action, computed in a worker."""
-        return await self.run(think, job, background=background)
+    async def decide(self, job: Job, background: bool = False, owner: str = "") -> Any:
+        """The job's action, computed in a worker (at most :meth:`per_owner` of one
+        ``owner``'s at once; background matches have their own pool)."""
+        if background or not owner:
+            return await self.run(think, job, background=background)
+        gate = self._owners.get(owner)
+        if gate is None:
+            gate = self._owners[owner] = asyncio.Semaphore(self.per_owner())
+        self._waiting[owner] = self._waiting.get(owner, 0) + 1
+        try:
+            async with gate:
+                return await self.run(think, job)
+        finally:
+            self._waiting[owner] -= 1
+            if not self._waiting[owner]:
+                del self._waiting[owner], self._owners[owner]
 
-    async def run(self, job: Callable[..., T], *args: Any, background: bool = False) -> T:
+    async def coach(self, job: Callable[..., T], *args: Any) -> T:
+        """A hint or a review, in the coach's own pool (below the computers' priority)."""
+        return await self.run(job, *args, kind="coach")
+
+    async def run(
+        self, job: Callable[..., T], *args: Any, background: bool = False, kind: str = ""
+    ) -> T:
         """``job(*args)`` (picklable) in a worker: a computer's move, the coach's hints and
         reviews. A worker that died is replaced once."""
         loop = asyncio.get_running_loop()
+        kind = kind or ("background" if background else "people")
         try:
-            return await loop.run_in_executor(self._pool(background), job, *args)
+            return await loop.run_in_executor(self._pool(kind), job, *args)
         except BrokenProcessPool:
-            self._pools.pop(background, None)
-            return await loop.run_in_executor(self._pool(background), job, *args)
+            self._pools.pop(kind, None)
+            return await loop.run_in_executor(self._pool(kind), job, *args)
 
     def close(self) -> None:
         for pool in self._pools.values():

@@ -1,0 +1,101 @@
+"""Fair computer time (issue 39, item 2), against a real `tabletop serve`:
+
+- the creation limit holds under concurrent requests (60 at once made 28 and 50 matches
+  against a limit of 20): 30 at once against a limit of 5 make exactly 5;
+- hints and reviews have per-match and per-address limits: many hints asked at once
+  get one answer at a time and a clear refusal (429) in the asker's language;
+- the coach thinks in a pool of its own below the computers' priority: after a hint the
+  server's worker processes include the coach's, at a lower CPU priority (higher nice)
+  than the computer players'.
+
+How much this keeps a person's level-1 reply under an attack is measured, not tested
+(timing): ``python -m bench.bench_abuse hints`` and ``level5``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_web_orphans import descendants
+from tests.web_support import free_port, get, post, start_process
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    process = start_process(
+        tmp_path / "m.sqlite3", port, "--max-creates-per-minute", "5",
+        "--max-open-matches-per-client", "100", "--ai-workers", "2",
+    )  # fmt: skip
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.kill()
+        process.wait(30)
+
+
+def at_once(count: int, call: Any) -> list[Any]:
+    """``call()`` from ``count`` threads released together; their results."""
+    gate = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def one(i: int) -> None:
+        gate.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
+
+
+def test_the_creation_limit_holds_under_concurrent_requests(base: str) -> None:
+    made = at_once(30, lambda: post(base, "api/matches", {"game": "quarto"})[0])
+    assert sorted(made).count(201) == 5 and made.count(429) == 25, made
+
+
+def test_hints_at_once_get_one_answer_at_a_time_and_a_translated_refusal(base: str) -> None:
+    status, links = post(base, "api/matches",
+                         {"game": "quarto", "seats": [{"seat": 2, "ai": "1"}]})  # fmt: skip
+    assert status == 201, links
+    path = f"api/matches/{links['id']}/hint?token={links['seats'][0]['token']}&lang=cs"
+    answers = at_once(8, lambda: get(base, path))
+    statuses = [status for status, _ in answers]
+    assert 200 in statuses and 429 in statuses, statuses
+    refusal = json.loads(next(text for status, text in answers if status == 429))["error"]
+    assert "trenér" in refusal or "nápověd" in refusal, refusal  # said in Czech
+    assert "\n" not in refusal
+    assert get(base, path)[0] == 200  # the earlier ones done: the next is answered
+
+
+def nice_of(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[16])
+
+
+def test_the_coach_thinks_below_the_computers(base: str, tmp_path: Path) -> None:
+    status, links = post(base, "api/matches",
+                         {"game": "quarto", "seats": [{"seat": 2, "ai": "1"}]})  # fmt: skip
+    assert status == 201, links
+    path = f"api/matches/{links['id']}/hint?token={links['seats'][0]['token']}"
+    assert get(base, path)[0] == 200
+    port = int(base.rsplit(":", 1)[1].strip("/"))
+    server = next(p for p in descendants(1) if _listens(p, port))
+    nices = sorted(nice_of(p) for p in descendants(server))
+    assert 5 in nices and 17 in nices, nices  # computers at 5, the coach at 17
+
+
+def _listens(pid: int, port: int) -> bool:
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return b"serve" in cmdline and str(port).encode() in cmdline
