@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
@@ -56,21 +55,3 @@ async def read_body(request: Request, limit: int) -> bytes:
     except ClientDisconnect:
         raise Aborted() from None
     return b"".join(chunks)
-
-
-def uvicorn_settings() -> dict[str, Any]:
-    """The uvicorn settings bounding the head: the protocol above, or h11's own limit."""
-    settings: dict[str, Any]
-    try:
-        from tabletop.web.headlimit import BoundedHttp
-
-        settings = {"http": BoundedHttp}
-    except ImportError:  # no httptools: uvicorn's h11 bounds the head itself
-        settings = {"http": "h11", "h11_max_incomplete_event_size": MAX_HEAD}
-    try:  # a text frame that is not UTF-8: one log line, no traceback
-        from tabletop.web.wsclean import CleanWebSockets
-
-        settings["ws"] = CleanWebSockets
-    except ImportError:
-        pass
-    return settings

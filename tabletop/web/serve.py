@@ -15,7 +15,7 @@ import uvicorn
 
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.web import bounded, collector, lifeline, store
+from tabletop.web import collector, lifeline, protocols, store
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
 
@@ -130,7 +130,7 @@ def serve(
         "proxy_headers": False,  # tabletop.web.proxy believes only --forwarded-allow-ips
         "ws_max_size": WS_MAX_SIZE,
         "ws_per_message_deflate": False,  # small JSON: compressing costs more than it saves
-        **bounded.uvicorn_settings(),  # a request's head past 64 KiB: 431 as it arrives
+        **protocols.uvicorn_settings(),  # a request's head past 64 KiB: 431 as it arrives
     }
     if workers > 1:
         os.environ[ENVIRONMENT] = json.dumps(
