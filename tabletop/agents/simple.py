@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 
 
 class RandomAgent:
@@ -26,13 +27,14 @@ class GreedyAgent:
         state = game.sample(turn.view, player, turn.players, turn.options, turn.rng)
         best: list[Any] = []
         best_score = -1.0
+        evaluate = players_of(game).evaluate
         for action in turn.legal:
             after = game.apply(state, action)
             outcome = game.outcome(after)
             if outcome is not None:
                 score = 2.0 if player in outcome.winners else (0.5 if not outcome.winners else -1)
             else:
-                value = game.evaluate(after, player)
+                value = evaluate(after, player)
                 score = 0.5 if value is None else value
             if score > best_score:
                 best, best_score = [action], score

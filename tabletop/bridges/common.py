@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.bridges.facet import Encoding, encodes
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.text import Domain
@@ -23,7 +24,8 @@ MISSING = _("the research bridges need the 'research' extra: pip install 'tablet
 
 
 class NoEncoding(TabletopError):
-    """The game provides no action ids / observations (see :meth:`Game.action_ids`)."""
+    """The game provides no action ids / observations (its encoding facet,
+    :mod:`tabletop.bridges.facet`)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class Setup:
     options: BaseModel
     ids: int
     shape: tuple[int, ...]
+    encoding: Encoding
 
     @property
     def chance(self) -> bool:
@@ -68,16 +71,18 @@ def setup(
         built = options
     else:
         built = opts.build(model, dict(options), resolved.info.id)
-    ids = resolved.action_ids(count, built)
-    if ids is None:
+    encoding = encodes(resolved, count, built)
+    ids = None if encoding is None else encoding.action_ids(count, built)
+    if encoding is None or ids is None:
         raise NoEncoding(
             _(
                 "{game} provides no action ids or observations "
-                "(Game.action_ids and friends), so it cannot be bridged",
+                "(an encoding module), so it cannot be bridged",
                 game=resolved.info.id,
             )
         )
-    return Setup(resolved, count, built, ids, tuple(resolved.observation_shape(count, built)))
+    shape = tuple(encoding.observation_shape(count, built))
+    return Setup(resolved, count, built, ids, shape, encoding)
 
 
 def win_returns(winners: tuple[int, ...] | None, players: int) -> list[float]:

@@ -108,7 +108,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         )
         self.action_space = spaces.Discrete(config.ids)
         game_ = config.game
-        self._apply, self._to_act, self._action_of = game_.apply, game_.to_act, game_.action_of
+        self._apply, self._to_act = game_.apply, game_.to_act
+        self._action_of = config.encoding.action_of
         self._encoder = Encoder(config)  # the encodings' fast paths, bound once
         self.state: Any = None
         self.seat = seat or 1

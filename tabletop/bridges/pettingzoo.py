@@ -56,6 +56,7 @@ from tabletop.bridges.common import BAD_RENDER, Setup, check_reward, end_returns
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.presentation import presentation_of
 from tabletop.game import Game
 
 _ = Domain("tabletop")
@@ -99,7 +100,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(config.ids) for agent in self.possible_agents}
         game = config.game  # bound once: the hot path looks nothing up
-        self._apply, self._to_act, self._action_of = game.apply, game.to_act, game.action_of
+        self._apply, self._to_act = game.apply, game.to_act
+        self._action_of = config.encoding.action_of
         encoder = Encoder(config)
         self._list_ids, self._observation, self._mask = (
             encoder.legal_ids,
@@ -299,7 +301,7 @@ def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
 
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(game.render(view, player))
+    console.print(presentation_of(game).render(view, player))
     return out.getvalue()
 
 
