@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.formats import Count
@@ -123,6 +123,9 @@ class Game(ABC, Generic[S, A]):
     """
 
     info: GameInfo
+    # Where this game's facets live when not in the modules named by convention
+    # (tabletop.core.facets): e.g. {"encoding": "my_game.ids", "coach": None}.
+    facets: ClassVar[Mapping[str, Any]] = {}
 
     @abstractmethod
     def new(self, players: int, options: BaseModel, seed: int) -> S:

@@ -25,8 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tabletop.agents.arena import Setup, game_seed, play_game
 from tabletop.agents.facet import players_of
+from tabletop.analysis.arena import Setup, game_seed, play_game
 from tabletop.core.match import Match
 
 CLARITY_EVERY = 8  # clarity is sampled at decisions 1, 9, 17, ... of a game

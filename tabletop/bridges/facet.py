@@ -91,25 +91,37 @@ class Bound:
         if self._observer is not None:
             found: Observer = self._observer(players, options)
             return found
-        observation, view = self.observation, self.game.view
-
-        def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
-            values = observation(view(state, player), player, players, options)
-            for i, value in enumerate(values):
-                out[i] = value
-
-        return observe
+        return slow_observer(self.game, self, players, options)
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister:
         if self._id_lister is not None:
             found: IdLister = self._id_lister(players, options)
             return found
-        legal, action_id = self.game.legal, self.action_id
+        return slow_id_lister(self.game, self)
 
-        def ids(state: Any) -> list[int]:
-            return [action_id(state, action) for action in legal(state)]
 
-        return ids
+def slow_observer(
+    game: Game[Any, Any], encoding: Encoding | Bound, players: int, options: BaseModel
+) -> Observer:
+    """The default ``observer``: ``encoding.observation`` of ``game.view``, copied in."""
+    observation, view = encoding.observation, game.view
+
+    def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
+        values = observation(view(state, player), player, players, options)
+        for i, value in enumerate(values):
+            out[i] = value
+
+    return observe
+
+
+def slow_id_lister(game: Game[Any, Any], encoding: Encoding | Bound) -> IdLister:
+    """The default ``id_lister``: ``encoding.action_id`` of each legal action."""
+    legal, action_id = game.legal, encoding.action_id
+
+    def ids(state: Any) -> list[int]:
+        return [action_id(state, action) for action in legal(state)]
+
+    return ids
 
 
 def _build(game: Game[Any, Any]) -> Encoding | None:

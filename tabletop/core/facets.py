@@ -16,7 +16,8 @@ render     ``<package>.render``    :func:`tabletop.core.presentation.presentatio
 ``<package>`` is the package of the game's class (``tabletop_quarto`` for
 ``tabletop_quarto.game.QuartoGame``). A class attribute ``facets`` may name another
 module for a facet, or ``None`` for none: ``facets = {"coach": None, "encoding":
-"my_game.ids"}``. The module is imported on first use and kept per class.
+"my_game.ids"}`` (or give the module, or any object with its names, itself). The module
+is imported on first use and kept per class.
 
 A game of the old shape (a plugin written before issue 34, whose class still defines the
 facet's methods, e.g. ``action_ids`` or ``hint``) keeps working: the accessor reads those
@@ -56,10 +57,12 @@ def facet_module(game: Game[Any, Any], facet: str) -> ModuleType | None:
 
 
 def _find(game: Game[Any, Any], facet: str) -> ModuleType | None:
-    named: Mapping[str, str | None] = getattr(type(game), "facets", None) or {}
+    named: Mapping[str, Any] = type(game).facets
     if facet in named:
         target = named[facet]
-        return None if target is None else importlib.import_module(target)
+        if target is None or not isinstance(target, str):  # none, or the module itself
+            return target
+        return importlib.import_module(target)
     package = package_of(game)
     if not package:
         return None
