@@ -220,3 +220,98 @@ def test_a_facet_module_that_fails_to_import_says_why(plugin: Path) -> None:
     game = load(plugin, agents="import no_such_module_anywhere\n")
     with pytest.raises(ModuleNotFoundError, match="no_such_module_anywhere"):
         players_of(game)
+
+
+def new_shape_problems(game: Game[Any, Any]) -> list[str]:
+    """What in ``game`` is of the old shape: a DeprecationWarning from an accessor, an
+    import inside a method of its game module, a method of its class that is a facet."""
+    import ast
+    import inspect
+    import warnings
+
+    problems: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        encoding_of(game), players_of(game), coaching_of(game), presentation_of(game)
+    problems += [str(w.message) for w in caught if w.category is DeprecationWarning]
+    tree = ast.parse(inspect.getsource(sys.modules[type(game).__module__]))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+            problems += [f"an import inside {node.name} (line {n.lineno})" for n in inner]
+    from tabletop.agents.facet import OLD as PLAYERS
+    from tabletop.bridges.facet import OLD as ENCODINGS
+    from tabletop.coach.facet import OLD as COACHING
+    from tabletop.core.presentation import OLD as PRESENTATION
+
+    facets = {**ENCODINGS, **PLAYERS, **COACHING, **PRESENTATION}
+    problems += [f"the method {name}" for name in facets if hasattr(type(game), name)]
+    return problems
+
+
+@pytest.mark.parametrize("game_id", ["quarto", "quartino", "ctverak", "connect4"])
+def test_every_shipped_game_has_the_new_shape(game_id: str) -> None:
+    from tabletop.core.registry import registry
+
+    if game_id not in registry().ids():
+        pytest.skip(f"{game_id} is not installed")
+    assert new_shape_problems(registry().get(game_id)) == []
+
+
+def test_the_scaffold_writes_the_new_shape(tmp_path: Path) -> None:
+    from tabletop.cli.scaffold import new_command
+    from tabletop.core.registry import Registry
+
+    made = new_command("shape_nim", tmp_path / "dist")
+    sys.path.insert(0, str(made))
+    try:
+        games = Registry(extra=[importlib.import_module("tabletop_shape_nim.plugin")])
+        game = games.get("shape_nim")
+        assert new_shape_problems(game) == []
+        assert encoding_of(game) is not None and players_of(game).evaluate is not None
+        state = game.new(2, game.info.options(), 0)
+        advice = coaching_of(game).hint(game.view(state, 1), 1, game.info.options())
+        assert advice and "take" in advice  # the hint, found in agents.py through `facets`
+    finally:
+        sys.path.remove(str(made))
+        for name in [n for n in sys.modules if n.startswith("tabletop_shape_nim")]:
+            del sys.modules[name]
+
+
+def test_the_old_shape_is_told_apart() -> None:
+    """The checker above finds the old shape (the copy in tests/old-shape)."""
+    folder = Path(__file__).parent / "old-shape"
+    sys.path.insert(0, str(folder))
+    try:
+        game = importlib.import_module("tabletop_oldfour.game").OldFourGame()
+        problems = new_shape_problems(game)
+        assert any("an import inside render" in p for p in problems), problems
+        assert "the method action_ids" in problems
+        assert any("OldFourGame.hint is deprecated" in p for p in problems)
+    finally:
+        sys.path.remove(str(folder))
+        for name in [n for n in sys.modules if n.startswith("tabletop_oldfour")]:
+            del sys.modules[name]
+
+
+def test_games_and_play_load_no_facet_they_do_not_use() -> None:
+    """``tabletop games`` reads each game's levels (its agents module) and nothing else of
+    its facets: no encoding, no drawing, no coach; ``tabletop play`` draws (render) and
+    seats the agents, but loads no encoding, coach or web module (real process)."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli.app import app\n"
+        "r = CliRunner()\n"
+        "assert r.invoke(app, ['games']).exit_code == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tabletop_')"
+        " and m.split('.')[1:2] in (['encoding'], ['render'], ['coach'])))\n"
+        "r.invoke(app, ['play', 'quarto', '--ai', '2:1'], input='give LSRF\\nquit\\n')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tabletop_')"
+        " and m.split('.')[1:2] in (['encoding'], ['coach'], ['web'])))\n"
+        "print('tabletop_quarto.render' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-3:] == ["[]", "[]", "True"], out.stdout

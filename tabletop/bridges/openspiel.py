@@ -10,7 +10,7 @@ Short names are ``tabletop_<id>``; the parameters are ``players`` and every opti
 its own name (a list-valued option such as Quarto's ``attributes`` is written with
 ``+``, e.g. ``colour+height``: OpenSpiel's game strings use commas themselves).
 Players are numbered from 0 (seat 1 is player 0). Action ids are the game's own
-(:meth:`~tabletop.game.Game.action_id`); the observation tensor is its observation of the
+(the encoding's ``action_id``, :mod:`.facet`); the observation tensor is its observation of the
 player's view and the observation string that view as JSON. Returns (parameter
 ``reward``): ``win`` (the default) each winner +1, every other player -1, a draw 0
 (zero-sum with two players, general-sum with more); ``score`` (games that keep points,

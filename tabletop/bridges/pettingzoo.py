@@ -12,7 +12,7 @@
 
 Agents are ``player_0`` … ``player_{N-1}`` (seat 1 is ``player_0``). Each observes
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the game's
-:meth:`~tabletop.game.Game.observation` of that agent's own view, so it never holds what
+the encoding's ``observation`` of that agent's own view, so it never holds what
 the agent may not see; the mask marks the legal action ids and is all zeros for an agent
 that is not to act. Rewards come at the end only: with ``reward="win"`` (the default)
 each winner +1 and every other player -1 (with 3+ players several agents lose -1 each:
@@ -28,8 +28,8 @@ view as text.
 
 For speed the environment does the wrappers' checks itself (no wrapper layers), binds
 the game's functions and its encodings' fast paths once (:class:`~tabletop.bridges.encoder.Encoder`:
-:meth:`~tabletop.game.Game.id_lister` builds the action mask in one pass over the legal
-actions, :meth:`~tabletop.game.Game.observer` writes each observation from the state
+the encoding's ``id_lister`` builds the action mask in one pass over the legal
+actions, its ``observer`` writes each observation from the state
 into a buffer numpy reads without a copy) and touches the rewards only at the end.
 """
 

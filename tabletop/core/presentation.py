@@ -15,8 +15,10 @@ conventions:
 - ``scenarios/*.yaml``: the rule scenarios (default: none);
 - ``locale/<lang>/LC_MESSAGES/<package>.po``: the languages (default: English).
 
-None of this imports the ``render`` module but :meth:`Presentation.render` and
-:meth:`Presentation.position_format`: ``tabletop games`` lists languages without rich.
+The ``render`` module may replace the first three files with functions of those names,
+``rules_text()``, ``web_board()`` and ``scenarios()`` (a game defined outside a package has
+no files). ``languages()`` never imports the module: ``tabletop games`` lists languages
+without rich.
 """
 
 from __future__ import annotations
@@ -99,9 +101,15 @@ class Shown:
             self._render = getattr(module, "render", None) or _json_render
         return self._render(view, player)
 
+    def _own(self, name: str) -> Any:
+        """The render module's function ``name``, or None."""
+        return getattr(facet_module(self.game, "render"), name, None)
+
     def rules_text(self) -> str:
         if "rules_text" in self.old:
             return str(self._method("rules_text")())
+        if (own := self._own("rules_text")) is not None:
+            return str(own())
         lang = current()
         names = ["README.md"] if lang == ENGLISH else [f"README.{lang}.md", "README.md"]
         for name in names:
@@ -112,7 +120,10 @@ class Shown:
 
     def web_board(self) -> Path | None:
         if "web_board" in self.old:
-            found: Path | None = self._method("web_board")()
+            old: Path | None = self._method("web_board")()
+            return old
+        if (own := self._own("web_board")) is not None:
+            found: Path | None = own()
             return found
         board = in_package(self.game, "web", "board.js")
         return board if board is not None and board.is_file() else None
@@ -120,6 +131,8 @@ class Shown:
     def scenarios(self) -> list[Path]:
         if "scenarios" in self.old:
             return list(self._method("scenarios")())
+        if (own := self._own("scenarios")) is not None:
+            return list(own())
         folder = in_package(self.game, "scenarios")
         return sorted(folder.glob("*.yaml")) if folder is not None and folder.is_dir() else []
 
@@ -131,7 +144,7 @@ class Shown:
     def position_format(self) -> str:
         if "position_format" in self.old:
             return str(self._method("position_format")())
-        keys = getattr(facet_module(self.game, "render"), "position_keys", None)
+        keys = self._own("position_keys")
         example = position_example(self.game)
         return example if keys is None else str(keys()) + "\n\n" + example
 

@@ -1,5 +1,5 @@
 """The conformance kit's ``encoding`` check: action ids and observations, where a game
-provides them (:meth:`tabletop.game.Game.action_ids` is not None).
+provides them (an encoding facet, :mod:`tabletop.bridges.facet`).
 
 At each position it checks that every legal action has an id in ``0 .. n-1``, distinct
 actions have distinct ids, ``action_of(action_id(a)) == a``, and that each player's
