@@ -77,7 +77,7 @@ def setup(
         raise NoEncoding(
             _(
                 "{game} provides no action ids or observations "
-                "(an encoding module), so it cannot be bridged",
+                "(Game.action_ids and friends), so it cannot be bridged",
                 game=resolved.info.id,
             )
         )
