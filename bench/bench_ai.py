@@ -16,9 +16,9 @@ import random
 import time
 
 from bench.common import random_playout
-from tabletop.agents import arena
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
+from tabletop.analysis import arena
 from tabletop.core.registry import registry
 from tabletop.game import player_of
 

@@ -69,7 +69,7 @@ def start_ray(workers: int) -> tuple[Any, float]:
 
 def probe_cost(games: int) -> None:
     """Milliseconds a game: the arena alone, then with the analysis probe."""
-    from tabletop.agents.arena import play_game
+    from tabletop.analysis.arena import play_game
     from tabletop.analysis.observe import measure_game
 
     for game, players, level in (

@@ -58,9 +58,9 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from bench.common import random_playout
-from tabletop.agents.arena import wilson
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
+from tabletop.analysis.arena import wilson
 from tabletop.bridges import openspiel
 from tabletop.bridges.gym import SingleAgentEnv
 from tabletop.bridges.pettingzoo import env

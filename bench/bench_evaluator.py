@@ -67,7 +67,7 @@ def play(
             seat = state.current_player() + 1
             table = state.tabletop
             action = opponent.choose(c.game, table, seat, c.players, c.options, rng)
-            state.apply_action(c.game.action_id(table, action))
+            state.apply_action(c.encoding.action_id(table, action))
     return float(state.returns()[mine])
 
 

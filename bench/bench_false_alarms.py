@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from tabletop.agents.arena import wilson
+from tabletop.analysis.arena import wilson
 from tabletop.analysis.compare import Measured, family, paired_measures
 from tabletop.analysis.run import Played, blocks, play_all
 from tabletop.analysis.sweep import Plan, make_plan

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from bench.common import random_playout
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 from tabletop.core.registry import registry
 from tabletop.game import player_of
 
@@ -52,7 +53,7 @@ def agent_games(players: int, seconds: float, seed: int = 1) -> Row:
     """Full games between ``basic`` agents (each action: view, legal, agent)."""
     game = registry().get("quartino")
     options = game.info.options()
-    agent = game.agents()["basic"]()
+    agent = players_of(game).agents()["basic"]()
     rng = random.Random(seed)
     games = actions = turns = wins = 0
     began = time.perf_counter()

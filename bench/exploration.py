@@ -16,9 +16,9 @@ import argparse
 import multiprocessing
 from typing import Any
 
-from tabletop.agents import arena
 from tabletop.agents.search import SearchAgent
 from tabletop.agents.seat import Seat, make_seat
+from tabletop.analysis import arena
 from tabletop.game import Game
 
 CHANGED = "@c="

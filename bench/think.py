@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from tabletop.agents import arena
+from tabletop.analysis import arena
 
 
 def main(argv: list[str] | None = None) -> None:

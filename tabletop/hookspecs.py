@@ -61,3 +61,26 @@ def tabletop_register_commands(app: Any) -> None:
             def hello(name: str = "world") -> None:
                 print(f"hello {name}")
     """
+
+
+@hookspec
+def tabletop_register_agents(register: Callable[[str, Callable[[Any, str], Any]], None]) -> None:
+    """Register agents that any game can be played against by a prefixed name (optional).
+
+    Call ``register(prefix, level)`` for each: ``--ai 2:PREFIX:ARGS`` (and the arena's and
+    the web's agent names) then seat ``level(game, "PREFIX:ARGS")``, a
+    :class:`tabletop.agents.base.Level` (or a UsageError saying what is wrong). Keep the
+    module light: import the agent's stack inside ``level``, when it is asked for. The
+    research extra registers ``openspiel-mcts`` this way (:mod:`tabletop.research_agents`).
+
+    Example::
+
+        @hookimpl
+        def tabletop_register_agents(register):
+            def level(game, name):
+                from my_bots import make_level
+
+                return make_level(game, name)
+
+            register("my-bot", level)
+    """

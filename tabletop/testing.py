@@ -32,8 +32,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents.facet import players_of
+from tabletop.bridges.facet import encoding_of
+from tabletop.coach.facet import coaching_of
 from tabletop.core.match import Match
 from tabletop.core.options import build as build_options
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry, registry
 from tabletop.kit.checks import CHECKS, FAILED
 from tabletop.kit.checks.fuzz import JUNK
@@ -108,10 +112,14 @@ __all__ = [
     "build_options",
     "check_command",
     "check_game",
+    "coaching_of",
     "configurations",
+    "encoding_of",
     "golden_params",
     "plan_configurations",
+    "players_of",
     "playthrough",
+    "presentation_of",
     "record_golden",
     "registry",
     "replay_golden",

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.agents.arena import game_seed, play_game, seating
 from tabletop.analysis import measures
+from tabletop.analysis.arena import game_seed, play_game, seating
 from tabletop.analysis.observe import (
     GameStats,
     Probe,

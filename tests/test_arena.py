@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.agents import arena
-from tabletop.agents.arena import (
+from tabletop.agents.base import Budget, Turn
+from tabletop.agents.seat import Seat, make_seat
+from tabletop.analysis import arena
+from tabletop.analysis.arena import (
     GameResult,
     Setup,
     elo,
@@ -33,8 +35,6 @@ from tabletop.agents.arena import (
     tally,
     wilson,
 )
-from tabletop.agents.base import Budget, Turn
-from tabletop.agents.seat import Seat, make_seat
 from tabletop.cli.app import app
 from tabletop.game import Game
 

@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from tabletop.agents.facet import players_of  # noqa: E402
 from tabletop.bridges import openspiel  # noqa: E402
 from tabletop.bridges.evaluator import GameEvaluator  # noqa: E402
 
@@ -47,7 +48,7 @@ def test_the_value_is_the_games_own_evaluation_on_the_win_scale(name: str) -> No
     for state in _walk(game, 1, 25):
         values = evaluator.evaluate(state)
         expected = [
-            2 * float(rules.evaluate(state.tabletop, seat)) - 1
+            2 * float(players_of(rules).evaluate(state.tabletop, seat) or 0.0) - 1
             for seat in range(1, game.num_players() + 1)
         ]
         assert values.tolist() == pytest.approx(expected)
@@ -96,7 +97,7 @@ def test_without_an_evaluation_the_games_level_plays_it_out() -> None:
     out, so a win in one is worth +1 to the player to act and -1 to the other."""
     state = _quarto_win_in_one(4)
     game = state.get_game()
-    assert game.config.game.evaluate(state.tabletop, 1) is None
+    assert players_of(game.config.game).evaluate(state.tabletop, 1) is None
     evaluator = GameEvaluator(game, rollouts=3)
     player = state.current_player()
     values = evaluator.evaluate(state)

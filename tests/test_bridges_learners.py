@@ -108,7 +108,7 @@ def test_the_acting_agents_info_names_its_legal_actions(game: str) -> None:
         assert sorted(texts) == legal
         for action_id, text in texts.items():  # each text is what a person types for it
             action = rules.parse(e.state_, text)
-            assert rules.action_id(e.state_, action) == action_id
+            assert e.config.encoding.action_id(e.state_, action) == action_id
         for other in e.agents:  # no other agent is told the acting one's options
             if other != agent:
                 assert "action_texts" not in e.infos[other]

@@ -23,7 +23,7 @@ def masks_along_random_games(game_id: str, players: int) -> list[tuple[list[int]
     """(legal ids, compiled mask, Python mask) at each state of three random games."""
     config = setup(game_id, players=players)
     game = config.game
-    ids = game.id_lister(players, config.options)
+    ids = config.encoding.id_lister(players, config.options)
     compiled = encoder._masks(config.ids)
     python = encoder._masks_in_python(config.ids)
     rng = random.Random(7)

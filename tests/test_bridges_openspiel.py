@@ -20,6 +20,7 @@ from tabletop.bridges import openspiel  # noqa: E402
 from tabletop.cli.app import app  # noqa: E402
 from tabletop.core.errors import UsageError  # noqa: E402
 from tabletop.core.registry import registry  # noqa: E402
+from tabletop_ctverak import encoding as ctverak_encoding  # noqa: E402
 
 NAMES = openspiel.register()
 SIMS: list[tuple[str, dict[str, Any], int]] = [
@@ -92,7 +93,7 @@ def test_observation_tensor_is_the_views_encoding() -> None:
     options = tabletop.info.options()
     for player in range(3):
         view = tabletop.view(state.tabletop, player + 1)
-        expected = tabletop.observation(view, player + 1, 3, options)
+        expected = ctverak_encoding.observation(view, player + 1, 3, options)
         assert state.observation_tensor(player) == pytest.approx(expected)
         assert json.loads(state.observation_string(player)) == view
 

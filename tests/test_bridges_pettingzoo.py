@@ -191,7 +191,7 @@ def test_the_fast_observation_is_the_views_and_carries_nothing_hidden(
     stays the same when everything it may not see is resampled (``Game.sample``)."""
     e = env(game, players=players, options=options, seed=3)
     raw = e.unwrapped
-    rules, model = raw.config.game, raw.config.options
+    rules, model, enc = raw.config.game, raw.config.options, raw.config.encoding
     rng = random.Random(3)
     resampled_differently = 0
     for steps, _agent in enumerate(e.agent_iter(max_iter=250)):
@@ -200,7 +200,7 @@ def test_the_fast_observation_is_the_views_and_carries_nothing_hidden(
             for seat, name in enumerate(raw.possible_agents, 1):
                 got = raw.observe(name)["observation"]
                 view = rules.view(state, seat)
-                slow = np.array(rules.observation(view, seat, players, model), np.float32)
+                slow = np.array(enc.observation(view, seat, players, model), np.float32)
                 assert (got == slow).all()
                 other = rules.sample(view, seat, players, model, rng)
                 resampled_differently += rules.to_json(other) != rules.to_json(state)
@@ -221,7 +221,7 @@ def test_the_mask_marks_exactly_the_legal_ids(game: str, players: int) -> None:
     masks made before) marks the ids of ``Game.legal`` by ``Game.action_id``, no other."""
     e = env(game, players=players, seed=6)
     raw = e.unwrapped
-    rules = raw.config.game
+    rules, enc = raw.config.game, raw.config.encoding
     rng = random.Random(6)
     for games in range(3):
         e.reset(seed=games)
@@ -233,7 +233,7 @@ def test_the_mask_marks_exactly_the_legal_ids(game: str, players: int) -> None:
                 e.step(None)
                 continue
             state = raw.state_
-            assert marked == sorted(rules.action_id(state, a) for a in rules.legal(state))
+            assert marked == sorted(enc.action_id(state, a) for a in rules.legal(state))
             e.step(int(rng.choice(marked)))
 
 

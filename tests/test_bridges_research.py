@@ -13,7 +13,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from tabletop.agents.arena import Setup, play_all  # noqa: E402
+from tabletop.analysis.arena import Setup, play_all  # noqa: E402
 from tabletop.bridges import openspiel  # noqa: E402
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "research.md"

@@ -18,7 +18,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import minimax  # noqa: E402
 
+from tabletop.agents.facet import players_of  # noqa: E402
 from tabletop.bridges import openspiel  # noqa: E402
+from tabletop.bridges.facet import encoding_of  # noqa: E402
 from tabletop.bridges.solver import solve_state  # noqa: E402
 from tabletop.core.registry import registry  # noqa: E402
 
@@ -96,12 +98,14 @@ def test_the_command_writes_an_endgame_data_set_of_the_size_asked(tmp_path: Path
         position = quarto.from_json(record["position"], 2, options, 0)
         assert 16 - len(record["position"]["board"]) == 6
         assert quarto.to_act(position) == record["player"]
+        encoding = encoding_of(quarto)
+        assert encoding is not None
         assert record["best_id"] in record["legal_ids"]
         assert (
-            quarto.action_id(position, quarto.parse(position, record["best"]))
+            encoding.action_id(position, quarto.parse(position, record["best"]))
             == (record["best_id"])
         )
-        answer = quarto.solve(position, None)
+        answer = players_of(quarto).solve(position, None)
         assert answer is not None and answer["value"] == record["value"]
         assert len(record["observation"]) == 318
     assert {r["value"] for r in records} <= {"win", "draw", "loss"}

@@ -10,6 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tabletop.agents.base import Budget, Turn
+from tabletop.agents.facet import players_of
 from tabletop.cli.app import app
 from tabletop.coach.base import DRAW, LOSS, WIN
 from tabletop.coach.choose import turn_for
@@ -54,7 +55,7 @@ def solved_values(state: State) -> dict[str, str]:
         if after.phase == OVER:
             out[text] = WIN if after.player == state.player else DRAW
             continue
-        solved = GAME.solve(after, None)
+        solved = players_of(GAME).solve(after, None)
         assert solved is not None and solved["exact"]
         value = solved["value"]
         if after.player != state.player:
@@ -112,7 +113,11 @@ def losing_give_game() -> tuple[Match, str, str]:
             legal = list(GAME.legal(state))
             if state.phase == GIVE and 16 - state.occupied.bit_count() <= 10:
                 losing = [a for a in legal if loses_at_once(state, a)]
-                solved = GAME.solve(state, None) if losing and len(losing) < len(legal) else None
+                solved = (
+                    players_of(GAME).solve(state, None)
+                    if losing and len(losing) < len(legal)
+                    else None
+                )
                 if solved is not None and solved["value"] != LOSS:
                     give = losing[0]
                     match.push(give)

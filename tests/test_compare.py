@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.agents.arena import game_seed
 from tabletop.analysis import paired, progress
+from tabletop.analysis.arena import game_seed
 from tabletop.analysis.compare import make_comparison, paired_measures, result_json
 from tabletop.analysis.observe import measure_game
 from tabletop.analysis.run import blocks, play, total_games

@@ -12,7 +12,9 @@ import pytest
 from tabletop.agents.base import Agent, Turn
 from tabletop.agents.levels import agent_levels
 from tabletop.agents.simple import RandomAgent
+from tabletop.coach.facet import coaching_of
 from tabletop.core import options as opts
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
 from tabletop.testing import assert_conformance
 from tabletop_ctverak.agents import BasicAgent
@@ -47,6 +49,13 @@ CONFIGS = [
     if deck == "full" or players <= 3
     for i in range(len(OPTION_SETS))
 ]
+
+
+def advice(view: Any, player: int, options: Any) -> str:
+    """The game's own line of advice (its coaching facet, tabletop.coach.facet)."""
+    said = coaching_of(GAME).hint(view, player, options)
+    assert said is not None
+    return said
 
 
 def immutable(value: object) -> bool:
@@ -211,11 +220,11 @@ def test_basic_agent_beats_random() -> None:
 
 def test_hint_names_useful_tops_and_dangerous_cards() -> None:
     s = position({1: "9D KC 2H 5S", 2: "3C"}, melds={2: ["9S 9H"]}, piles=("KD", "", "", ""))
-    text = GAME.hint(GAME.view(s, 1), 1, CtverakOptions())
+    text = advice(GAME.view(s, 1), 1, CtverakOptions())
     assert "pile 1 top KD" in text and "do not discard 9D" in text
     # not on pile 1: that would bury the KD that pairs with the own KC
     assert text.endswith("if you lay nothing, discard 2H 2")
-    assert GAME.hint(GAME.view(s, None), 1, CtverakOptions()).startswith("no hints")
+    assert advice(GAME.view(s, None), 1, CtverakOptions()).startswith("no hints")
 
 
 # ---------------------------------------------------------------- plugin wiring
@@ -236,7 +245,7 @@ def test_registered_with_its_info_options_and_rules() -> None:
     assert rows["deck"]["allowed"] == ["full", "half"] and rows["deck"]["default"] == "full"
     built = opts.build(info.options, {"deck": "half", "reshuffle": "true"}, "ctverak")
     assert built == CtverakOptions(deck="half", reshuffle=True)
-    text = game.rules_text()
+    text = presentation_of(game).rules_text()
     assert "## Notation" in text and "draw stock" in text and "190" in text
     assert agent_levels(game)["basic"].make is BasicAgent
 
@@ -247,7 +256,7 @@ def test_render_draws_cards_hand_numbers_and_marks() -> None:
     melds = {1: ["KS KH KD KC", "7S 7H 7D"], 2: ["X X X X"]}
     s = position({1: "9D KC 2H 5S", 2: "3C"}, melds=melds, piles=("9C TH", "", "", ""))
     console = Console(width=120, record=True, color_system=None)
-    console.print(GAME.render(GAME.view(s, 1), 1))
+    console.print(presentation_of(GAME).render(GAME.view(s, 1), 1))
     out = console.export_text()
     for part in ("#1", "K♠", "10♥", "9♣", "★X", "clean čtverka", "open", "joker čtverka", "pile 2"):
         assert part in out, part

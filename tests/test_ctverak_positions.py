@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.core.errors import NotationError, PositionError
 from tabletop.core.match import Match
+from tabletop.core.presentation import presentation_of
 from tabletop_ctverak.cards import card_code, deck_counts
 from tabletop_ctverak.rules import (
     ADD,
@@ -215,7 +216,7 @@ def test_k8_view_hides_other_hands_stock_and_bases(player: int | None) -> None:
     assert view["piles"] == [["8D", "8C"], [], ["TS"], []]
     assert view["melds"]["3"] == [["5S", "5H", "X"]] and "bases" not in view
     assert view["hand"] == (None if player is None else [card_code(c) for c in s.hands[player - 1]])
-    assert GAME.render(view, player) is not None
+    assert presentation_of(GAME).render(view, player) is not None
 
 
 def test_k8_drawing_from_the_stock_shows_no_card_to_others() -> None:

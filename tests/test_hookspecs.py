@@ -31,6 +31,7 @@ from tabletop import hookspecs
 from tabletop.cli.app import with_plugins
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.plugins import plugin_manager
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop.game import JSON, Game, GameInfo, Outcome
 from tabletop.hookspecs import hookimpl
@@ -351,6 +352,47 @@ def test_a_game_in_a_single_module_has_the_defaults_of_a_game_without_files(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     game = importlib.import_module("tt_single_game").SingleModuleGame()
-    assert game.scenarios() == []
-    assert game.web_board() is None
-    assert game.rules_text() == f"# {game.info.name}\n\n{game.info.summary}\n"
+    assert presentation_of(game).scenarios() == []
+    assert presentation_of(game).web_board() is None
+    assert presentation_of(game).rules_text() == f"# {game.info.name}\n\n{game.info.summary}\n"
+
+
+# -- tabletop_register_agents --------------------------------------------------------------------
+class FirstAgent:
+    """Always the first legal action."""
+
+    def act(self, turn: Any) -> Any:
+        return turn.legal[0]
+
+
+class AgentPlugin:
+    """A plugin registering the agent ``first:N`` (N ignored: it names a variant)."""
+
+    @hookimpl
+    def tabletop_register_agents(self, register: Callable[[str, Any], None]) -> None:
+        from tabletop.agents.base import Level
+
+        def level(game: Game[Any, Any], name: str) -> Level:
+            return Level(name, f"the first legal action of {game.info.id}", FirstAgent)
+
+        register("first", level)
+
+
+@covers("tabletop_register_agents")
+def test_an_outside_agent_is_seated_by_its_prefixed_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ai 2:first:1`` seats the plugin's agent; the research extra's ``openspiel-mcts``
+    comes through the same hook (an installed entry point), with no string table."""
+    from tabletop.agents import seat
+    from tabletop.core import registry as registries
+    from tabletop.core.match import Match
+
+    games = Registry(extra=[AgentPlugin(), Plugin(Countdown())])
+    assert set(games.agents()) == {"first", "openspiel-mcts"}
+    monkeypatch.setattr(registries, "_default", games)
+    game = games.get("countdown")
+    chosen = seat.make_seat(game, "first:1")
+    match = Match(game, 2, game.info.options(), seed=0)
+    assert chosen.move(match) == game.legal(match.state)[0]
+    with pytest.raises(UsageError, match="unknown AI level 'second:1' for countdown"):
+        seat.make_seat(game, "second:1")
+    assert not hasattr(seat, "EXTERNAL") and "importlib" not in vars(seat)

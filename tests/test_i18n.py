@@ -21,6 +21,7 @@ from tabletop.core.i18n import catalogues, formats
 from tabletop.core.i18n.languages import LANGUAGES, choose, from_accept_language
 from tabletop.core.i18n.text import Domain, Msg, message_of, speaking, translate
 from tabletop.core.match import Match
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
 from tabletop.core.setup import new_match
 
@@ -191,7 +192,7 @@ def test_rules_text_is_in_the_language_spoken_else_english(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     connect4 = registry().get("connect4")
-    assert speaking("ru", connect4.rules_text).startswith("# Четыре в ряд")
+    assert speaking("ru", presentation_of(connect4).rules_text).startswith("# Четыре в ряд")
     # a package with only README.md shows it in every language
     package = tmp_path / "english_only_game"
     package.mkdir()
@@ -203,8 +204,8 @@ def test_rules_text_is_in_the_language_spoken_else_english(
     (package / "README.md").write_text("# English only\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     english_only = importlib.import_module("english_only_game").EnglishOnly()
-    assert speaking("ru", english_only.rules_text) == "# English only\n"
-    quarto = registry().get("quarto")
+    assert speaking("ru", presentation_of(english_only).rules_text) == "# English only\n"
+    quarto = presentation_of(registry().get("quarto"))
     english = quarto.rules_text()
     assert english.startswith("# Quarto") and speaking("en", quarto.rules_text) == english
     czech = speaking("cs", quarto.rules_text)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import MutableSequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import pytest
 from pydantic import BaseModel
 
+from tabletop.bridges.facet import encoding_of, slow_id_lister, slow_observer
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, IdLister, Observer
 from tabletop.testing import CHECKS, check_game
@@ -17,90 +19,129 @@ from tabletop_ctverak import encoding as ctverak_encoding
 from tabletop_ctverak.game import CtverakGame
 from tabletop_quartino import encoding as quartino_encoding
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quarto import encoding as quarto_encoding
 from tabletop_quarto.game import QuartoGame
 
 
+class Replaced:
+    """An encoding module with some of its functions replaced (given as the game's
+    ``facets["encoding"]``)."""
+
+    def __init__(self, base: ModuleType, **replaced: Any) -> None:
+        self.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
+        self.__dict__.update(replaced)
+
+
 class SharedIds(QuartoGame):
-    def action_id(self, state: Any, action: int) -> int:
-        return action // 2  # "give LSRF" and "give DSRF" collide
+    # "give LSRF" and "give DSRF" collide
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quarto_encoding, action_id=lambda state, action: action // 2)
+    }
 
 
 class WrongWayBack(QuartoGame):
-    def action_of(self, state: Any, action_id: int) -> int:
-        return 31 - action_id
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quarto_encoding, action_of=lambda state, number: 31 - number)
+    }
 
 
 class OutOfRange(QuartoGame):
-    def action_ids(self, players: int, options: BaseModel) -> int | None:
-        return 20  # the placements are ids 16-31
+    # the placements are ids 16-31
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quarto_encoding, action_ids=lambda players, options: 20)
+    }
+
+
+def _short(view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+    return quarto_encoding.observation(view, player, players, options)[:-1]
 
 
 class ShortObservation(QuartoGame):
-    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        return super().observation(view, player, players, options)[:-1]
+    facets: ClassVar[dict[str, Any]] = {"encoding": Replaced(quarto_encoding, observation=_short)}
+
+
+LAST: list[Any] = [None]  # the last state PeekingObservation showed
+
+
+def _peeking(view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
+    values = quartino_encoding.observation(view, player, players, options)
+    values[-1] = float(sum(sum(stand) for stand in LAST[0].stands))
+    return values
 
 
 class PeekingObservation(QuartinoGame):
     """Remembers the last state it showed and reads the other stands from it: a leak."""
 
-    last: Any = None
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quartino_encoding, observation=_peeking)
+    }
 
     def view(self, state: Any, player: int | None) -> JSON:
-        self.last = state
+        LAST[0] = state
         return super().view(state, player)
 
-    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        values = super().observation(view, player, players, options)
-        values[-1] = float(sum(sum(stand) for stand in self.last.stands))
-        return values
+
+def _lying(players: int, options: BaseModel) -> Observer:
+    """A fast path that writes one number more than the view's observation holds."""
+    fast = quarto_encoding.observer(players, options)
+
+    def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
+        fast(state, player, out)
+        out[0] += 1.0
+
+    return observe
 
 
 class LyingObserver(QuartoGame):
-    """A fast path that writes one number more than the view's observation holds."""
+    facets: ClassVar[dict[str, Any]] = {"encoding": Replaced(quarto_encoding, observer=_lying)}
 
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        fast = super().observer(players, options)
 
-        def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
-            fast(state, player, out)
-            out[0] += 1.0
+def _peeking_fast(players: int, options: BaseModel) -> Observer:
+    """A fast path that reads the next player's stand from the state: a leak the view
+    would never allow (N7), written where the own stand goes."""
+    fast = quartino_encoding.observer(players, options)
 
-        return observe
+    def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
+        fast(state, player, out)
+        for card in state.stands[player % players]:
+            out[quartino_encoding.OFFSET["stand"] + card] = 1.0
+
+    return observe
 
 
 class PeekingObserver(QuartinoGame):
-    """A fast path that reads the next player's stand from the state: a leak the view
-    would never allow (N7), written where the own stand goes."""
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quartino_encoding, observer=_peeking_fast)
+    }
 
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        fast = super().observer(players, options)
 
-        def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
-            fast(state, player, out)
-            for card in state.stands[player % players]:
-                out[quartino_encoding.OFFSET["stand"] + card] = 1.0
+def _stock_peeking(players: int, options: BaseModel) -> Observer:
+    """A fast path that counts the stock's next card (face down, K8) into the hand."""
+    fast = ctverak_encoding.observer(players, options)
 
-        return observe
+    def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
+        fast(state, player, out)
+        if state.stock:
+            out[ctverak_encoding.OFFSET["hand"] + state.stock[0]] += 1.0
+
+    return observe
 
 
 class StockPeekingObserver(CtverakGame):
-    """A fast path that counts the stock's next card (face down, K8) into the hand."""
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(ctverak_encoding, observer=_stock_peeking)
+    }
 
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        fast = super().observer(players, options)
 
-        def observe(state: Any, player: int, out: MutableSequence[float]) -> None:
-            fast(state, player, out)
-            if state.stock:
-                out[ctverak_encoding.OFFSET["hand"] + state.stock[0]] += 1.0
-
-        return observe
+def _reversed(players: int, options: BaseModel) -> IdLister:
+    fast = quartino_encoding.id_lister(players, options)
+    return lambda state: fast(state)[::-1]
 
 
 class ReversedIds(QuartinoGame):
-    def id_lister(self, players: int, options: BaseModel) -> IdLister:
-        fast = super().id_lister(players, options)
-        return lambda state: fast(state)[::-1]
+    facets: ClassVar[dict[str, Any]] = {
+        "encoding": Replaced(quartino_encoding, id_lister=_reversed)
+    }
 
 
 CONNECT4 = registry().get("connect4")  # the example plugin (its own package, no stubs)
@@ -147,7 +188,7 @@ def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
         state = state._replace(hands=(hand, state.hands[1]))
         meld = (1, seven_s, seven_h, joker)
         assert meld in game.legal(state)
-        ids.add(game.action_id(state, meld))
+        ids.add(ctverak_encoding.action_id(state, meld))
     assert len(ids) == 1 and ctverak_encoding.IDS == 1692
 
 
@@ -158,11 +199,16 @@ def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
 )
 def test_the_fast_paths_equal_the_generic_defaults(game: Game[Any, Any], players: int) -> None:
     """Each built-in fast path writes what the contract's default (built from ``view`` and
-    ``observation``, :meth:`Game.observer` of the base class) writes, along random games."""
+    ``observation``, :func:`tabletop.bridges.facet.slow_observer`) writes, along random games."""
     options = game.info.options()
-    size = game.observation_shape(players, options)[0]
-    fast, slow = game.observer(players, options), Game.observer(game, players, options)
-    fast_ids, slow_ids = game.id_lister(players, options), Game.id_lister(game, players, options)
+    encoding = encoding_of(game)
+    assert encoding is not None
+    size = encoding.observation_shape(players, options)[0]
+    fast, slow = (
+        encoding.observer(players, options),
+        slow_observer(game, encoding, players, options),
+    )
+    fast_ids, slow_ids = encoding.id_lister(players, options), slow_id_lister(game, encoding)
     rng = random.Random(4)
     for seed in range(3):
         state = game.new(players, options, seed)

@@ -33,6 +33,7 @@ import pytest
 from pydantic import BaseModel
 
 from tabletop.core.plugins import plugin_manager
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
 from tabletop.game import Game, options_as
 
@@ -59,7 +60,7 @@ def test_the_class_and_the_options_live_where_every_plugin_keeps_them(game_id: s
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_rules_text_is_the_package_readme(game_id: str) -> None:
     readme = importlib.resources.files(f"tabletop_{game_id}").joinpath("README.md")
-    assert game_of(game_id).rules_text() == readme.read_text("utf-8")
+    assert presentation_of(game_of(game_id)).rules_text() == readme.read_text("utf-8")
 
 
 def playthrough(game: Game[Any, Any], players: int, seed: int) -> list[Any]:

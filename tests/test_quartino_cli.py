@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 from tabletop.cli.app import app
 from tabletop.core.records import load
 from tabletop_quartino.cards import deck
@@ -42,7 +43,7 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 def agent_game(players: int, seed: int, **options: Any) -> tuple[list[str], list[State]]:
     """A whole game of basic agents: the action texts and the states (initial first)."""
     opts = QuartinoOptions(**options)
-    agent = GAME.agents()["basic"]()
+    agent = players_of(GAME).agents()["basic"]()
     rng = random.Random(seed)
     state = GAME.new(players, opts, seed)
     texts: list[str] = []

@@ -48,7 +48,7 @@ def written(observe: Any, state: Any, player: int) -> array[float]:
 
 
 def test_the_game_hands_out_the_compiled_function() -> None:
-    assert GAME.observer(2, QuartinoOptions()) is COMPILED.observe
+    assert encoding.observer(2, QuartinoOptions()) is COMPILED.observe
     assert (*(encoding.OFFSET[name] for name, _ in encoding.LAYOUT), encoding.SIZE) == (
         COMPILED.OFFSETS
     )
@@ -63,7 +63,7 @@ def test_compiled_equals_python_and_slow_path(players: int, option: dict[str, An
     for state in states(players, options, 3, 100 * players):
         for player in range(1, players + 1):
             view = GAME.view(state, player)
-            slow = array("f", GAME.observation(view, player, players, options))
+            slow = array("f", encoding.observation(view, player, players, options))
             assert written(COMPILED.observe, state, player) == slow
             assert written(encoding.observe, state, player) == slow
             checked += 1
@@ -123,10 +123,10 @@ def test_without_the_compiled_module_the_python_path_is_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "tabletop_quartino._observe", None)  # import fails
-    assert GAME.observer(2, QuartinoOptions()) is encoding.observe
+    assert encoding.observer(2, QuartinoOptions()) is encoding.observe
     monkeypatch.undo()
     stale = type(sys)("tabletop_quartino._observe")
     stale.OFFSETS = (0,) * 13  # type: ignore[attr-defined]  # built for another layout
     stale.observe = COMPILED.observe  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tabletop_quartino._observe", stale)
-    assert GAME.observer(2, QuartinoOptions()) is encoding.observe
+    assert encoding.observer(2, QuartinoOptions()) is encoding.observe

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
 
 GAME = registry().get("quartino")
@@ -24,7 +25,7 @@ def _played(seed: int, players: int) -> object:
 
 
 def test_the_rules_text_says_out_of_play_is_ignored_when_read() -> None:
-    text = " ".join(GAME.rules_text().split())
+    text = " ".join(presentation_of(GAME).rules_text().split())
     assert "`out_of_play` is written for `--reveal` and ignored when read" in text
 
 

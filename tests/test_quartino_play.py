@@ -12,7 +12,10 @@ import pytest
 from rich.console import Console
 
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 from tabletop.agents.simple import RandomAgent
+from tabletop.coach.facet import coaching_of
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
@@ -26,6 +29,13 @@ COMBOS = [
         [True, False], [False, True], ["first", "lot"], [400, 5]
     )
 ]
+
+
+def advice(view: Any, player: int, options: Any) -> str:
+    """The game's own line of advice (its coaching facet, tabletop.coach.facet)."""
+    said = coaching_of(GAME).hint(view, player, options)
+    assert said is not None
+    return said
 
 
 def conserved(s: State) -> bool:
@@ -62,7 +72,7 @@ def test_random_games_end_within_max_actions(players: int, combo: dict[str, Any]
 def _play(players: int, seed: int, levels: list[str], **options: Any) -> tuple[State, int, int]:
     """A game between agents (seat i plays levels[i]); returns the end, actions, claims."""
     opts = QuartinoOptions(**options)
-    makers = {"random": RandomAgent, **GAME.agents()}
+    makers = {"random": RandomAgent, **players_of(GAME).agents()}
     agents = [makers[level]() for level in levels]
     rng = random.Random(seed)
     s = GAME.new(players, opts, seed)
@@ -110,13 +120,13 @@ def _turn(s: State, player: int = 1) -> Turn:
 
 def test_basic_agent_claims_a_match() -> None:
     s = load(position("c:P r5:Y r6:B r7:G", {1: ["Y|BGP", "P|YBG"], 2: ["B|YGP"]}))
-    a = GAME.agents()["basic"]().act(_turn(s))
+    a = players_of(GAME).agents()["basic"]().act(_turn(s))
     assert GAME.format(s, a) == "claim P|YBG 5"
 
 
 def test_basic_agent_places_the_missing_pawn_then_ends() -> None:
     s = load(position("c:P r5:Y r6:B", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=1))
-    agent = GAME.agents()["basic"]()
+    agent = players_of(GAME).agents()["basic"]()
     a = agent.act(_turn(s))
     assert GAME.format(s, a) == "place G r7"
     nothing = load(position("", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=0))
@@ -127,7 +137,7 @@ def test_basic_agent_uses_only_the_view() -> None:
     # Same view, different hidden cards of player 2: same choice.
     a = load(position("c:P r5:Y", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=1))
     b = load(position("c:P r5:Y", {1: ["P|YBG"], 2: ["G|YBP"]}, owed=1))
-    agent = GAME.agents()["basic"]()
+    agent = players_of(GAME).agents()["basic"]()
     assert agent.act(_turn(a)) == agent.act(_turn(b))
 
 
@@ -136,24 +146,24 @@ def test_basic_agent_uses_only_the_view() -> None:
 
 def test_hint_names_matching_card_and_rotation() -> None:
     s = load(position("c:P r5:Y r6:B r7:G", {1: ["Y|BGP", "P|YBG"], 2: ["B|YGP"]}))
-    assert GAME.hint(GAME.view(s, 1), 1, QuartinoOptions()) == "P|YBG matches at k=5: claim P|YBG 5"
+    assert advice(GAME.view(s, 1), 1, QuartinoOptions()) == "P|YBG matches at k=5: claim P|YBG 5"
     assert GAME.to_json(s)["stands"]["1"] == ["Y|BGP", "P|YBG"]  # the hint claimed nothing
-    other = GAME.hint(GAME.view(s, 2), 2, QuartinoOptions())
+    other = advice(GAME.view(s, 2), 2, QuartinoOptions())
     assert other.startswith("no card matches now; closest: B|YGP")
 
 
 def test_hint_closest_and_mirror_and_owed() -> None:
     s = load(position("c:P r0:G r1:B r2:Y", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=1), mirror=True)
-    assert GAME.hint(GAME.view(s, 1), 1, QuartinoOptions(mirror=True)).splitlines() == [
+    assert advice(GAME.view(s, 1), 1, QuartinoOptions(mirror=True)).splitlines() == [
         "P|YBG matches at k=2: claim P|YBG 2",
         "(first place the 1 placement owed; they may change the board)",
     ]
     plain = load(position("c:P r0:G r1:B r2:Y", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=1))
-    assert GAME.hint(GAME.view(plain, 1), 1, QuartinoOptions()) == (
+    assert advice(GAME.view(plain, 1), 1, QuartinoOptions()) == (
         "no card matches now; closest: P|YBG, 2 of 4 at k=0 (needs Y on r0, G on r2)"
     )
     assert (
-        GAME.hint(GAME.view(plain, None), 1, QuartinoOptions())
+        advice(GAME.view(plain, None), 1, QuartinoOptions())
         == "no hints: a spectator sees no cards"
     )
 
@@ -163,7 +173,7 @@ def test_hint_closest_and_mirror_and_owed() -> None:
 
 def _text(view: dict[str, Any], player: int | None) -> str:
     console = Console(width=100, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(GAME.render(view, player))
+    console.print(presentation_of(GAME).render(view, player))
     return console.export_text()
 
 
@@ -173,7 +183,10 @@ def test_render_shows_board_supply_cards_and_turn() -> None:
     )
     text = _text(GAME.view(s, 1), 1)
     assert "your turn: place a pawn (3 of 3 owed)" in text
-    assert "start check (player 1): “column”: r3 emptied; “4 colours” (green); 3 placements owed" in text  # noqa: E501
+    assert (
+        "start check (player 1): “column”: r3 emptied; “4 colours” (green); 3 placements owed"
+        in text
+    )
     assert "r5 (2)" in text and "r3 (0)" in text and "c (1)" in text
     assert "supply: Y×6" in text and "G×6" in text
     assert "P|YBG" in text and "Y|BGP" in text and "B|YGP" not in text
@@ -202,8 +215,11 @@ def test_registered_with_info() -> None:
     )
     assert info.hidden_information
     assert info.max_actions(4, QuartinoOptions(max_turns=10)) == 4 * 10 + 32
-    assert "claim P|YBG 5" in game.rules_text() and "N4.1" in game.rules_text()
-    assert set(GAME.agents()) == {"basic"}
+    assert (
+        "claim P|YBG 5" in presentation_of(game).rules_text()
+        and "N4.1" in presentation_of(game).rules_text()
+    )
+    assert set(players_of(GAME).agents()) == {"basic"}
 
 
 def test_options_are_strict() -> None:
@@ -234,8 +250,8 @@ def test_place_actions_only_while_owed() -> None:
 
 def test_evaluate_is_between_0_and_1_and_knows_the_end() -> None:
     s = load(position("c:P r5:Y r6:B", {1: ["P|YBG"], 2: ["B|YGP"]}, owed=1))
-    before = GAME.evaluate(s, 1)
-    after = GAME.evaluate(GAME.apply(s, GAME.parse(s, "place G r7")), 1)
+    before = players_of(GAME).evaluate(s, 1)
+    after = players_of(GAME).evaluate(GAME.apply(s, GAME.parse(s, "place G r7")), 1)
     assert before is not None and after is not None and 0.5 < before < after < 1
     won = GAME.apply(GAME.apply(s, GAME.parse(s, "place G r7")), GAME.parse(s, "claim P|YBG 5"))
-    assert GAME.evaluate(won, 1) == 1.0 and GAME.evaluate(won, 2) == 0.0
+    assert players_of(GAME).evaluate(won, 1) == 1.0 and players_of(GAME).evaluate(won, 2) == 0.0

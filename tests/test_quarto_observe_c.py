@@ -22,7 +22,7 @@ VARIANTS = [
 
 def python_observer(monkeypatch: pytest.MonkeyPatch, options: object) -> object:
     monkeypatch.setattr(encoding, "_compiled", lambda: None)
-    return encoding.observer(options)  # type: ignore[arg-type]
+    return encoding.observer(2, options)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
@@ -31,7 +31,7 @@ def test_compiled_observer_writes_what_the_python_one_and_the_view_give(
 ) -> None:
     assert encoding._compiled() is not None, "pip install -e . builds _observe with a C compiler"
     options = GAME.info.options(**variant)
-    compiled = GAME.observer(2, options)
+    compiled = encoding.observer(2, options)
     plain = python_observer(monkeypatch, options)
     assert compiled is not plain
     rng = random.Random(7)
@@ -46,7 +46,9 @@ def test_compiled_observer_writes_what_the_python_one_and_the_view_give(
                 )
                 compiled(state, player, fast)
                 plain(state, player, slow)  # type: ignore[operator]
-                view = array("f", GAME.observation(GAME.view(state, player), player, 2, options))
+                view = array(
+                    "f", encoding.observation(GAME.view(state, player), player, 2, options)
+                )
                 assert fast == slow == view
                 checked += 1
             legal = GAME.legal(state)
@@ -72,7 +74,7 @@ def test_compiled_observer_refuses_a_wrong_state_or_buffer(
     args: object, error: type[Exception], words: str
 ) -> None:
     options = GAME.info.options()
-    observe = GAME.observer(2, options)
+    observe = encoding.observer(2, options)
     out = array("f", bytes(4 * encoding.SIZE))
     with pytest.raises(error, match=words):
         observe(*args(GAME.new(2, options, 0), out))  # type: ignore[operator]

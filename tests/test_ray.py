@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.agents.arena import Setup, play_all
+from tabletop.analysis.arena import Setup, play_all
 from tabletop.analysis.run import analyse
 from tabletop.analysis.sweep import make_plan
 from tabletop.cli.app import app

@@ -30,6 +30,7 @@ from tabletop.cli.app import app
 from tabletop.cli.scaffold import fill, names, new_command, plan
 from tabletop.core.errors import UsageError
 from tabletop.core.match import Match
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop.game import Game
 from tabletop.testing import check_game
@@ -187,8 +188,11 @@ def test_the_new_game_registers_plays_and_conforms(plugin: ModuleType) -> None:
     assert "took the last counter" in outcome.reason and outcome.kind == "last-counter"
     report = check_game(game, games=10, seed=1)
     assert report.ok, report.text()
-    assert "# Scaffold Nim" in game.rules_text() and "take 2 from b" in game.rules_text()
-    assert [p.name for p in game.scenarios()] == [f"{GAME_ID}.yaml"]
+    assert (
+        "# Scaffold Nim" in presentation_of(game).rules_text()
+        and "take 2 from b" in presentation_of(game).rules_text()
+    )
+    assert [p.name for p in presentation_of(game).scenarios()] == [f"{GAME_ID}.yaml"]
 
 
 def test_the_new_code_imports_only_the_public_api(made: Path) -> None:

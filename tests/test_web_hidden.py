@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
@@ -62,7 +63,7 @@ def choose(
     actions = [a for a in (game.parse(sample, t) for t in listed) if a in legal]
     if not actions:
         return rng.choice(listed)
-    agent = game.agents()["basic"]()
+    agent = players_of(game).agents()["basic"]()
     action = agent.act(Turn(game, seat, players, options, view, actions, rng))
     return game.format(sample, action)
 
@@ -127,8 +128,7 @@ def play_match(
             number = actor.position["number"]
             actor.act(text)
             answer = actor.until(
-                lambda m: m["type"] == "error"
-                or (m["type"] == "position" and m["number"] > number)  # noqa: B023
+                lambda m: m["type"] == "error" or (m["type"] == "position" and m["number"] > number)  # noqa: B023
             )
             if answer["type"] == "position":
                 break

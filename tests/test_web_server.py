@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tabletop.agents.catalogue import catalogue
 from tabletop.core.match import Match
+from tabletop.core.presentation import presentation_of
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tabletop.web.app import build_app
@@ -359,7 +360,7 @@ def test_a_game_made_by_tabletop_new_plays_in_the_browser_with_no_web_code(
     try:
         games = Registry(extra=[importlib.import_module("tabletop_web_nim.plugin")])
         monkeypatch.setattr("tabletop.web.hub.registry", lambda: games)
-        assert games.get("web_nim").web_board() is None
+        assert presentation_of(games.get("web_nim")).web_board() is None
         with TestClient(build_app(tmp_path / "m.sqlite3", TEST_CONFIG)) as client:
             assert client.get("/games/web_nim/board.js").status_code == 404
             assert "export function render" in client.get("/static/generic.js").text

@@ -17,10 +17,13 @@ import math
 import time
 from collections import Counter
 
+from pydantic import BaseModel
+
 from tabletop.agents.base import Turn
 from tabletop.coach.base import Assessment, Judgement, ranked
-from tabletop.game import Count, Domain, Msg
+from tabletop.game import JSON, Count, Domain, Msg
 from tabletop_ctverak.agents import Seen, choose, evaluation, expert_policy
+from tabletop_ctverak.agents import hint as advice
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
 
@@ -187,3 +190,14 @@ class CtverakCoach:
             margin = 1.96 * math.sqrt(spread / max(done, 1))
             judged.append(Judgement(action, text, chance, False, None, None, done, said, margin))
         return Assessment(player, ranked(judged), METHOD.format(samples=Count(done, grouped=False)))
+
+
+def coach(level: str) -> CtverakCoach:
+    """Every level's coach is the expert playing on over sampled deals, the number of
+    deals growing with the level."""
+    return CtverakCoach(samples={"1": 4, "2": 8, "3": 16, "4": 32}.get(level, 64))
+
+
+def hint(view: JSON, player: int, options: BaseModel) -> str:
+    """Advice from the player's own view: useful pile tops, lays, cards not to discard."""
+    return advice(view)

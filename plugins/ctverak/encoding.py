@@ -27,7 +27,9 @@ from collections.abc import MutableSequence
 from itertools import product
 from typing import Any
 
-from tabletop.game import observation_layout
+from pydantic import BaseModel
+
+from tabletop.game import IdLister, Observer, observation_layout
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, card_code
 from tabletop_ctverak.rules import (
     ADD,
@@ -178,7 +180,9 @@ _HAND, _MELDS, _TOPS, _BELOW = OFFSET["hand"], OFFSET["melds"], OFFSET["tops"], 
 _CODES = {card_code(card): card for card in range(KINDS)}  # the views' codes, read once
 
 
-def observation(view: dict[str, Any], player: int) -> list[float]:
+def observation(
+    view: dict[str, Any], player: int, players: int, options: BaseModel
+) -> list[float]:
     """The view as :data:`SIZE` numbers in :data:`LAYOUT` order: card kinds are counted
     (the own hand, each seat's melds, the cards below the pile tops), the pile tops are
     one-hot, seats are 1-6 whatever the player count. The hot path of the bridges: card
@@ -367,3 +371,20 @@ def legal_ids(state: State) -> list[int]:
     else:
         found.append(END_ID)
     return found
+
+
+def observer(players: int, options: BaseModel) -> Observer:
+    return observe
+
+
+def action_ids(players: int, options: BaseModel) -> int:
+    """1692 ids, whatever the configuration."""
+    return IDS
+
+
+def observation_shape(players: int, options: BaseModel) -> tuple[int, ...]:
+    return (SIZE,)
+
+
+def id_lister(players: int, options: BaseModel) -> IdLister:
+    return legal_ids

@@ -1,37 +1,23 @@
-"""The Čtverák game object: the contract of :class:`tabletop.game.Game`, wired to the modules.
+"""The Čtverák game object: the rules contract of :class:`tabletop.game.Game`, bound to the
+modules.
 
 ``rules`` holds the rules, the options and the plain config, ``notation`` the text,
-``position`` the JSON and views, ``render`` the terminal drawing, ``agents`` the AIs, their
-levels (``agents.levels``), the evaluation (``agents.evaluation``) and the hint, ``coach``
-the coach; this class only connects them.
+``position`` the JSON and views. The facets are found by their module names
+(:mod:`tabletop.core.facets`): ``agents`` the AIs, their levels (``agents.levels``) and the
+evaluation (``agents.evaluation``), ``coach`` the coach and the hint, ``encoding`` the
+encodings, ``render`` the terminal drawing; this class only binds the rules.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from tabletop.game import (
-    JSON,
-    AgentFactory,
-    Domain,
-    Game,
-    GameInfo,
-    IdLister,
-    Observer,
-    options_as,
-    position_example,
-    translate,
-)
-from tabletop_ctverak import encoding, notation, position, rules
+from tabletop.game import JSON, Domain, Game, GameInfo, options_as
+from tabletop_ctverak import notation, position, rules
 from tabletop_ctverak.rules import Action, CtverakOptions, State, action_bound, config
-
-if TYPE_CHECKING:
-    from tabletop.agents.base import Level
-    from tabletop.coach.base import Coach
 
 _ = Domain("tabletop_ctverak")
 
@@ -100,75 +86,8 @@ class CtverakGame(Game[State, Action]):
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
         return position.from_json(data, config(players, options_as(CtverakOptions, options), seed))
 
-    def render(self, view: JSON, player: int | None) -> Any:
-        from tabletop_ctverak.render import render
-
-        return render(view, player)
-
-    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_ctverak.agents import hint
-
-        return hint(view)
-
-    def position_format(self) -> str:
-        return translate(position.POSITION_KEYS) + "\n\n" + position_example(self)
-
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
         opts = options_as(CtverakOptions, options)
         return position.sample(view, player, config(players, opts, rng.randrange(2**31)), rng)
-
-    def evaluate(self, state: State, player: int) -> float | None:
-        from tabletop_ctverak.agents.evaluation import evaluate
-
-        return evaluate(state, player)
-
-    # Encodings (tabletop.bridges): rank + card-multiset meld ids (see .encoding).
-    def action_ids(self, players: int, options: BaseModel) -> int | None:
-        from tabletop_ctverak.encoding import IDS
-
-        return IDS
-
-    # the functions themselves: the bridges call action_of every step
-    action_id = staticmethod(encoding.action_id)
-    action_of = staticmethod(encoding.action_of)
-
-    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
-        from tabletop_ctverak.encoding import SIZE
-
-        return (SIZE,)
-
-    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        from tabletop_ctverak.encoding import observation
-
-        return observation(view, player)
-
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        from tabletop_ctverak.encoding import observe
-
-        return observe
-
-    def id_lister(self, players: int, options: BaseModel) -> IdLister:
-        from tabletop_ctverak.encoding import legal_ids
-
-        return legal_ids
-
-    def coach(self, level: str) -> Coach | None:
-        """Every level's coach is the expert playing on over sampled deals, the number
-        of deals growing with the level (tabletop_ctverak.coach)."""
-        from tabletop_ctverak.coach import CtverakCoach
-
-        return CtverakCoach(samples={"1": 4, "2": 8, "3": 16, "4": 32}.get(level, 64))
-
-    def levels(self) -> Mapping[str, Level]:
-        from tabletop_ctverak.agents.levels import LEVELS
-
-        return LEVELS
-
-    def agents(self) -> Mapping[str, AgentFactory]:
-        from tabletop_ctverak.agents import BasicAgent
-        from tabletop_ctverak.agents.levels import ismcts
-
-        # the core names levels["4"] "ismcts"; here level 4 is the basic agent (agents/levels.py)
-        return {"basic": BasicAgent, "ismcts": ismcts}

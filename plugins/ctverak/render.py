@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.game import JSON, Domain, translate
+from tabletop_ctverak.position import POSITION_KEYS
 
 _ = Domain("tabletop_ctverak")
 
@@ -132,3 +133,8 @@ def render(view: JSON, player: int | None) -> Group:
         allows = _("allows: {rules}", rules=", ".join(view["allows"]))
         parts.append(Text(translate(allows), style="dim"))
     return Group(*parts)
+
+
+def position_keys() -> str:
+    """What the keys of Čtverák's position JSON mean (``tabletop rules``)."""
+    return translate(POSITION_KEYS)

@@ -15,7 +15,7 @@ cards of each of up to 4 players; each player's stand size; the player to act, t
 observing player and the winner (one-hot over 4 seats); placements owed and their batch;
 turns left before the N5.2 draw; the options ``situations`` and ``mirror``.
 
-The fast path (:meth:`tabletop.game.Game.observer`) is :func:`observer`: the compiled twin
+The fast path (the encoding's ``observer``) is :func:`observer`: the compiled twin
 ``_observe.c`` (``tabletop_quartino._observe``, an optional extension of setup.py) where
 it is built, else :func:`observe` in Python; both write exactly :func:`observation`'s
 numbers (tests/test_quartino_observe_c.py, and the kit).
@@ -28,7 +28,9 @@ from array import array
 from collections.abc import MutableSequence
 from typing import Any
 
-from tabletop.game import Observer, observation_layout
+from pydantic import BaseModel
+
+from tabletop.game import IdLister, Observer, observation_layout
 
 from .cards import COLOURS, FIELDS, RING, deck
 from .rules import (
@@ -69,7 +71,7 @@ LAYOUT = (
 OFFSET, SIZE = observation_layout(LAYOUT)
 
 
-def action_id(action: Action) -> int:
+def id_of(action: Action) -> int:
     """The id of an action (see the module docstring)."""
     if action.kind == PLACE:
         return NFIELDS * action.a + action.b
@@ -78,7 +80,7 @@ def action_id(action: Action) -> int:
     return END_ID
 
 
-def action_of(action_id: int) -> Action:
+def action_named(action_id: int) -> Action:
     """The action of an id; ValueError outside ``0-228``."""
     if not 0 <= action_id < IDS:
         raise ValueError(f"Quartino action ids are 0-{IDS - 1}, not {action_id}")
@@ -97,7 +99,9 @@ _SEATS = ((OFFSET["to_act"], "to_act"), (OFFSET["winner"], "winner"))
 _FIELDS = tuple(enumerate(FIELDS))
 
 
-def observation(view: dict[str, Any], player: int) -> list[float]:
+def observation(
+    view: dict[str, Any], player: int, players: int, options: BaseModel
+) -> list[float]:
     """The view as :data:`SIZE` numbers (see the module docstring). The hot path of the
     bridges: every index is computed once, at import."""
     out = [0.0] * SIZE
@@ -136,7 +140,7 @@ def observation(view: dict[str, Any], player: int) -> list[float]:
 
 _ME, _OPTIONS = OFFSET["me"], OFFSET["options"]
 _TO_ACT, _WINNER = OFFSET["to_act"], OFFSET["winner"]
-_ID = {action: action_id(action) for action in (*PLACES, *CLAIMS, END_TURN)}
+_ID = {action: id_of(action) for action in (*PLACES, *CLAIMS, END_TURN)}
 
 
 _BOARD_END = _SUPPLY + NCOLOURS  # counts, tops and supply: the first 76 numbers
@@ -236,7 +240,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     out[_OPTIONS + 1] = cfg.mirror
 
 
-def observer() -> Observer:
+def observer(players: int, options: BaseModel) -> Observer:
     """The observation's fastest path (:meth:`tabletop.game.Game.observer`): the compiled
     twin of :func:`observe` (``tabletop_quartino._observe``, built from ``_observe.c`` by
     ``pip install -e .`` where a C compiler is present) itself, no Python call between,
@@ -266,3 +270,26 @@ def legal_ids(state: State) -> list[int]:
         if len(_IDS_OF) < 100_000:  # rules.legal's tuples are few; a bound all the same
             _IDS_OF[id(found)] = entry
     return entry[1][:]
+
+
+def action_id(state: State, action: Action) -> int:
+    """The id of ``action``, a table look-up (the bridges call it for each legal action)."""
+    return _ID[action]
+
+
+def action_of(state: State, action_id: int) -> Action:
+    """The action of an id; ValueError outside ``0-228``."""
+    return action_named(action_id)
+
+
+def action_ids(players: int, options: BaseModel) -> int:
+    """229 ids, whatever the configuration."""
+    return IDS
+
+
+def observation_shape(players: int, options: BaseModel) -> tuple[int, ...]:
+    return (SIZE,)
+
+
+def id_lister(players: int, options: BaseModel) -> IdLister:
+    return legal_ids

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from tabletop.game import JSON, Domain, translate
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
+from tabletop_quartino.position import POSITION_KEYS
 
 _ = Domain("tabletop_quartino")
 
@@ -188,3 +189,8 @@ def render(view: JSON, player: int | None) -> RenderableType:
     if out is not None:
         parts.append(Text(translate(_("out of play: {cards}", cards=", ".join(out))), style="dim"))
     return Group(*parts)
+
+
+def position_keys() -> str:
+    """What the keys of Quartino's position JSON mean (``tabletop rules``)."""
+    return translate(POSITION_KEYS)

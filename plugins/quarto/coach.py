@@ -14,11 +14,14 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from pydantic import BaseModel
+
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop.coach.base import DRAW, LOSS, WIN, Assessment, Judgement, ranked
 from tabletop.coach.search import SearchCoach
-from tabletop.game import Count, Domain
+from tabletop.game import JSON, Count, Domain
+from tabletop_quarto import agents
 from tabletop_quarto.agents import KERNEL_NODES, PYTHON_NODES, winning_squares
 from tabletop_quarto.notation import format_action
 from tabletop_quarto.pieces import CODES, FILES, LINES, SQUARE_NAMES, shared_values
@@ -243,3 +246,14 @@ class QuartoCoach:
 
 
 __all__ = ["QuartoCoach", "completed", "pattern_name", "piece_at"]
+
+
+def coach(level: str) -> QuartoCoach | None:
+    """Level 5 (the strongest) is exact where the solver settles; the other levels get the
+    generic coach (their search)."""
+    return QuartoCoach() if level == "5" else None
+
+
+def hint(view: JSON, player: int, options: BaseModel) -> str:
+    """Which squares win now and which pieces are safe to give (from the view)."""
+    return agents.hint(view, rules_for(options))

@@ -17,14 +17,14 @@ from __future__ import annotations
 import functools
 import importlib
 from array import array
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, MutableSequence, Sequence
 from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel
 
 from tabletop_quarto.pieces import ATTRIBUTES, PIECE_BY_CODE, SQUARE_BY_NAME
-from tabletop_quarto.rules import PHASE_NAMES, QUARTO, QuartoOptions, State
+from tabletop_quarto.rules import PHASE_NAMES, QUARTO, QuartoOptions, State, legal
 
 BOARD, HAND, POOL, LAST, PHASE, TO_ACT, ME = 0, 256, 272, 288, 304, 309, 311
 VARIANT = 313  # 1 + 4: squares counted, then each attribute counted
@@ -42,10 +42,29 @@ LAYOUT = (
 )
 
 
-def action_ids(options: BaseModel) -> int:
+def action_ids(players: int, options: BaseModel) -> int:
     """32 ids with ``claim=auto``, 34 with ``claim=manual`` (``quarto`` and ``done``)."""
     assert isinstance(options, QuartoOptions)
     return QUARTO + 2 if options.claim == "manual" else QUARTO
+
+
+def action_id(state: State, action: int) -> int:
+    """The action ints are the ids."""
+    return action
+
+
+def action_of(state: State, action_id: int) -> int:
+    """The action ints are the ids."""
+    return action_id
+
+
+def observation_shape(players: int, options: BaseModel) -> tuple[int, ...]:
+    return (SIZE,)
+
+
+def id_lister(players: int, options: BaseModel) -> Callable[[State], Sequence[int]]:
+    """The legal actions are their own ids."""
+    return legal
 
 
 _PHASE = {name: PHASE + i for i, name in enumerate(PHASE_NAMES)}
@@ -62,7 +81,9 @@ def _variant(options: QuartoOptions) -> tuple[float, ...]:
     return (float(options.squares), *(float(name in options.attributes) for name in ATTRIBUTES))
 
 
-def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[float]:
+def observation(
+    view: dict[str, Any], player: int, players: int, options: BaseModel
+) -> list[float]:
     """The view as :data:`SIZE` numbers (see the module docstring for the layout); every
     index is looked up, none computed (the bridges' hot path)."""
     assert isinstance(options, QuartoOptions)
@@ -103,8 +124,10 @@ def _compiled() -> ModuleType | None:
         return None
 
 
-def observer(options: BaseModel) -> Callable[[State, int, MutableSequence[float]], None]:
-    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the same
+def observer(
+    players: int, options: BaseModel
+) -> Callable[[State, int, MutableSequence[float]], None]:
+    """The fast path of :func:`observation` (the encoding's ``observer``): the same
     numbers written from the state's ints into ``out`` (zeros), no view built: the pool a
     byte at a time and the phase, seats and variant (the last 14 numbers) copied from
     tables made here. Where ``tabletop_quarto._observe`` is built (``_observe.c``, an

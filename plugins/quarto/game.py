@@ -1,35 +1,20 @@
-"""Quarto as a tabletop :class:`Game`: the contract wired to the modules.
+"""Quarto as a tabletop :class:`Game`: the rules contract bound to the modules.
 
 The rules, the options and their plain config are in :mod:`.rules`, the position JSON in
-:mod:`.position`, the notation in :mod:`.notation`, the agents, levels and hint in
-:mod:`.agents` (the perfect agent in :mod:`.agents.perfect`), the coach in :mod:`.coach`,
-the exact solver in :mod:`.solver` (over :mod:`.search`, :mod:`.kernel`, :mod:`.symmetry`).
+:mod:`.position`, the notation in :mod:`.notation`. The facets are found by their module
+names (:mod:`tabletop.core.facets`): the agents, levels and solver in :mod:`.agents` (the
+perfect agent in :mod:`.agents.perfect`), the coach and the hint in :mod:`.coach`, the
+encodings in :mod:`.encoding`, the drawing in :mod:`.render`; the exact solver is
+:mod:`.solver` (over :mod:`.search`, :mod:`.kernel`, :mod:`.symmetry`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
 from pydantic import BaseModel
 
-from tabletop.game import (
-    JSON,
-    AgentFactory,
-    Domain,
-    Game,
-    GameInfo,
-    IdLister,
-    Observer,
-    position_example,
-    translate,
-)
+from tabletop.game import JSON, Domain, Game, GameInfo
 from tabletop_quarto import notation, position, rules
 from tabletop_quarto.rules import OVER, QuartoOptions, State
-
-if TYPE_CHECKING:
-    from tabletop.agents.base import Level
-    from tabletop.coach.base import Coach
 
 VERSION = "1.0.0"
 _ = Domain("tabletop_quarto")
@@ -83,71 +68,3 @@ class QuartoGame(Game[State, int]):
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
         return position.from_json(data, rules.rules_for(options))
-
-    def render(self, view: JSON, player: int | None) -> Any:
-        from tabletop_quarto.render import render
-
-        return render(view)
-
-    def position_format(self) -> str:
-        return translate(position.POSITION_KEYS) + "\n\n" + position_example(self)
-
-    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_quarto.agents import hint
-
-        return hint(view, rules.rules_for(options))
-
-    def coach(self, level: str) -> Coach | None:
-        """Level 5 (the strongest) is exact where the solver settles (tabletop_quarto.coach);
-        the other levels get the generic coach (their search)."""
-        if level != "5":
-            return None
-        from tabletop_quarto.coach import QuartoCoach
-
-        return QuartoCoach()
-
-    def agents(self) -> Mapping[str, AgentFactory]:
-        from tabletop_quarto.agents import AGENTS
-
-        return AGENTS
-
-    def levels(self) -> Mapping[str, Level]:
-        from tabletop_quarto.agents import LEVELS
-
-        return LEVELS
-
-    # Encodings (tabletop.bridges): the action ints are the ids (see .encoding).
-    def action_ids(self, players: int, options: BaseModel) -> int | None:
-        from tabletop_quarto.encoding import action_ids
-
-        return action_ids(options)
-
-    def action_id(self, state: State, action: int) -> int:
-        return action
-
-    def action_of(self, state: State, action_id: int) -> int:
-        return action_id
-
-    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
-        from tabletop_quarto.encoding import SIZE
-
-        return (SIZE,)
-
-    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        from tabletop_quarto.encoding import observation
-
-        return observation(view, player, options)
-
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        from tabletop_quarto.encoding import observer
-
-        return observer(options)
-
-    def id_lister(self, players: int, options: BaseModel) -> IdLister:
-        return rules.legal  # the action ints are the ids
-
-    def solve(self, state: State, seconds: float | None) -> JSON | None:
-        from tabletop_quarto.solver import describe, solve, summary
-
-        solution = solve(state, seconds=seconds)
-        return {**describe(solution, state), "summary": summary(solution, state)}

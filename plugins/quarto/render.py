@@ -16,6 +16,7 @@ from rich.text import Text
 from tabletop.game import Domain, translate
 from tabletop_quarto.notation import parse_piece
 from tabletop_quarto.pieces import FILES
+from tabletop_quarto.position import POSITION_KEYS
 
 LIGHT = "bold yellow1"
 DARK = "bold dodger_blue1"
@@ -42,7 +43,7 @@ def piece_cell(code: str | None, highlight: bool = False) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> Any:
+def render(view: dict[str, Any], player: int | None = None) -> Any:
     """The board (rank 4 at the top), the piece in hand and the pool."""
     board = view.get("board", {})
     last = view.get("last_placed")
@@ -83,3 +84,8 @@ def render(view: dict[str, Any]) -> Any:
         )
     )
     return Group(*parts)
+
+
+def position_keys() -> str:
+    """What the keys of Quarto's position JSON mean (``tabletop rules``)."""
+    return translate(POSITION_KEYS)

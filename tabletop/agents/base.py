@@ -12,14 +12,18 @@ A leaf module: it imports nothing from ``tabletop`` at run time, so the contract
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tabletop.game import JSON, AgentFactory, Game
+    from tabletop.game import JSON, Game
+
+
+# What builds a fresh agent (a class, or a function of no arguments).
+AgentFactory = Callable[[], "Agent"]
 
 
 @dataclass(frozen=True)

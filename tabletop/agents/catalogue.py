@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.core import options as opts
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
 
@@ -28,7 +29,7 @@ def describe_game(game: Game[Any, Any]) -> JSON:
             {"name": name, "description": lv.description} for name, lv in agent_levels(game).items()
         ],
         "default_ai_level": DEFAULT_LEVEL,
-        "languages": game.languages(),
+        "languages": presentation_of(game).languages(),
     }
 
 

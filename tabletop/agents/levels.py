@@ -1,9 +1,9 @@
 """The levels every game gets, and every agent a game can be played against by name.
 
 Every game has levels ``1``-``5`` (generic configurations, which a game may replace
-through :meth:`~tabletop.game.Game.levels`) plus named agents: ``random``, ``greedy``,
-``mcts`` (perfect-information games) or ``ismcts`` (hidden information), and any the
-game adds through :meth:`~tabletop.game.Game.agents`.
+through ``LEVELS`` of its agents module, :mod:`tabletop.agents.facet`) plus named agents:
+``random``, ``greedy``, ``mcts`` (perfect-information games) or ``ismcts`` (hidden
+information), and any the game adds (``AGENTS`` of its agents module).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.agents.base import Budget, Level
+from tabletop.agents.facet import players_of
 from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
@@ -46,14 +47,15 @@ def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
 def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
     """Every level and named agent a game can be played against, by name."""
     levels = generic_levels(game)
-    levels.update(game.levels())
+    own = players_of(game)
+    levels.update(own.levels())
     named: dict[str, Level] = {
         "random": Level("random", _("random legal actions"), RandomAgent),
         "greedy": Level("greedy", _("one ply with the game's evaluation"), GreedyAgent),
     }
     search = "ismcts" if game.info.hidden_information else "mcts"
     named[search] = _search(search, _("the generic tree search, {n} playouts a move", n=1000), 1000)
-    for name, factory in game.agents().items():
+    for name, factory in own.agents().items():
         named[name] = Level(
             name, _("{game}'s own agent {name}", game=game.info.name, name=repr(name)), factory
         )

@@ -2,7 +2,7 @@
 
 One agent serves both, every player maximising their own reward (max^n); a playout
 scores 1 for a win, 0 for a loss and 1/N for a draw among N players, and the game's
-:meth:`Game.evaluate` where a playout is cut short.
+the game's ``evaluate`` (:mod:`tabletop.agents.facet`) where a playout is cut short.
 
 - **Perfect information** (plain UCT): the view is the position, so the state is built
   once a move (:meth:`Game.sample`) and every playout starts from it. MCTS-Solver
@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from tabletop.agents.base import Budget, Turn
+from tabletop.agents.facet import players_of
 from tabletop.core.match import draw
 from tabletop.game import CHANCE, Game
 
@@ -196,8 +197,9 @@ def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
     outcome = game.outcome(state)
     if outcome is None:
         values = [0.0]
+        evaluate = players_of(game).evaluate
         for player in range(1, players + 1):
-            value = game.evaluate(state, player)
+            value = evaluate(state, player)
             values.append(1.0 / players if value is None else value)
         return values
     if not outcome.winners:
@@ -224,7 +226,7 @@ class Playouts(Protocol):
 
 class RandomPlayouts:
     """The default: every legal action in the tree, random actions for at most ``limit``
-    plies after it, scored by the outcome or else by :meth:`Game.evaluate`."""
+    plies after it, scored by the outcome or else by the game's ``evaluate``."""
 
     def __init__(self, game: Game[Any, Any], players: int, limit: int = PLAYOUT_LIMIT):
         self.game, self.players, self.limit = game, players, limit

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -11,6 +10,7 @@ from tabletop.agents.base import Agent, Budget, Turn
 from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.registry import registry
 from tabletop.game import Game
 
 if TYPE_CHECKING:
@@ -64,22 +64,17 @@ class Seat:
         return self.choose(match.game, match.state, who, match.players, match.options, rng)
 
 
-# Agents that an optional stack provides, by the prefix of their name: "module:function",
-# the function taking the game and the whole name and returning a Level. Imported only when
-# such an agent is asked for, so the agents layer never imports the stack itself.
-EXTERNAL = {"openspiel-mcts:": "tabletop.bridges.mcts:level"}
-
-
 def make_seat(game: Game[Any, Any], level: str | None) -> Seat:
     """The computer player for ``level`` (default 3); UsageError lists the known levels.
 
-    ``openspiel-mcts:N`` is OpenSpiel's MCTS with N simulations a move (the research extra).
+    ``PREFIX:ARGS`` is an agent a plugin registered (``tabletop_register_agents``), e.g.
+    ``openspiel-mcts:N``, OpenSpiel's MCTS with N simulations a move (the research extra).
     """
     name = level or DEFAULT_LEVEL
-    prefix = name.lower().partition(":")[0] + ":"
-    if prefix in EXTERNAL:  # an agent an optional stack provides, imported when asked for
-        module, _sep, function = EXTERNAL[prefix].partition(":")
-        chosen = getattr(importlib.import_module(module), function)(game, name)
+    prefix, colon, _args = name.lower().partition(":")
+    outside = registry().agents() if colon else {}
+    if prefix in outside:  # the plugin imports its stack when the agent is asked for
+        chosen = outside[prefix](game, name)
         return Seat(name, chosen.make(), chosen.budget)
     levels = agent_levels(game)
     if name not in levels:

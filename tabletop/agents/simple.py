@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.agents.base import Turn
+from tabletop.agents.facet import players_of
 
 
 class RandomAgent:
@@ -48,7 +49,7 @@ class GreedyAgent:
         outcome = game.outcome(after)
         if outcome is not None:
             return 2.0 if player in outcome.winners else (0.5 if not outcome.winners else -1)
-        value = game.evaluate(after, player)
+        value = players_of(game).evaluate(after, player)
         return 0.5 if value is None else float(value)
 
     @staticmethod

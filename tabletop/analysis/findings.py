@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import tabletop.analysis.text as text
-from tabletop.agents.arena import wilson
+from tabletop.analysis.arena import wilson
 from tabletop.analysis.run import label
 from tabletop.core.i18n.text import Msg
 

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.agents.arena import wilson
+from tabletop.analysis.arena import wilson
 from tabletop.analysis.observe import GameStats
 from tabletop.core.selfplay import SECONDS_PER_TURN
 

@@ -25,7 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tabletop.agents.arena import Setup, game_seed, play_game
+from tabletop.agents.facet import players_of
+from tabletop.analysis.arena import Setup, game_seed, play_game
 from tabletop.core.match import Match
 
 CLARITY_EVERY = 8  # clarity is sampled at decisions 1, 9, 17, ... of a game
@@ -78,7 +79,8 @@ class Probe:
         legal = game.legal(state)
         self.legal += len(legal)
         self.widths[len(legal)] += 1
-        values = [game.evaluate(state, p) for p in range(1, match.players + 1)]
+        evaluate = players_of(game).evaluate
+        values = [evaluate(state, p) for p in range(1, match.players + 1)]
         if all(v is not None for v in values):
             self.values.append(tuple(float(v) for v in values if v is not None))
             if player is not None and legal and (self.decisions - 1) % CLARITY_EVERY == 0:
@@ -92,7 +94,8 @@ def choice_spread(match: Match, legal: Sequence[object], player: int) -> float:
     game, state = match.game, match.state
     step = max(1, len(legal) // CLARITY_ACTIONS)
     chosen = list(legal)[::step][:CLARITY_ACTIONS]
-    results = [game.evaluate(game.apply(state, action), player) for action in chosen]
+    evaluate = players_of(game).evaluate
+    results = [evaluate(game.apply(state, action), player) for action in chosen]
     known = [float(v) for v in results if v is not None]
     return statistics.pvariance(known) if len(known) > 1 else 0.0
 

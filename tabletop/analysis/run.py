@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import tabletop.analysis.measures as measures
-from tabletop.agents.arena import Setup
+from tabletop.analysis.arena import Setup
 from tabletop.analysis.backends import Stopped, run
 from tabletop.analysis.observe import GameStats, measure_game
 from tabletop.analysis.sweep import Plan

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.agents.arena import Setup
 from tabletop.agents.seat import make_seat
+from tabletop.analysis.arena import Setup
 from tabletop.core import options as opts
 from tabletop.core.errors import OptionError, UsageError
 from tabletop.core.i18n.text import Domain, message_of

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.bridges.facet import Encoding, encodes
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.text import Domain
@@ -24,7 +25,8 @@ MISSING = _("the research bridges need the 'research' extra: pip install 'tablet
 
 
 class NoEncoding(TabletopError):
-    """The game provides no action ids / observations (see :meth:`Game.action_ids`)."""
+    """The game provides no action ids / observations (its encoding facet,
+    :mod:`tabletop.bridges.facet`)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Setup:
     options: BaseModel
     ids: int
     shape: tuple[int, ...]
+    encoding: Encoding
 
     @property
     def chance(self) -> bool:
@@ -69,8 +72,9 @@ def setup(
         built = options
     else:
         built = opts.build(model, dict(options), resolved.info.id)
-    ids = resolved.action_ids(count, built)
-    if ids is None:
+    encoding = encodes(resolved, count, built)
+    ids = None if encoding is None else encoding.action_ids(count, built)
+    if encoding is None or ids is None:
         raise NoEncoding(
             _(
                 "{game} provides no action ids or observations "
@@ -78,7 +82,8 @@ def setup(
                 game=resolved.info.id,
             )
         )
-    return Setup(resolved, count, built, ids, tuple(resolved.observation_shape(count, built)))
+    shape = tuple(encoding.observation_shape(count, built))
+    return Setup(resolved, count, built, ids, shape, encoding)
 
 
 def win_returns(winners: tuple[int, ...] | None, players: int) -> list[float]:
@@ -138,16 +143,17 @@ class ActionTexts(Mapping[int, str]):
     ``info["action_texts"]`` at every step, and a learner that never reads it pays
     nothing. It pickles and copies as a plain dict."""
 
-    __slots__ = ("_game", "_ids", "_state", "_texts")
+    __slots__ = ("_action_of", "_game", "_ids", "_state", "_texts")
 
-    def __init__(self, game: Game[Any, Any], state: Any, ids: Sequence[int]) -> None:
-        self._game, self._state, self._ids = game, state, ids
+    def __init__(self, config: Setup, state: Any, ids: Sequence[int]) -> None:
+        self._game, self._state, self._ids = config.game, state, ids
+        self._action_of = config.encoding.action_of
         self._texts: dict[int, str] | None = None
 
     def _all(self) -> dict[int, str]:
         if self._texts is None:
             game, state = self._game, self._state
-            self._texts = {i: str(game.format(state, game.action_of(state, i))) for i in self._ids}
+            self._texts = {i: str(game.format(state, self._action_of(state, i))) for i in self._ids}
         return self._texts
 
     def __getitem__(self, action_id: int) -> str:

@@ -1,7 +1,7 @@
 """One configured game's encodings bound once, as numpy: the bridges' hot path.
 
-:class:`Encoder` binds the game's fast paths (:meth:`~tabletop.game.Game.observer`,
-:meth:`~tabletop.game.Game.id_lister`) to the configuration once. Observations and masks
+:class:`Encoder` binds the game's fast paths (``observer``, ``id_lister`` of its encoding,
+:mod:`tabletop.bridges.facet`) to the configuration once. Observations and masks
 are rows of zero-filled numpy blocks allocated :data:`ROWS` at a time: each call takes
 the next unused row and the game writes into it, a compiled observer (a built-in
 function) into the numpy row itself, a Python one through a memoryview (plain-Python
@@ -38,12 +38,12 @@ class Encoder:
     ``mask(legal_ids)`` (a new int8 array, 1 at each of ``legal_ids``; None: all zeros)."""
 
     def __init__(self, config: Setup):
-        game = config.game
+        encoding = config.encoding
         self.shape = config.shape
         self.ids = config.ids
-        self.legal_ids = game.id_lister(config.players, config.options)
+        self.legal_ids = encoding.id_lister(config.players, config.options)
         self.observation = _observations(
-            game.observer(config.players, config.options), config.shape
+            encoding.observer(config.players, config.options), config.shape
         )
         self.mask = _masks(config.ids)
 

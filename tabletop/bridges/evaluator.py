@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
+from tabletop.agents.facet import players_of
 from tabletop.bridges.common import end_returns
 
 DEFAULT_LEVEL = "2"
@@ -66,9 +67,11 @@ class GameEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def values(self, position: Any) -> np.ndarray:
         """Each player's value of a tabletop ``position`` (not over), -1 .. +1."""
         c = self.config
-        judged = [c.game.evaluate(position, seat) for seat in range(1, c.players + 1)]
-        if all(value is not None for value in judged):
-            return np.asarray([2.0 * float(v) - 1.0 for v in judged], dtype=float)
+        evaluate = players_of(c.game).evaluate
+        judged = [evaluate(position, seat) for seat in range(1, c.players + 1)]
+        known = [v for v in judged if v is not None]
+        if len(known) == len(judged):
+            return np.asarray([2.0 * v - 1.0 for v in known], dtype=float)
         total = np.zeros(c.players)
         for _ in range(self.rollouts):
             total += self.play_out(position)

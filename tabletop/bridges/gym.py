@@ -136,7 +136,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def _bind(self) -> None:
         """The game's functions and encodings' fast paths, bound once."""
         game = self.config.game
-        self._apply, self._action_of = game.apply, game.action_of
+        self._apply, self._action_of = game.apply, self.config.encoding.action_of
         # turn by turn: chance and simultaneous steps reach the bridges with issue 36
         self._to_act = cast("Callable[[Any], int | None]", game.to_act)
         self._encoder = Encoder(self.config)
@@ -175,7 +175,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         """The step's info: ``action_texts`` (the legal ids' texts, worked out when read)
         while the learner is to act."""
         if not self._over:
-            extra["action_texts"] = ActionTexts(self.config.game, self.state, self._ids())
+            extra["action_texts"] = ActionTexts(self.config, self.state, self._ids())
         return extra
 
     def _opponent(self, player: int) -> Seat:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.agents.base import Budget, Level, Turn
+from tabletop.bridges.facet import encodes, encoding_of
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
@@ -57,7 +58,10 @@ class BotAgent:
         spiel = self._games[key]
         state = game.sample(turn.view, turn.player, turn.players, turn.options, turn.rng)
         bot = self.make(spiel, np.random.RandomState(turn.rng.randrange(2**31)))
-        return game.action_of(state, int(bot.step(spiel.state_of(state))))
+        action_id = int(bot.step(spiel.state_of(state)))
+        encoding = encoding_of(game)
+        assert encoding is not None  # openspiel.load refuses a game without one
+        return encoding.action_of(state, action_id)
 
 
 class OpenSpielMCTS(BotAgent):
@@ -98,7 +102,7 @@ def level(game: Game[Any, Any], level: str) -> Level:
                 agent=level,
             )
         ) from None
-    if game.action_ids(game.info.min_players, game.info.options()) is None:
+    if encodes(game, game.info.min_players, game.info.options()) is None:
         raise UsageError(
             _("{game} has no action ids, so OpenSpiel cannot play it", game=game.info.id)
         )

@@ -90,7 +90,7 @@ class Kind:
     def _observe(self, view: Any, player: int) -> np.ndarray:
         c = self.config
         vector: np.ndarray = np.asarray(
-            c.game.observation(view, player + 1, c.players, c.options), np.float32
+            c.encoding.observation(view, player + 1, c.players, c.options), np.float32
         )
         return vector
 

@@ -10,7 +10,7 @@ Short names are ``tabletop_<id>``; the parameters are ``players`` and every opti
 its own name (a list-valued option such as Quarto's ``attributes`` is written with
 ``+``, e.g. ``colour+height``: OpenSpiel's game strings use commas themselves).
 Players are numbered from 0 (seat 1 is player 0). Action ids are the game's own
-(:meth:`~tabletop.game.Game.action_id`); the observation tensor is its observation of the
+(the encoding's ``action_id``, :mod:`.facet`); the observation tensor is its observation of the
 player's view and the observation string that view as JSON. Returns (parameter
 ``reward``): ``win`` (the default) each winner +1, every other player -1, a draw 0
 (zero-sum with two players, general-sum with more); ``score`` (games that keep points,
@@ -58,6 +58,7 @@ except ImportError as exc:  # pragma: no cover - the extra is missing
 from pydantic import BaseModel
 
 from tabletop.bridges.common import Setup, check_reward, end_returns, setup
+from tabletop.bridges.facet import encodes
 from tabletop.bridges.observers import BEFORE, Kind, Observer
 from tabletop.bridges.recall import Step
 from tabletop.bridges.states import Frozen as Frozen  # re-exported (it lived here)
@@ -219,7 +220,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         if step is None or c.game.to_act(step.state) != player + 1:
             return []
         state = step.state
-        action_id = c.game.action_id
+        action_id = c.encoding.action_id
         return sorted(action_id(state, action) for action in c.game.legal(state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -235,7 +236,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
             return
         state = step.state
         actor = c.game.to_act(state) - 1
-        after = c.game.apply(state, c.game.action_of(state, int(action)))
+        after = c.game.apply(state, c.encoding.action_of(state, int(action)))
         self.held = Frozen(step.then(after, actor, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -243,7 +244,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         if step is None or player == pyspiel.PlayerId.CHANCE:
             return f"shuffle digit {action}"
         try:
-            return str(c.game.format(step.state, c.game.action_of(step.state, int(action))))
+            return str(c.game.format(step.state, c.encoding.action_of(step.state, int(action))))
         except (ValueError, IndexError, KeyError):
             return f"action {action}"
 
@@ -305,13 +306,13 @@ class SampledBot(pyspiel.Bot):  # type: ignore[misc]
 
 
 def register() -> list[str]:
-    """Register every installed game that has encodings (see :meth:`Game.action_ids`)
+    """Register every installed game that has encodings (:mod:`tabletop.bridges.facet`)
     with pyspiel, once; the short names (``tabletop_<id>``) of all of them."""
     names = []
     known = set(pyspiel.registered_names())
     for game_id in registry().ids():
         game = registry().get(game_id)
-        if game.action_ids(game.info.min_players, game.info.options()) is None:
+        if encodes(game, game.info.min_players, game.info.options()) is None:
             continue
         name = PREFIX + game_id
         names.append(name)

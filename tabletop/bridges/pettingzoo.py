@@ -12,7 +12,7 @@
 
 Agents are ``player_0`` … ``player_{N-1}`` (seat 1 is ``player_0``). Each observes
 ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is the game's
-:meth:`~tabletop.game.Game.observation` of that agent's own view, so it never holds what
+the encoding's ``observation`` of that agent's own view, so it never holds what
 the agent may not see; the mask marks the legal action ids and is all zeros for an agent
 that is not to act. Rewards come at the end only: with ``reward="win"`` (the default)
 each winner +1 and every other player -1 (with 3+ players several agents lose -1 each:
@@ -32,8 +32,8 @@ pickles and copies (a spawned process or a Ray worker goes on with the same game
 
 For speed the environment does the wrappers' checks itself (no wrapper layers), binds
 the game's functions and its encodings' fast paths once (:class:`~tabletop.bridges.encoder.Encoder`:
-:meth:`~tabletop.game.Game.id_lister` builds the action mask in one pass over the legal
-actions, :meth:`~tabletop.game.Game.observer` writes each observation from the state
+the encoding's ``id_lister`` builds the action mask in one pass over the legal
+actions, its ``observer`` writes each observation from the state
 into a buffer numpy reads without a copy) and touches the rewards only at the end.
 """
 
@@ -69,6 +69,7 @@ from tabletop.bridges.common import (
 from tabletop.bridges.encoder import Encoder
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.presentation import presentation_of
 from tabletop.game import Game
 
 _ = Domain("tabletop")
@@ -130,7 +131,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
     def _bind(self) -> None:
         """The game's functions and encodings bound once: the hot path looks nothing up."""
         game = self._game = self.config.game
-        self._apply, self._action_of = game.apply, game.action_of
+        self._apply, self._action_of = game.apply, self.config.encoding.action_of
         # turn by turn: chance and simultaneous steps reach the bridges with issue 36
         self._to_act = cast("Callable[[Any], int | None]", game.to_act)
         encoder = Encoder(self.config)
@@ -262,7 +263,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self._acting = seat
             ids = self._ids = self._list_ids(state)
             selected = self.agent_selection = self.possible_agents[seat - 1]
-            infos[selected] = {"action_texts": ActionTexts(self._game, state, ids)}
+            infos[selected] = {"action_texts": ActionTexts(self.config, state, ids)}
             return
         self._acting = 0
         self._ids = ()
@@ -319,7 +320,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._deads_step_first()
 
     def _texts(self, state: Any, ids: Sequence[int]) -> ActionTexts:
-        return ActionTexts(self._game, state, ids)
+        return ActionTexts(self.config, state, ids)
 
     def render(self) -> str | None:
         """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
@@ -342,7 +343,7 @@ def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
 
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(game.render(view, player))
+    console.print(presentation_of(game).render(view, player))
     return out.getvalue()
 
 

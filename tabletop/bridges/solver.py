@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.agents.facet import players_of
 from tabletop.bridges.common import Setup, setup
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.languages import choose
@@ -70,7 +71,7 @@ def solve_position(config: Setup, position: Any, seconds: float | None = None) -
     game = config.game
     if position is None or game.to_act(position) is None:
         return None
-    answer = game.solve(position, seconds)
+    answer = players_of(game).solve(position, seconds)
     if answer is None:
         return None
     player = (player_of(game.to_act(position)) or 1) - 1
@@ -81,7 +82,7 @@ def solve_position(config: Setup, position: Any, seconds: float | None = None) -
         values[player] = float(value)
     best = None
     if answer.get("best"):
-        best = game.action_id(position, game.parse(position, str(answer["best"])))
+        best = config.encoding.action_id(position, game.parse(position, str(answer["best"])))
     return Solved(player, value, values, best, bool(answer.get("exact")), dict(answer))
 
 
@@ -92,7 +93,7 @@ def endgames(
     (Quarto) reached by random play, as the data set's records (module docstring)."""
     config = setup(game)
     rules = config.game
-    if rules.solve(rules.new(config.players, config.options, 0), 0.001) is None:
+    if players_of(rules).solve(rules.new(config.players, config.options, 0), 0.001) is None:
         raise UsageError(NO_SOLVER.format(game=rules.info.id))
     from tabletop.bridges.encoder import Encoder
 

@@ -118,7 +118,7 @@ def seen_history(state: Any, player: int, rng: random.Random) -> History:
             at -= 1
             if node.actor != player:
                 before = node.parent.state
-                action = game.action_of(before, int(node.action or 0))
+                action = config.encoding.action_of(before, int(node.action or 0))
                 told[at] = not game.hides(before, action)
             node = node.parent
         if last is not None:

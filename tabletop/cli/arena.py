@@ -1,5 +1,5 @@
 """``tabletop arena``: agents play many games with seats rotated, shown as a rich table (the
-games themselves are :mod:`tabletop.agents.arena`, imported only when the command runs)."""
+games themselves are :mod:`tabletop.analysis.arena`, imported only when the command runs)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def arena(
     margins for games that score."""
     import time
 
-    from tabletop.agents import arena as ar
+    from tabletop.analysis import arena as ar
     from tabletop.analysis.backends import check_backend
 
     setup = ar.make_setup(game, agents, games, players, option or [], seed)

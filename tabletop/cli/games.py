@@ -13,6 +13,7 @@ from tabletop.cli.language import speak
 from tabletop.cli.options import GameArg, JsonOpt, LangOpt
 from tabletop.core import options as opts
 from tabletop.core.i18n.text import Domain, translate
+from tabletop.core.presentation import presentation_of
 from tabletop.game import JSON, Game
 
 _ = Domain("tabletop")
@@ -77,7 +78,8 @@ def print_rules(game: Game[Any, Any]) -> None:
     from rich.markdown import Markdown
 
     console = Console()
-    console.print(Markdown(game.rules_text()))
+    shown = presentation_of(game)
+    console.print(Markdown(shown.rules_text()))
     rows = opts.describe(game.info.options)
     if rows:
         lines = [
@@ -95,7 +97,7 @@ def print_rules(game: Game[Any, Any]) -> None:
             for r in rows
         ]
         console.print(Markdown(translate(_("## Options")) + "\n" + "\n".join(lines)))
-    console.print(Markdown(translate(_("## Position JSON")) + "\n" + game.position_format()))
+    console.print(Markdown(translate(_("## Position JSON")) + "\n" + shown.position_format()))
     levels = "\n".join(
         f"- `{name}`: {translate(lv.description)}" for name, lv in agent_levels(game).items()
     )

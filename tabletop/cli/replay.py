@@ -10,6 +10,7 @@ import typer
 from tabletop.cli.language import speak
 from tabletop.cli.options import LangOpt
 from tabletop.core.i18n.text import Domain, translate
+from tabletop.core.presentation import presentation_of
 
 _ = Domain("tabletop")
 
@@ -61,7 +62,7 @@ def show(path: Path, pause: bool = False) -> None:
             text = translate(_("a hidden action"))
         said = _("{number}. player {player}: {action}", number=number, player=player, action=text)
         console.print(Rule(translate(said)))
-        console.print(game.render(game.view(state, None), None))
+        console.print(presentation_of(game).render(game.view(state, None), None))
         if wait is not None:
             try:
                 wait(translate(_("Enter for the next move")) + " ")

@@ -18,6 +18,7 @@ from tabletop.core.errors import ActionError, InputError, UsageError
 from tabletop.core.i18n.text import Domain, and_list, message_of, translate
 from tabletop.core.match import Match
 from tabletop.core.numbers import quote
+from tabletop.core.presentation import presentation_of
 from tabletop.game import JSON
 
 _ = Domain("tabletop")
@@ -147,7 +148,7 @@ def print_summary(match: Match, summary: JSON) -> None:
 
     console = Console(highlight=False)
     game = match.game
-    console.print(game.render(summary["view"], summary["to_act"]))
+    console.print(presentation_of(game).render(summary["view"], summary["to_act"]))
     if summary["status"] == "over":
         winners = summary["winners"]
         from tabletop.core.match import player_name

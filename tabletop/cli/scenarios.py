@@ -1,6 +1,6 @@
 """``tabletop test``: run rule-scenario files and print a summary per file and per rule.
 
-Without paths it runs the files every installed game ships (``Game.scenarios()``);
+Without paths it runs the files every installed game ships (its ``scenarios/`` folder);
 ``--game`` keeps one game's cases, ``-k`` selects cases by words of their file name,
 game, case name and rule IDs, ``--coverage`` lists the spec's rule IDs no case covers.
 The exit status is 1 when a case fails, a file or case is malformed, nothing was

@@ -24,6 +24,7 @@ from tabletop.core.errors import ActionError, InputError, RecordError, TabletopE
 from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
+from tabletop.core.presentation import presentation_of
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told
 from tabletop.game import CHANCE
 
@@ -39,7 +40,6 @@ WORDS: dict[str, Msg] = {
     "exit": _("exit"),
 }
 COMMANDS = "help, hint, undo, save [FILE], rules, quit"
-NO_HINTS = "no hints for this game"  # Game.hint's default: then only the coach speaks
 
 
 def commands() -> str:
@@ -291,7 +291,7 @@ class Session:
 
     def draw(self, player: int | None) -> None:
         game, state = self.match.game, self.match.state
-        self.console.print(game.render(game.view(state, player), player))
+        self.console.print(presentation_of(game).render(game.view(state, player), player))
 
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> bool:
@@ -372,7 +372,7 @@ class Session:
             elif verb == "rules":
                 from rich.markdown import Markdown
 
-                self.console.print(Markdown(match.game.rules_text()))
+                self.console.print(Markdown(presentation_of(match.game).rules_text()))
             elif verb == "undo":
                 self.undo(player)
                 return True
@@ -393,17 +393,11 @@ class Session:
     def hint(self, player: int) -> str:
         """``hint``: the game's own one-line advice, then the coach's judgement of every
         legal action (:mod:`tabletop.coach`, about 2 s), both from ``player``'s view only."""
-        from tabletop.coach.choose import coach_for, turn_for
-        from tabletop.coach.hints import hint_text
+        from tabletop.coach.choose import hint_for
 
         match = self.match
-        game = match.game
-        view = game.view(match.state, player)
-        own = game.hint(view, player, match.options)
-        advice = translate(own)
-        turn = turn_for(game, match.state, match.players, match.options)
-        judged = translate(hint_text(coach_for(game).assess(turn)))
-        return judged if own == NO_HINTS else f"{advice}\n{judged}"
+        text, _assessment = hint_for(match.game, match.state, match.players, match.options)
+        return translate(text)
 
     def clock_warning(self, left: float) -> None:
         said = translate(_("{time} left", time=self.seconds(left)))

@@ -36,13 +36,14 @@ def solve(
 ) -> None:
     """The exact value of a position for the player to act, and a best action."""
     speak(None, {} if as_json else None)  # errors: TABLETOP_LANG/locale; --json: English
+    from tabletop.agents.facet import players_of
     from tabletop.core.setup import new_match, resolve
 
     chosen = resolve(game)
     match = new_match(chosen, None, option or [], 0, start)
     if match.outcome() is not None:
         raise TabletopError(_("the game is already over in that position; nothing to solve"))
-    result = chosen.solve(match.state, seconds or None)
+    result = players_of(chosen).solve(match.state, seconds or None)
     if result is None:
         raise TabletopError(_("{game} has no exact solver", game=chosen.info.name))
     typer.echo(json.dumps(result, ensure_ascii=False) if as_json else translate(result["summary"]))

@@ -1,5 +1,5 @@
 """The coach's vocabulary: what it answers about a turn (:class:`Assessment`) and what a
-coach is (:class:`Coach`), as :meth:`tabletop.game.Game.coach` returns it.
+coach is (:class:`Coach`), as a game's coach facet returns it (:mod:`tabletop.coach.facet`).
 
 A coach judges every legal action of a turn from the :class:`~tabletop.agents.base.Turn`
 an agent would get: the acting player's view, never the true state. A leaf module like

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.levels import agent_levels, generic_levels
 from tabletop.agents.search import SearchAgent
-from tabletop.coach.base import Coach
+from tabletop.coach.base import Assessment, Coach
+from tabletop.coach.facet import coaching_of
+from tabletop.coach.hints import hint_text
 from tabletop.coach.search import SearchCoach
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.formats import Count
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.game import JSON, Game, player_of
 
 if TYPE_CHECKING:
@@ -29,9 +31,10 @@ FALLBACK_PLAYOUTS = 200  # a coach for a level without a search of its own (1, 2
 
 def coach_for(game: Game[Any, Any], level: str = STRONGEST) -> Coach:
     """The coach that analyses like ``level`` (1-5, default the strongest): the game's
-    own (:meth:`Game.coach`), else ``level``'s tree search read out (:class:`SearchCoach`);
-    a level whose player is no search (random, greedy, a game's own rule-based player)
-    gets the generic search of that level's budget. UsageError for another level."""
+    own (``coach(level)`` of its coach module, :mod:`.facet`), else ``level``'s tree
+    search read out (:class:`SearchCoach`); a level whose player is no search (random,
+    greedy, a game's own rule-based player) gets the generic search of that level's
+    budget. UsageError for another level."""
     if level not in LEVELS:
         raise UsageError(
             _(
@@ -40,7 +43,7 @@ def coach_for(game: Game[Any, Any], level: str = STRONGEST) -> Coach:
                 levels=", ".join(LEVELS),
             )
         )
-    own = game.coach(level)
+    own = coaching_of(game).coach(level)
     if own is not None:
         return own
     chosen = agent_levels(game)[level]
@@ -84,3 +87,16 @@ def turn_for(
     legal = list(game.legal(state))
     chosen = budget or Budget(seconds=HINT_SECONDS)
     return Turn(game, player, players, options, view, legal, rng_for(view, player), chosen)
+
+
+def hint_for(
+    game: Game[Any, Any], state: Any, players: int, options: BaseModel
+) -> tuple[str, Assessment]:
+    """The hint for the player to act in ``state``: the game's own line of advice (when
+    it has one), then the coach's judgement of every legal action (about 2 s), both from
+    that player's view only; and the assessment itself (for the browser's table)."""
+    turn = turn_for(game, state, players, options)
+    assessment = coach_for(game).assess(turn)
+    judged = hint_text(assessment)
+    own = coaching_of(game).hint(turn.view, turn.player, options)
+    return (Msg.joined("\n", [own, judged]) if own else judged), assessment

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -19,8 +20,19 @@ class Registry:
 
     def __init__(self, extra: list[ModuleType | object] | None = None) -> None:
         self._games: dict[str, Game[Any, Any]] = {}
+        self._agents: dict[str, Callable[[Game[Any, Any], str], Any]] = {}
         pm = plugin_manager(extra)
         pm.hook.tabletop_register_games(register=self._register)
+        pm.hook.tabletop_register_agents(register=self._register_agent)
+
+    def _register_agent(self, prefix: str, level: Callable[[Game[Any, Any], str], Any]) -> None:
+        # the first plugin to register a prefix keeps it (pluggy calls the latest first)
+        self._agents.setdefault(prefix.lower().rstrip(":"), level)
+
+    def agents(self) -> dict[str, Callable[[Game[Any, Any], str], Any]]:
+        """The outside agents by prefix (``tabletop_register_agents``): each takes the
+        game and the whole name (``openspiel-mcts:1000``) and gives a Level."""
+        return dict(self._agents)
 
     def _register(self, game: Game[Any, Any]) -> None:
         if not isinstance(game, Game):

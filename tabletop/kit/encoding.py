@@ -1,13 +1,13 @@
 """The conformance kit's ``encoding`` check: action ids and observations, where a game
-provides them (:meth:`tabletop.game.Game.action_ids` is not None).
+provides them (an encoding facet, :mod:`tabletop.bridges.facet`).
 
 At each position it checks that every legal action has an id in ``0 .. n-1``, distinct
 actions have distinct ids, ``action_of(action_id(a)) == a``, and that each player's
 observation has the declared shape, is made of finite numbers and depends on the view
 only: a state sampled from the same view (:meth:`~tabletop.game.Game.sample`, other
 hidden cards) gives the same observation. The fast paths must agree with the slow ones:
-:meth:`~tabletop.game.Game.id_lister` gives the ids of the legal actions in order, and
-:meth:`~tabletop.game.Game.observer`, which reads the state itself, writes exactly the
+the encoding's ``id_lister`` gives the ids of the legal actions in order, and
+its ``observer``, which reads the state itself, writes exactly the
 observation of the view, at the position and at the resampled one (so a plugin's fast
 path cannot carry what the view hides).
 """
@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tabletop.bridges.facet import Encoding, encodes, encoding_of
 from tabletop.core.i18n.text import Domain
 from tabletop.game import Game
 
@@ -39,20 +40,21 @@ class EncodingFailure(Exception):
 
 def provided(game: Game[Any, Any]) -> bool:
     """Whether ``game`` has the optional encodings (asked for its default configuration)."""
-    return game.action_ids(game.info.min_players, game.info.options()) is not None
+    return encodes(game, game.info.min_players, game.info.options()) is not None
 
 
 def check(
     game: Game[Any, Any], players: int, options: BaseModel, state: Any, rng: random.Random
 ) -> None:
     """Every condition of the module docstring at ``state``; EncodingFailure says which."""
-    count = game.action_ids(players, options)
-    if count is None:
+    enc = encoding_of(game)
+    count = None if enc is None else enc.action_ids(players, options)
+    if enc is None or count is None:
         raise EncodingFailure(_("action_ids is None in this configuration but not in another"))
     seen: dict[int, Any] = {}
     for action in game.legal(state):
         text = game.format(state, action)
-        number = game.action_id(state, action)
+        number = enc.action_id(state, action)
         if type(number) is not int or not 0 <= number < count:
             raise EncodingFailure(
                 _(
@@ -73,7 +75,7 @@ def check(
                 )
             )
         seen[number] = action
-        back = game.action_of(state, number)
+        back = enc.action_of(state, number)
         if back != action:
             raise EncodingFailure(
                 _(
@@ -83,7 +85,7 @@ def check(
                     back=repr(back),
                 )
             )
-    fast_ids = game.id_lister(players, options)(state)
+    fast_ids = enc.id_lister(players, options)(state)
     if list(fast_ids) != list(seen):
         raise EncodingFailure(
             _(
@@ -92,17 +94,17 @@ def check(
                 ids=repr(list(seen)),
             )
         )
-    shape = game.observation_shape(players, options)
+    shape = enc.observation_shape(players, options)
     size = math.prod(shape)
-    observe = game.observer(players, options)
+    observe = enc.observer(players, options)
     for player in range(1, players + 1):
         view = game.view(state, player)
-        seen_obs = _observe(game, view, player, players, options, size)
+        seen_obs = _observe(enc, view, player, players, options, size)
         if not game.info.hidden_information or game.outcome(state) is not None:
             _same_fast(observe, state, player, seen_obs, "")
             continue
         other = game.sample(view, player, players, options, rng)
-        again = _observe(game, game.view(other, player), player, players, options, size)
+        again = _observe(enc, game.view(other, player), player, players, options, size)
         if again != seen_obs:
             raise EncodingFailure(
                 _(
@@ -136,9 +138,9 @@ def _same_fast(observe: Any, state: Any, player: int, slow: list[float], where: 
 
 
 def _observe(
-    game: Game[Any, Any], view: Any, player: int, players: int, options: BaseModel, size: int
+    enc: Encoding, view: Any, player: int, players: int, options: BaseModel, size: int
 ) -> list[float]:
-    values = list(game.observation(view, player, players, options))
+    values = list(enc.observation(view, player, players, options))
     if len(values) != size:
         raise EncodingFailure(
             _(

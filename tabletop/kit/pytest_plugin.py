@@ -192,16 +192,17 @@ def _params(suites: Sequence[Any], prefix: str) -> list[Any]:
 
 
 def scenario_params(game: Game[Any, Any]) -> list[Any]:
-    """``pytest.param``s for every case of ``game.scenarios()`` (id ``file/case``), for a
+    """``pytest.param``s for every case of the game's scenarios (id ``file/case``), for a
     game that need not be installed; a file that cannot be read fails visibly::
 
         @pytest.mark.parametrize("case", scenario_params(GAME))
         def test_scenario(case, tabletop_kit):
             tabletop_kit.check_case(case, tabletop_kit.registry(plugin))
     """
+    from tabletop.core.presentation import presentation_of
     from tabletop.kit.scenarios import load_file
 
-    return _params([load_file(path) for path in game.scenarios()], "")
+    return _params([load_file(path) for path in presentation_of(game).scenarios()], "")
 
 
 def golden_params(folder: Path, game_id: str) -> list[Any]:
@@ -246,9 +247,10 @@ class Kit:
     def check_coverage(self, game: Game[Any, Any]) -> None:
         """The game's scenario files read, and every rule ID of their ``spec_rules`` has a
         case (else the errors and the uncovered IDs, as ``tabletop test --coverage``)."""
+        from tabletop.core.presentation import presentation_of
         from tabletop.kit.scenarios import load_file, uncovered
 
-        suites = [load_file(path) for path in game.scenarios()]
+        suites = [load_file(path) for path in presentation_of(game).scenarios()]
         problems = [suite.error for suite in suites if suite.error]
         if not suites:
             problems.append(f"{game.info.id} ships no scenario files (scenarios/*.yaml)")

@@ -37,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from tabletop.core.errors import TabletopError, UnknownGameError, UsageError, one_line
 from tabletop.core.i18n.text import Domain, message_of, speaking
 from tabletop.core.numbers import parse_int
+from tabletop.core.presentation import presentation_of
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import handlers, host, languages, rules_page
 from tabletop.web.bounded import Aborted, TooLarge, read_body
@@ -96,7 +97,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
             return PlainTextResponse(str(exc), status_code=400)
         except UnknownGameError as exc:
             return PlainTextResponse(str(exc), status_code=404)
-        text = speaking(lang, game.rules_text)
+        text = speaking(lang, presentation_of(game).rules_text)
         return HTMLResponse(rules_page.page(game.info.id, game.info.name, text, lang),
                             headers={"Vary": "Accept-Language, Cookie"})  # fmt: skip
 
@@ -105,7 +106,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
             game = hub.registry.get(request.path_params["game"])
         except UnknownGameError as exc:
             return PlainTextResponse(str(exc), status_code=404)
-        path = game.web_board()
+        path = presentation_of(game).web_board()
         if path is None:
             return PlainTextResponse(
                 _("{game} has no board of its own", game=game.info.id), status_code=404

@@ -125,14 +125,14 @@ def hints_allowed(room: Room) -> bool:
 
 
 def hint(match: Match, state: Any) -> JSON:
-    """The coach's hint on ``state`` for the player to act (their view only)."""
-    from tabletop.coach.choose import coach_for, turn_for
-    from tabletop.coach.hints import hint_text
+    """The hint on ``state`` for the player to act (their view only): the game's own line
+    of advice and the coach's judgement, as the terminal's ``hint`` gives it
+    (:func:`tabletop.coach.choose.hint_for`)."""
+    from tabletop.coach.choose import hint_for
 
-    game = match.game
-    assessment = coach_for(game).assess(turn_for(game, state, match.players, match.options))
+    text, assessment = hint_for(match.game, state, match.players, match.options)
     return {
-        "text": hint_text(assessment),
+        "text": text,
         "actions": [
             {
                 "action": j.text,

@@ -26,6 +26,7 @@ from tabletop.core.i18n.catalogues import as_json
 from tabletop.core.i18n.languages import NAMES, check, from_accept_language
 from tabletop.core.i18n.scripts import MessageId, script_messages
 from tabletop.core.i18n.text import ENGLISH, Msg, speaking, translate
+from tabletop.core.presentation import presentation_of
 
 COOKIE = "tabletop_lang"
 PAGES = "tabletop.web"  # the domain of the pages' own words (tabletop/web/locale/)
@@ -99,7 +100,7 @@ def routes(games: Any) -> list[Route]:
             return refusal(exc)
         except UnknownGameError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
-        text = speaking(lang, game.rules_text)
+        text = speaking(lang, presentation_of(game).rules_text)
         return JSONResponse({"game": game.info.id, "lang": lang, "markdown": text})
 
     return [

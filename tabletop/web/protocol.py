@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.i18n.text import Domain, message_of
+from tabletop.core.presentation import presentation_of
 from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game, player_of
@@ -52,7 +53,7 @@ def hello(
 ) -> JSON:
     """The ``hello`` message, sent once on connecting: the match, this connection's seat
     (None: a spectator), where the board and the rules are, and its language."""
-    has_board = game.web_board() is not None
+    has_board = presentation_of(game).web_board() is not None
     return {
         "type": "hello",
         "match": meta.id,

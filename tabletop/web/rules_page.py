@@ -1,4 +1,4 @@
-"""``GET /games/{game}/rules``: a game's rules text (``Game.rules_text()``, Markdown) as a page,
+"""``GET /games/{game}/rules``: a game's rules text (its ``rules_text()``, Markdown) as a page,
 in the connection's language (``?lang=``, the switcher's cookie, ``Accept-Language``: the
 game's ``README.<lang>.md``, read as ``tabletop rules --lang`` reads it).
 

@@ -14,7 +14,42 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop_connect4.rules import ConnectFourOptions, State, geometry, to_act
+from tabletop_connect4.rules import (
+    ConnectFourOptions,
+    State,
+    geometry,
+    geometry_for,
+    legal,
+    to_act,
+)
+
+
+def action_ids(players: int, options: BaseModel) -> int:
+    """One id per column (C2.2)."""
+    return geometry_for(options).columns
+
+
+def action_id(state: State, action: int) -> int:
+    """The column is the id."""
+    return action
+
+
+def action_of(state: State, action_id: int) -> int:
+    """The column is the id."""
+    return action_id
+
+
+def observation_shape(players: int, options: BaseModel) -> tuple[int, ...]:
+    return (size(options),)
+
+
+def id_lister(players: int, options: BaseModel) -> Callable[[State], list[int]]:
+    """The legal columns are their own ids."""
+
+    def ids(state: State) -> list[int]:
+        return list(legal(state))
+
+    return ids
 
 
 def size(options: BaseModel) -> int:
@@ -23,7 +58,9 @@ def size(options: BaseModel) -> int:
     return 2 * options.columns * options.rows + 4
 
 
-def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[float]:
+def observation(
+    view: dict[str, Any], player: int, players: int, options: BaseModel
+) -> list[float]:
     """The view as :func:`size` numbers (see the module docstring)."""
     out = [0.0] * size(options)
     cells = len(out) // 2 - 2
@@ -38,8 +75,10 @@ def observation(view: dict[str, Any], player: int, options: BaseModel) -> list[f
     return out
 
 
-def observer(options: BaseModel) -> Callable[[State, int, MutableSequence[float]], None]:
-    """The fast path of :func:`observation` (:meth:`tabletop.game.Game.observer`): the
+def observer(
+    players: int, options: BaseModel
+) -> Callable[[State, int, MutableSequence[float]], None]:
+    """The fast path of :func:`observation` (the encoding's ``observer``): the
     same numbers written from the bitboards into ``out`` (zeros), no view built (nothing
     is hidden: the position is the view). The two planes of the last position seen are
     kept: a position that only adds discs to it (the next move, the usual case) copies

@@ -1,22 +1,19 @@
-"""Connect Four as a tabletop :class:`~tabletop.game.Game`: the contract wired to the modules.
+"""Connect Four as a tabletop :class:`~tabletop.game.Game`: the rules contract bound to the
+modules.
 
 The rules and the options are in :mod:`.rules`, the position JSON in :mod:`.position`, the
-notation in :mod:`.notation`, the evaluation, levels and hint in :mod:`.agents`.
+notation in :mod:`.notation`. The facets are found by their module names: the evaluation
+and the levels in :mod:`.agents`, the hint in :mod:`.coach`, the encodings in
+:mod:`.encoding`, the drawing in :mod:`.render` (``docs/plugins.md``, "Facets").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
 from pydantic import BaseModel
-from tabletop.game import JSON, Domain, Game, GameInfo, IdLister, Observer, Outcome
+from tabletop.game import JSON, Domain, Game, GameInfo, Outcome
 
 from tabletop_connect4 import notation, position, rules
 from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
-
-if TYPE_CHECKING:
-    from tabletop.agents.base import Level
 
 VERSION = "1.0.0"
 _ = Domain("tabletop_connect4")  # the catalogue: tabletop_connect4/locale/<lang>/...
@@ -83,63 +80,3 @@ class ConnectFourGame(Game[State, int]):
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
         return position.from_json(data, geometry_for(options))
-
-    def render(self, view: JSON, player: int | None) -> Any:
-        from tabletop_connect4.render import render
-
-        return render(view)
-
-    def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_connect4.agents import hint
-
-        return hint(position.from_json(view, geometry_for(options)), player)
-
-    # Encodings (tabletop.bridges): the column is the action id (see .encoding).
-    def action_ids(self, players: int, options: BaseModel) -> int | None:
-        return geometry_for(options).columns
-
-    def action_id(self, state: State, action: int) -> int:
-        return action
-
-    def action_of(self, state: State, action_id: int) -> int:
-        return action_id
-
-    def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
-        from tabletop_connect4.encoding import size
-
-        return (size(options),)
-
-    def observation_blocks(self, players: int, options: BaseModel) -> list[tuple[str, int]]:
-        """The observation's named blocks in order (the bridges' ``observation_layout``)."""
-        from tabletop_connect4.encoding import size
-
-        cells = (size(options) - 4) // 2
-        return [("x", cells), ("o", cells), ("to_act", 2), ("me", 2)]
-
-    def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        from tabletop_connect4.encoding import observation
-
-        return observation(view, player, options)
-
-    def observer(self, players: int, options: BaseModel) -> Observer:
-        from tabletop_connect4.encoding import observer
-
-        return observer(options)
-
-    def id_lister(self, players: int, options: BaseModel) -> IdLister:
-        legal = rules.legal  # the column is the id
-
-        def ids(state: State) -> list[int]:
-            return list(legal(state))
-
-        return ids
-
-    def evaluate(self, state: State, player: int) -> float | None:
-        from tabletop_connect4.agents import evaluate
-
-        return evaluate(state, player)
-
-    def levels(self) -> Mapping[str, Level]:
-        from tabletop_connect4.agents import LEVELS
-
-        return LEVELS

@@ -15,7 +15,7 @@ NAMES = {"X": _("red"), "O": _("yellow")}
 DISC = "●"
 
 
-def render(view: dict[str, Any]) -> Any:
+def render(view: dict[str, Any], player: int | None = None) -> Any:
     """The board from its rows (top first); the winning line's discs on a white ground."""
     rows: list[str] = view.get("board", [])
     columns = len(rows[0]) if rows else 0

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from tabletop.game import ActionError, NotationError, OptionError, PositionError
-from tabletop.testing import Match
+from tabletop.testing import Match, coaching_of, players_of, presentation_of
 from tabletop.testing import build_options as build
 
 from tabletop_connect4.game import ConnectFourGame
@@ -237,7 +237,7 @@ def test_evaluate_is_a_zero_sum_judgement(game: ConnectFourGame) -> None:
     for seed in range(40):
         state = game.new(2, OPTIONS, seed)
         while game.legal(state):
-            one, two = game.evaluate(state, 1), game.evaluate(state, 2)
+            one, two = players_of(game).evaluate(state, 1), players_of(game).evaluate(state, 2)
             assert one is not None and two is not None
             assert 0.0 <= one <= 1.0 and abs(one + two - 1.0) < 1e-9
             state = game.apply(state, rng.choice(game.legal(state)))
@@ -245,22 +245,22 @@ def test_evaluate_is_a_zero_sum_judgement(game: ConnectFourGame) -> None:
 
 def test_evaluate_sees_a_win_in_one_and_a_double_threat(game: ConnectFourGame) -> None:
     win_next = state_of(game, "OOO....", "XXX....")  # X to act, drop 4 wins
-    assert game.evaluate(win_next, 1) == pytest.approx(0.98)
+    assert players_of(game).evaluate(win_next, 1) == pytest.approx(0.98)
     double = state_of(game, "..OO...", ".XXX...")  # O to act cannot block both 1 and 5
     assert threats(double.x, double.o, double.geo).bit_count() == 2
-    assert game.evaluate(double, 2) == pytest.approx(0.04)
-    assert game.evaluate(double, 1) == pytest.approx(0.96)
+    assert players_of(game).evaluate(double, 2) == pytest.approx(0.04)
+    assert players_of(game).evaluate(double, 1) == pytest.approx(0.96)
     quiet = game.new(2, OPTIONS, 0)
-    assert game.evaluate(quiet, 1) == pytest.approx(0.5)
+    assert players_of(game).evaluate(quiet, 1) == pytest.approx(0.5)
     centre, edge = game.apply(quiet, 3), game.apply(quiet, 0)
-    assert game.evaluate(centre, 1) > game.evaluate(edge, 1) > 0.5  # type: ignore[operator]
+    assert players_of(game).evaluate(centre, 1) > players_of(game).evaluate(edge, 1) > 0.5  # type: ignore[operator]
 
 
 def test_hint_wins_blocks_and_warns(game: ConnectFourGame) -> None:
     def hint(state: State) -> str:
         player = game.to_act(state)
         assert player is not None
-        return game.hint(game.view(state, player), player, OPTIONS)
+        return coaching_of(game).hint(game.view(state, player), player, OPTIONS)
 
     assert hint(state_of(game, "OOO....", "XXX....")) == "drop 4 connects 4 and wins now (C3.1)"
     assert hint(state_of(game, "OO.....", "XXX....")) == (
@@ -278,7 +278,9 @@ def test_hint_wins_blocks_and_warns(game: ConnectFourGame) -> None:
 def test_render_draws_the_board_from_the_view(game: ConnectFourGame) -> None:
     def text(view: dict[str, Any], player: int | None) -> str:
         out = io.StringIO()
-        Console(file=out, width=60, color_system=None).print(game.render(view, player))
+        Console(file=out, width=60, color_system=None).print(
+            presentation_of(game).render(view, player)
+        )
         return out.getvalue()
 
     match = played(game, "1", "1", "2", "2", "3", "3", "4")
@@ -291,5 +293,5 @@ def test_render_draws_the_board_from_the_view(game: ConnectFourGame) -> None:
 
 
 def test_rules_text_is_the_readme(game: ConnectFourGame) -> None:
-    text = game.rules_text()
+    text = presentation_of(game).rules_text()
     assert text.startswith("# Connect Four") and "drop 4" in text

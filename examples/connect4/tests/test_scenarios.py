@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from tabletop.kit.scenarios import LoadedCase, load_file, run_case, uncovered
-from tabletop.testing import Registry
+from tabletop.testing import Registry, presentation_of
 
 from tabletop_connect4.game import ConnectFourGame
 
-SUITES = [load_file(path) for path in ConnectFourGame().scenarios()]
+SUITES = [load_file(path) for path in presentation_of(ConnectFourGame()).scenarios()]
 CASES = [case for suite in SUITES for case in suite.cases]
 
 
@@ -27,5 +27,5 @@ def test_scenario(case: LoadedCase, games: Registry) -> None:
 def test_every_rule_of_the_readme_has_a_scenario() -> None:
     missing, unknown = uncovered(SUITES)["connect4"]
     assert (missing, unknown) == ([], [])
-    readme = ConnectFourGame().rules_text()
+    readme = presentation_of(ConnectFourGame()).rules_text()
     assert all(f"**{rule}**" in readme for rule in SUITES[0].spec_rules)

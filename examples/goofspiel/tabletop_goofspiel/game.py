@@ -71,12 +71,6 @@ class GoofspielGame(Game[State, Action]):
     def scores(self, state: State) -> dict[int, int] | None:
         return dict(enumerate(state.points, start=1))
 
-    def evaluate(self, state: State, player: int) -> float | None:
-        """The lead in points against the best other player, as a share of all prizes."""
-        others = [p for i, p in enumerate(state.points, start=1) if i != player]
-        total = state.cards * (state.cards + 1) // 2
-        lead = state.points[player - 1] - max(others)
-        return min(1.0, max(0.0, 0.5 + lead / total))
 
     def refusal(self, state: State, action: Action) -> str:
         if not state.prize:

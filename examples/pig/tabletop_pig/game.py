@@ -64,11 +64,6 @@ class PigGame(Game[State, int]):
     def scores(self, state: State) -> dict[int, int] | None:
         return dict(enumerate(state.scores, start=1))
 
-    def evaluate(self, state: State, player: int) -> float | None:
-        """The lead in banked points (plus one's own turn total) over the best other."""
-        mine = state.scores[player - 1] + (state.total if state.turn == player else 0)
-        others = max(s for i, s in enumerate(state.scores, start=1) if i != player)
-        return min(1.0, max(0.0, 0.5 + (mine - others) / (2 * state.winscore)))
 
     def parse(self, state: State, text: str) -> int:
         words = text.strip().lower().split()

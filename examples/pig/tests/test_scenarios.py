@@ -6,9 +6,9 @@ import pytest
 from tabletop_pig.game import PigGame
 
 from tabletop.kit.scenarios import LoadedCase, load_file, run_case, uncovered
-from tabletop.testing import Registry
+from tabletop.testing import Registry, presentation_of
 
-SUITES = [load_file(path) for path in PigGame().scenarios()]
+SUITES = [load_file(path) for path in presentation_of(PigGame()).scenarios()]
 CASES = [case for suite in SUITES for case in suite.cases]
 
 
@@ -26,5 +26,5 @@ def test_scenario(case: LoadedCase, games: Registry) -> None:
 def test_every_rule_of_the_readme_has_a_scenario() -> None:
     missing, unknown = uncovered(SUITES)["pig"]
     assert (missing, unknown) == ([], [])
-    readme = PigGame().rules_text()
+    readme = presentation_of(PigGame()).rules_text()
     assert all(f"**{rule}**" in readme for rule in SUITES[0].spec_rules)

@@ -15,11 +15,12 @@ evaluation the levels search with is :mod:`tabletop_ctverak.agents.evaluation`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from tabletop.agents.base import Turn
+from tabletop.agents.base import AgentFactory, Turn
 from tabletop.game import JSON, Domain, Msg
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, RANKS, card_code, parse_card
 from tabletop_ctverak.rules import (
@@ -337,3 +338,13 @@ def hint(view: JSON) -> str:
     if not notes:
         return _("nothing stands out: draw the stock and keep pairs")
     return Msg.joined("; ", notes)
+
+
+# The computer-player facet (tabletop.agents.facet): the levels module builds on the
+# agents above, so it is imported last. The core names levels["4"] "ismcts"; here level
+# 4 is the basic agent (agents/levels.py).
+from tabletop_ctverak.agents.evaluation import evaluate as evaluate  # noqa: E402
+from tabletop_ctverak.agents.levels import LEVELS as LEVELS  # noqa: E402
+from tabletop_ctverak.agents.levels import ismcts  # noqa: E402
+
+AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent, "ismcts": ismcts}

@@ -1,13 +1,14 @@
-"""Quartino's own agents and its levels 2-5. They read ``turn.view``, ``turn.legal``,
-``turn.rng`` and ``turn.budget`` only."""
+"""Quartino's own agents, its levels 2-5 and its evaluation (its computer-player facet).
+The agents read ``turn.view``, ``turn.legal``, ``turn.rng`` and ``turn.budget`` only."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.agents.base import Agent, Budget, Level, Turn
+from tabletop.agents.base import Agent, AgentFactory, Budget, Level, Turn
 from tabletop.game import Domain
+from tabletop_quartino.agents.evaluation import evaluate as evaluate  # the facet's
 from tabletop_quartino.agents.hint import best_fit, rotations, view_tops
 from tabletop_quartino.cards import deck
 from tabletop_quartino.rules import CLAIM, END, PLACE, Action
@@ -100,3 +101,5 @@ LEVELS: Mapping[str, Level] = {
         Budget(iterations=100, seconds=2.0),
     ),
 }
+
+AGENTS: Mapping[str, AgentFactory] = {"basic": BasicAgent}

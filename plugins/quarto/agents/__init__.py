@@ -1,12 +1,13 @@
-"""Quarto's own agents, levels and hint. ``basic``: wins when it can, never hands over a
-piece that wins at once; ``perfect`` (:mod:`.perfect`): the exact solver's play."""
+"""Quarto's own agents, levels, hint and solver (its computer-player facet). ``basic``:
+wins when it can, never hands over a piece that wins at once; ``perfect``
+(:mod:`.perfect`): the exact solver's play."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop.agents.base import Agent, Budget, Level, Turn
-from tabletop.game import JSON, AgentFactory, Domain
+from tabletop.agents.base import Agent, AgentFactory, Budget, Level, Turn
+from tabletop.game import JSON, Domain
 from tabletop_quarto.pieces import CODES, SQUARE_NAMES, encode
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import (
@@ -128,3 +129,13 @@ LEVELS: Mapping[str, Level] = {
         Budget(seconds=2.0),
     ),
 }
+
+
+def solve(state: State, seconds: float | None) -> JSON:
+    """The exact value of ``state`` (:mod:`tabletop_quarto.solver`, imported on use: the
+    kernel is only built for ``tabletop solve`` and the coach)."""
+    from tabletop_quarto.solver import describe, summary
+    from tabletop_quarto.solver import solve as solved
+
+    solution = solved(state, seconds=seconds)
+    return {**describe(solution, state), "summary": summary(solution, state)}

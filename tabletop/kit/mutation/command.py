@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop.kit.golden import GOLDEN_DIR
 from tabletop.kit.mutation.runner import SuiteSpec
@@ -30,7 +31,7 @@ def suite_spec(
         raise UsageError(_("--mutate needs --game ID: the game whose rules code to mutate"))
     chosen = games.get(game)
     gid = chosen.info.id
-    scenario_files = list(files) or list(chosen.scenarios())
+    scenario_files = list(files) or list(presentation_of(chosen).scenarios())
     known: list[str] = []
     for path in scenario_files:
         suite = load_file(path)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.i18n.text import Domain
+from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop.kit.scenarios.loader import Suite
 
@@ -102,4 +103,4 @@ def uncovered(suites: Sequence[Suite]) -> dict[str, tuple[list[str], list[str]]]
 def game_suites(games: Registry, only: str | None = None) -> list[Path]:
     """The scenario files every installed game ships (or only game ``only``)."""
     ids = [games.get(only).info.id] if only else games.ids()
-    return [path for gid in ids for path in games.get(gid).scenarios()]
+    return [path for gid in ids for path in presentation_of(games.get(gid)).scenarios()]
