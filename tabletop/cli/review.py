@@ -49,6 +49,7 @@ READER_SPECTATOR = _("read as a spectator")
 UNSEEN_ENTRY = _(
     "{number}. player {player}: {action} (not judged: played from what you could not see)"
 )
+FORCED_ENTRY = _("{number}. player {player}: {action} forced (the only legal action)")
 BAD_READER = _("--as {given}: give a seat 1-{players} or 'spectator'")
 # The verdicts as the text names them (the JSON keeps the machine words).
 VERDICTS = {
@@ -157,6 +158,11 @@ def entry_text(entry: Reviewed) -> str:
     if not entry.judged:
         said = UNSEEN_ENTRY.format(
             number=f"{entry.number:>3}", player=entry.player, action=translate(entry.action)
+        )
+        return translate(said)
+    if entry.forced:  # no choice: no values to compare, nothing to learn
+        said = FORCED_ENTRY.format(
+            number=f"{entry.number:>3}", player=entry.player, action=entry.action
         )
         return translate(said)
     lines = [

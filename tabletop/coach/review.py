@@ -81,6 +81,7 @@ class Reviewed:
                 "after": None,
                 "verdict": UNSEEN,
                 "exact": False,
+                "forced": False,
             }
         return {
             "number": self.number,
@@ -91,6 +92,7 @@ class Reviewed:
             "after": round(self.after, 3),
             "verdict": self.verdict,
             "exact": self.exact,
+            "forced": self.forced,
         }
 
 
