@@ -144,9 +144,10 @@ def test_a_give_that_completes_a_line_is_a_blunder_with_its_refutation(tmp_path:
     assert shown.exit_code == 0, shown.output
     assert f"giving {piece} loses: they place it {square}" in shown.output
     data = json.loads(runner.invoke(app, ["review", str(path), "--json"]).output)
-    assert list(data) == ["game", "players", "actions", "summary"]
+    assert list(data) == ["game", "players", "reader", "actions", "summary"]
+    assert data["reader"] is None  # saved with no computer seat: a spectator, who sees all
     entry = data["actions"][-2]
-    keys = ["number", "player", "action", "best", "before", "after", "verdict", "exact"]
+    keys = ["number", "player", "action", "best", "before", "after", "verdict", "exact", "forced"]
     assert list(entry) == keys
     assert entry["verdict"] == "blunder" and entry["action"] == give and entry["exact"] is True
     assert data["summary"][str(blunder.player)]["blunder"] >= 1
