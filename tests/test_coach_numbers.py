@@ -62,7 +62,7 @@ def test_alike_estimates_are_one_line_and_thin_ones_have_no_number() -> None:
     lines = text.splitlines()
     assert "  end and 8 more actions alike: 37% to win (±24%, 16 playouts)" in lines
     assert not any("claim Y|BPG" in line for line in lines)
-    assert "  place a1: 20% to win (±12%, 40 playouts)" in lines
+    assert "  place a1: 20% to win (±13%, 40 playouts)" in lines
     assert lines[-1] == (
         f"… and 4 more the search tried too little to judge (under {FEWEST} playouts each)"
     )

@@ -35,6 +35,7 @@ HEADER = _("{game} review, {count} actions, by {method}")
 # (the columns are padded before they are filled in: a translation keeps them aligned)
 ENTRY = _("{number}. player {player}: {action} {verdict} {before} → {after}{mark}")
 EXACT_MARK = _(" (exact)")
+ESTIMATE_MARK = _(" (estimate, ±{margin})")
 BETTER = _("       best was {best}{why}")
 REASON = "       {why}"
 PLAYER_LINE = _(
@@ -148,6 +149,11 @@ def reader_of(given: str | None, players: int, seats: dict[str, str]) -> int | N
     raise UsageError(BAD_READER.format(given=quote(given), players=players))
 
 
+def estimate_mark(margin: float) -> str:
+    """`` (estimate, ±12%)``: how sure an estimated verdict is (its 95% margin)."""
+    return ESTIMATE_MARK.format(margin=percent(min(margin, 1.0)))
+
+
 def percent(chance: float) -> str:
     """A win chance in the reader's way: ``74%``, Czech ``74 %``."""
     return formats.percent(round(100 * chance))
@@ -174,7 +180,7 @@ def entry_text(entry: Reviewed) -> str:
                 verdict=f"{translate(VERDICTS.get(entry.verdict, entry.verdict)):<10}",
                 before=f"{percent(entry.before):>4}",
                 after=f"{percent(entry.after):>4}",
-                mark=EXACT_MARK if entry.exact else "",
+                mark=EXACT_MARK if entry.exact else estimate_mark(entry.margin),
             )
         )
     ]

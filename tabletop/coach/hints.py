@@ -34,10 +34,13 @@ ONLY = _("only one legal action: {text}")
 
 
 def margin(chance: float, visits: int) -> float:
-    """The 95% normal margin of a mean of ``visits`` rewards around ``chance`` (0 to 1)."""
+    """The 95% normal margin of a mean of ``visits`` rewards around ``chance`` (0 to 1),
+    the chance taken with one win and one loss added (Laplace): 0 of 3 playouts is no
+    sure loss (a margin of 0 would say it is)."""
     if visits <= 0:
         return 1.0
-    return 1.96 * math.sqrt(max(chance * (1 - chance), 0.0) / visits)
+    shrunk = (chance * visits + 1) / (visits + 2)
+    return 1.96 * math.sqrt(shrunk * (1 - shrunk) / visits)
 
 
 def estimate_text(j: Judgement) -> str:

@@ -10,8 +10,13 @@ verdict (thresholds in ``docs/coach.md``):
   as fast a win or as long a resistance, ``good`` for the same value otherwise, and
   ``blunder`` when it changes the solved value (a win thrown to a draw or a loss, a
   draw to a loss);
+- the action played proven, the best only estimated: ``blunder`` (exact) when another
+  action is proven better, else ``good``: an estimate never condemns a proven value (a
+  perfect player's move is never a mistake);
 - otherwise by the win chance lost, ``before - after`` rounded to thousandths (as
-  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD`,
+  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD` or while
+  the two estimates' 95% intervals overlap (``margin``, the sum of their margins: what
+  they cannot tell apart; Quarto's coach gives its unsettled estimates ±50%),
   ``inaccuracy`` below :data:`INACCURACY`, ``mistake`` below :data:`MISTAKE`, else
   ``blunder``.
 
@@ -34,8 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents.base import Budget
-from tabletop.coach.base import Assessment, Coach
+from tabletop.coach.base import Assessment, Coach, Judgement
 from tabletop.coach.choose import turn_for
+from tabletop.coach.hints import margin
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.game import JSON
@@ -67,6 +73,7 @@ class Reviewed:
     why: str = ""
     best_why: str = ""
     judged: bool = True
+    margin: float = 0.0  # an estimate's 95% margin (0 when exact)
 
     def json(self) -> JSON:
         """The entry of ``tabletop review --json`` (exactly the issue's keys); an unseen
@@ -82,6 +89,7 @@ class Reviewed:
                 "verdict": UNSEEN,
                 "exact": False,
                 "forced": False,
+                "margin": None,
             }
         return {
             "number": self.number,
@@ -93,7 +101,18 @@ class Reviewed:
             "verdict": self.verdict,
             "exact": self.exact,
             "forced": self.forced,
+            "margin": None if self.exact else round(self.margin, 3),
         }
+
+
+def margin_of(j: Judgement) -> float:
+    """The 95% margin of an estimated judgement (its own, else from its playouts as a
+    hint shows it); 0 for an exact one."""
+    if j.exact:
+        return 0.0
+    if j.margin is not None:
+        return j.margin
+    return margin(j.chance, j.visits)
 
 
 def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
@@ -107,9 +126,15 @@ def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
         return ("best" if same else "good"), True
     if chosen.action == best.action:
         return "best", False
-    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
-    if lost < GOOD:
+    if chosen.exact:
+        # Proven itself, compared with estimates: only a proven better value condemns it.
+        proven = [j.chance for j in assessment.judgements if j.exact]
+        if max(proven) > chosen.chance + 1e-9:
+            return "blunder", True
         return "good", False
+    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
+    if lost < GOOD or lost <= margin_of(best) + margin_of(chosen):
+        return "good", False  # the two intervals overlap: the estimates cannot tell
     if lost < INACCURACY:
         return "inaccuracy", False
     if lost < MISTAKE:
@@ -133,6 +158,7 @@ def judge(number: int, assessment: Assessment, action: Any, forced: bool) -> Rev
         forced,
         chosen.why,
         best.why,
+        margin=0.0 if exact else margin_of(best) + margin_of(chosen),
     )
 
 
