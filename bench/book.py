@@ -1,6 +1,7 @@
 """Build Quarto's opening book (``plugins/quarto/book.bin``) with the project's own solver.
 
-    python -m bench.book [--depth D] [--variants default,squares] [--work FILE] [--limit N]
+    python -m bench.book [--depth D] [--variants default[:D],squares[:D]] [--work FILE]
+                         [--limit N]
 
 Layer k is every canonical PLACE position (a piece in hand) with k pieces on the board,
 all four attributes counted (the solver's symmetries: one entry per class). The deepest
@@ -97,11 +98,13 @@ def build(args: argparse.Namespace) -> None:
     solved = 0
     sections: dict[bool, tuple[int, Entries]] = {}
     complete = True
-    for name in args.variants.split(","):
+    for spec in args.variants.split(","):
+        name, _colon, deep = spec.partition(":")
+        depth = int(deep) if deep else args.depth
         squares = VARIANTS[name]
         known = done[name]
-        leaves = layer(squares, args.depth)
-        print(f"{name}: layer {args.depth}: {len(leaves)} positions, {len(known)} solved before")
+        leaves = layer(squares, depth)
+        print(f"{name}: layer {depth}: {len(leaves)} positions, {len(known)} solved before")
         with work.open("a") as out:
             for key, state in leaves.items():
                 if key in known:
@@ -123,10 +126,10 @@ def build(args: argparse.Namespace) -> None:
             complete = False
             continue
         entries = {key: known[key] for key in leaves}
-        for pieces in range(args.depth - 1, -1, -1):
+        for pieces in range(depth - 1, -1, -1):
             for key, state in layer(squares, pieces).items():
                 entries[key] = derived(state, entries, squares)
-        sections[squares] = (args.depth, entries)
+        sections[squares] = (depth, entries)
     wall, used = time.perf_counter() - started, time.process_time() - cpu
     if not complete:
         print(f"not complete: {solved} solved in {used:.0f} s CPU, {wall:.0f} s; run again")
