@@ -23,14 +23,27 @@ from tabletop.agents.levels import agent_levels
 from tabletop.core.setup import resolve
 
 
-def play(perfect_seat: int, level: str, seed: int, squares: bool) -> tuple[int, list[float]]:
-    """One game: +1 perfect won, 0 draw, -1 lost; perfect's seconds per move."""
+def play(
+    perfect_seat: int, level: str, seed: int, squares: bool, unclocked: bool = False
+) -> tuple[int, list[float]]:
+    """One game: +1 perfect won, 0 draw, -1 lost; perfect's seconds per move
+    (``unclocked``: perfect's budget in positions only, no 2 s cap: the same moves on a
+    busy machine as on an idle one)."""
+    from tabletop.agents.base import Budget
+    from tabletop_quarto.agents import KERNEL_NODES
+    from tabletop_quarto.agents.perfect import PerfectAgent
+
     game = resolve("quarto")
     options = game.info.options(squares=squares) if squares else game.info.options()
     ladder = agent_levels(game)
     perfect, other = ladder["5"], ladder[level]
     agents = {perfect_seat: perfect.make(), 3 - perfect_seat: other.make()}
     budgets = {perfect_seat: perfect.budget, 3 - perfect_seat: other.budget}
+    if unclocked:
+        for seat in (1, 2):
+            if seat == perfect_seat or level == "5":
+                agents[seat] = PerfectAgent(seconds=None, nodes=KERNEL_NODES)
+                budgets[seat] = Budget()
     rng = random.Random(seed)
     state: Any = game.new(2, options, seed)
     times: list[float] = []
@@ -62,6 +75,7 @@ def main() -> None:
     parser.add_argument("--levels", default="1,2,3,4,5")
     parser.add_argument("--squares", action="store_true", help="the 2x2-squares variant")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--unclocked", action="store_true", help="perfect: positions, no 2 s")
     args = parser.parse_args()
     print("| opponent | games | perfect won | draws | perfect lost | s/move mean | longest |")
     print("|---|---|---|---|---|---|---|")
@@ -71,7 +85,10 @@ def main() -> None:
         times: list[float] = []
         for index in range(args.games):
             for seat in (1, 2):
-                got, spent = play(seat, level, args.seed * 10_000 + index * 2 + seat, args.squares)
+                seed = args.seed * 10_000 + index * 2 + seat
+                got, spent = play(seat, level, seed, args.squares, args.unclocked)
+                if got < 0:
+                    print(f"  lost: level {level}, perfect at seat {seat}, seed {seed}", flush=True)
                 results.append(got)
                 times.extend(spent)
         lost = results.count(-1)
