@@ -121,7 +121,8 @@ def build(args: argparse.Namespace) -> None:
                                       "placements": found.placements}) + "\n")  # fmt: skip
                 out.flush()
                 solved += 1
-                print(f"  {name} {len(known)}/{len(leaves)}: value {found.value:+d} "
+                have = sum(k in known for k in leaves)
+                print(f"  {name} {have}/{len(leaves)}: value {found.value:+d} "
                       f"({time.process_time() - t:.1f} s CPU)", flush=True)  # fmt: skip
         if any(key not in known for key in leaves):
             complete = False
