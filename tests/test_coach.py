@@ -26,9 +26,22 @@ C4 = resolve("connect4")
 OPTIONS = C4.info.options()
 
 
-def estimated(chances: list[float]) -> Assessment:
-    judged = [Judgement(i, f"a{i}", c, visits=100) for i, c in enumerate(chances)]
+def estimated(chances: list[float], margin: float = 0.0) -> Assessment:
+    """Estimates of a given margin (0: as sure as estimates get, the thresholds alone)."""
+    judged = [Judgement(i, f"a{i}", c, visits=100, margin=margin) for i, c in enumerate(chances)]
     return Assessment(1, tuple(judged), "test")
+
+
+def test_an_estimate_condemns_only_what_its_margins_tell_apart() -> None:
+    """Issue 38: two estimates whose 95% intervals overlap cannot tell the actions apart."""
+    assert verdict(estimated([0.9, 0.5], margin=0.25), 1) == ("good", False)
+    assert verdict(estimated([0.9, 0.5], margin=0.19), 1) == ("blunder", False)
+    assert verdict(estimated([0.9, 0.1], margin=0.5), 1) == ("good", False)  # Quarto's unsure
+    proven = Judgement(1, "a1", 0.5, True, DRAW)
+    guessed = Assessment(1, (Judgement(0, "a0", 0.9, visits=3000, margin=0.01), proven), "t")
+    assert verdict(guessed, 1) == ("good", False)  # a proven draw, beside a mere estimate
+    better = Assessment(1, (Judgement(0, "a0", 1.0, True, WIN), proven), "t")
+    assert verdict(better, 1) == ("blunder", True)
 
 
 @pytest.mark.parametrize(

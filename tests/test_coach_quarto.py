@@ -30,6 +30,8 @@ GAME = resolve("quarto")
 OPTIONS = GAME.info.options()
 NODES = 400_000  # every action of these positions settles well within it
 BUDGET = Budget(iterations=200)  # no clock: the same answer on any machine
+OPENING_NODES = 100_000  # the solver settles nothing in the first moves with these
+OPENING_PLAYOUTS = 300
 
 
 def random_position(seed: int, empties: int, phase: int) -> State:
@@ -149,9 +151,11 @@ def test_a_give_that_completes_a_line_is_a_blunder_with_its_refutation(tmp_path:
     assert shown.exit_code == 0, shown.output
     assert f"giving {piece} loses: they place it {square}" in shown.output
     data = json.loads(runner.invoke(app, ["review", str(path), "--json"]).output)
-    assert list(data) == ["game", "players", "actions", "summary"]
+    assert list(data) == ["game", "players", "reader", "actions", "summary"]
+    assert data["reader"] is None  # saved with no computer seat: a spectator, who sees all
     entry = data["actions"][-2]
     keys = ["number", "player", "action", "best", "before", "after", "verdict", "exact"]
+    keys += ["forced", "margin"]
     assert list(entry) == keys
     assert entry["verdict"] == "blunder" and entry["action"] == give and entry["exact"] is True
     assert data["summary"][str(blunder.player)]["blunder"] >= 1
@@ -187,3 +191,25 @@ def test_the_refutation_names_the_pattern_and_its_shared_values() -> None:
             pattern, values = found
             assert pattern.split()[0] in ("row", "column", "the")
             assert values
+
+
+def test_perfect_play_from_the_first_move_is_never_a_mistake() -> None:
+    """Issue 38, item 2: from the empty board, where the solver settles nothing within its
+    budget and the coach estimates, a perfect player's action is never called worse than
+    good, both seats; every verdict either exact or an estimate with its margin."""
+    match = Match(GAME, 2, OPTIONS, 0)
+    agent = PerfectAgent(seconds=None, nodes=OPENING_NODES, playouts=OPENING_PLAYOUTS)
+    rng = random.Random(0)
+    while match.to_act() is not None:
+        state = match.state
+        turn = Turn(GAME, state.player, 2, OPTIONS, GAME.view(state, state.player),
+                    list(GAME.legal(state)), rng, Budget())  # fmt: skip
+        match.push(agent.act(turn))
+    entries = review(match, QuartoCoach(nodes=OPENING_NODES), Budget(OPENING_PLAYOUTS))
+    assert {e.player for e in entries} == {1, 2} and len(entries) >= 16
+    assert not all(e.exact for e in entries)  # the opening was estimated, not settled
+    assert entries[-1].exact
+    bad = [(e.number, e.action, e.verdict) for e in entries if e.verdict not in ("best", "good")]
+    assert bad == []
+    for entry in entries:
+        assert entry.exact or entry.json()["margin"] is not None

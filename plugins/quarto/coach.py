@@ -1,7 +1,8 @@
 """Quarto's coach: every legal action solved exactly where the solver settles it in
 budget, the search's estimate otherwise, each with a sentence of why (Q4, Q5).
 
-Each action is applied and the position after it solved
+Each action is applied and the position after it read from the opening book
+(:mod:`tabletop_quarto.book`) or solved
 (:func:`tabletop_quarto.solver.solve`), the positions budget shared among the actions
 still to solve. A give that lets the opponent win at once is named with its refutation
 ("they place it on c3, completing the round pieces of column c"); a value found is
@@ -23,6 +24,7 @@ from tabletop.coach.search import SearchCoach
 from tabletop.game import JSON, Count, Domain
 from tabletop_quarto import agents
 from tabletop_quarto.agents import KERNEL_NODES, PYTHON_NODES, winning_squares
+from tabletop_quarto.book import solved
 from tabletop_quarto.notation import format_action
 from tabletop_quarto.pieces import CODES, FILES, LINES, SQUARE_NAMES, shared_values
 from tabletop_quarto.position import from_json
@@ -43,6 +45,7 @@ from tabletop_quarto.solver import solve
 
 _ = Domain("tabletop_quarto")
 PLAYOUTS = 3000  # the search for what the solver leaves open: level 4's
+UNSURE = 0.5  # the margin of the search's chance where the solver settles nothing
 
 # Every sentence a person reads, in one place (for the catalogues): Msgs, filled in with
 # .format and translated where they are shown.
@@ -165,7 +168,10 @@ class QuartoCoach:
         coach = SearchCoach(SearchAgent(), Budget(playouts), self.method)
         rest = None if seconds is None else 0.25 * seconds
         searched = coach.assess(replace(turn, budget=Budget(playouts, rest)))
-        return [j for j in searched.judgements if j.action in set(open_)]
+        # The solver found no forced end after these within its horizon: the search's
+        # chance (random playouts, not perfect play) is a guess, as unsure as a chance can
+        # be (±50%); a review never condemns an action on it (tabletop.coach.review).
+        return [replace(j, margin=UNSURE) for j in searched.judgements if j.action in set(open_)]
 
     def _solve(
         self, state: State, action: int, nodes: int, seconds: float | None
@@ -179,10 +185,18 @@ class QuartoCoach:
                 won = self._won(after, action)
                 return Judgement(action, text, 1.0, True, WIN, int(placing), 0, won), 0
             return Judgement(action, text, 0.5, True, DRAW, int(placing), 0, DRAWS), 0
+        mine = after.player == player
+        known = solved(after)  # the opening book: exact, no search
+        if known is not None:
+            value = known[0] if mine else -known[0]
+            placed = known[1] + int(placing)
+            why = self._why(state, action, after, value, placed, None)
+            chance = {1: 1.0, 0: 0.5, -1: 0.0}[value]
+            name = {1: WIN, 0: DRAW, -1: LOSS}[value]
+            return Judgement(action, text, chance, True, name, placed, 0, why), 0
         solution = solve(after, nodes=max(1, nodes), seconds=seconds)
         if not solution.exact and solution.value == 0:
             return None, solution.nodes
-        mine = after.player == player
         value = solution.value if mine else -solution.value
         moves = solution.placements + int(placing) if solution.exact else None
         why = self._why(state, action, after, value, moves, solution.best)

@@ -193,9 +193,15 @@ def _solution(
     nodes: int,
     depth: int,
 ) -> Solution:
+    # A lost position the search settles without trying a move (every move loses as fast)
+    # leaves no move recorded: any legal one then resists as long (Q3.2, Q3.3).
     if state.phase == GIVE:
+        if give < 0 or not state.pool >> give & 1:
+            give = next(a for a in legal(state) if a < PLACE_BASE)
         return Solution(value, placements, give, exact, None, nodes, depth)
-    then = give if give >= 0 else None
+    if square < 0 or state.occupied >> square & 1:
+        square = next(a for a in legal(state) if PLACE_BASE <= a < QUARTO) - PLACE_BASE
+    then = give if give >= 0 and state.pool >> give & 1 and give != state.hand else None
     return Solution(value, placements, PLACE_BASE + square, exact, then, nodes, depth)
 
 

@@ -177,8 +177,9 @@ Layout = dict[str, tuple[int, int]]
 
 def layout(config: Setup) -> Layout:
     """Where each named block of the observation vector lies: ``{name: (start, stop)}``
-    (``vector[start:stop]``), in order. From the game's ``observation_blocks(players,
-    options)`` where it has one (an optional method: ``(name, size)`` pairs), else the
+    (``vector[start:stop]``), in order. From the encoding facet's (or, old shape, the
+    game's) ``observation_blocks(players, options)`` where it has one (optional:
+    ``(name, size)`` pairs), else the
     ``LAYOUT`` of its package's ``encoding`` module (Quarto, Quartino, Čtverák), else one
     block ``observation``; blocks that do not add up to the vector are not trusted."""
     game = config.game
@@ -186,7 +187,8 @@ def layout(config: Setup) -> Layout:
     for n in config.shape:
         size *= n
     blocks: Any = None
-    method = getattr(game, "observation_blocks", None)
+    method = getattr(config.encoding, "observation_blocks", None)  # the encoding facet's
+    method = method if callable(method) else getattr(game, "observation_blocks", None)
     if callable(method):
         blocks = method(config.players, config.options)
     else:

@@ -86,6 +86,10 @@ class Bound:
         self.observation: Callable[[JSON, int, int, BaseModel], list[float]] = source.observation
         self._observer = getattr(source, "observer", None)
         self._id_lister = getattr(source, "id_lister", None)
+        # optional: the observation's named blocks, (name, size) pairs in order
+        self.observation_blocks: Callable[[int, BaseModel], Any] | None = getattr(
+            source, "observation_blocks", None
+        )
 
     def observer(self, players: int, options: BaseModel) -> Observer:
         if self._observer is not None:

@@ -1,5 +1,7 @@
-"""``tabletop review FILE [--level L] [--json]``: every action of a saved game judged by
-the coach (:mod:`tabletop.coach`) from the view its player had when acting."""
+"""``tabletop review FILE [--level L] [--as SEAT|spectator] [--json]``: every action of a
+saved game judged by the coach (:mod:`tabletop.coach`) from the view its player had when
+acting, as far as the reader may see it (:mod:`tabletop.coach.review`): by default the
+person who saved the game (the one seat the computer did not hold), else a spectator."""
 
 from __future__ import annotations
 
@@ -13,12 +15,18 @@ import typer
 from tabletop.cli.language import speak
 from tabletop.cli.options import JsonOpt, LangOpt
 from tabletop.core.i18n import formats
-from tabletop.core.i18n.text import Domain, translate
+from tabletop.core.i18n.text import Domain, translate, translated_json
 
 if TYPE_CHECKING:
     from tabletop.coach.review import Reviewed
 
 LEVEL_HELP = "The coach's strength: level 1-5 (default 5, the strongest; Quarto's 5 is exact)."
+AS_HELP = (
+    "Read the review as this seat (1, 2, ...) or as a spectator ('spectator'): in a game "
+    "with hidden cards only the reader's own actions are judged. Default: the player who "
+    "saved the game (the one seat not held by the computer), else a spectator."
+)
+SPECTATOR = "spectator"
 
 _ = Domain("tabletop")
 
@@ -27,6 +35,7 @@ HEADER = _("{game} review, {count} actions, by {method}")
 # (the columns are padded before they are filled in: a translation keeps them aligned)
 ENTRY = _("{number}. player {player}: {action} {verdict} {before} → {after}{mark}")
 EXACT_MARK = _(" (exact)")
+ESTIMATE_MARK = _(" (estimate, ±{margin})")
 BETTER = _("       best was {best}{why}")
 REASON = "       {why}"
 PLAYER_LINE = _(
@@ -36,6 +45,13 @@ PLAYER_LINE = _(
 NO_ACCURACY = _("n/a")
 PROGRESS = _("reviewing action {done} of {total}")
 EMPTY = _("the saved game has no actions to review")
+READER_SEAT = _("read as player {player}")
+READER_SPECTATOR = _("read as a spectator")
+UNSEEN_ENTRY = _(
+    "{number}. player {player}: {action} (not judged: played from what you could not see)"
+)
+FORCED_ENTRY = _("{number}. player {player}: {action} forced (the only legal action)")
+BAD_READER = _("--as {given}: give a seat 1-{players} or 'spectator'")
 # The verdicts as the text names them (the JSON keeps the machine words).
 VERDICTS = {
     "best": _("best"),
@@ -52,6 +68,7 @@ def review(
     level: Annotated[str, typer.Option("--level", help=LEVEL_HELP)] = "5",
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    reader_as: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
 ) -> None:
     """Judge every action of a saved game: its value before and after, the best action."""
     from tabletop.coach.choose import coach_for
@@ -69,6 +86,7 @@ def review(
     match = Match.from_record(game, record, records.save_file(file))
     if not match.actions:
         raise TabletopError(EMPTY)
+    reader = reader_of(reader_as, record.players, record.seats)
     show = not as_json and sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -76,7 +94,7 @@ def review(
             sys.stderr.write("\r" + translate(PROGRESS.format(done=done, total=total)))
             sys.stderr.flush()
 
-    entries = review_match(match, coach, progress=progress)
+    entries = review_match(match, coach, progress=progress, reader=reader)
     if show:
         sys.stderr.write("\n")
     totals = summary(entries, match.players)
@@ -84,14 +102,16 @@ def review(
         data = {
             "game": game.info.id,
             "players": match.players,
+            "reader": reader,
             "actions": [e.json() for e in entries],
             "summary": totals,
         }
-        typer.echo(json.dumps(data, ensure_ascii=False))
+        typer.echo(json.dumps(translated_json(data), ensure_ascii=False))
         return
     method = getattr(coach, "method", f"level {level}")
     said = HEADER.format(game=game.info.name, count=len(entries), method=method)
-    typer.echo(translate(said))
+    read = READER_SPECTATOR if reader is None else READER_SEAT.format(player=reader)
+    typer.echo(f"{translate(said)} ({translate(read)})")
     for entry in entries:
         typer.echo(entry_text(entry))
     for player, counts in totals.items():
@@ -111,6 +131,29 @@ def review(
         )
 
 
+def reader_of(given: str | None, players: int, seats: dict[str, str]) -> int | None:
+    """The seat the review is read as (None: a spectator): ``--as`` when given (a seat
+    1-``players`` or ``spectator``), else the one seat the computer did not hold in the
+    save (``seats``: the computer's seats), else a spectator. UsageError otherwise."""
+    from tabletop.core.errors import UsageError
+    from tabletop.core.numbers import quote
+
+    if given is None:
+        people = [n for n in range(1, players + 1) if str(n) not in seats]
+        return people[0] if len(people) == 1 else None
+    word = given.strip().lower()
+    if word == SPECTATOR:
+        return None
+    if word.isdigit() and 1 <= int(word) <= players:
+        return int(word)
+    raise UsageError(BAD_READER.format(given=quote(given), players=players))
+
+
+def estimate_mark(margin: float) -> str:
+    """`` (estimate, ±12%)``: how sure an estimated verdict is (its 95% margin)."""
+    return ESTIMATE_MARK.format(margin=percent(min(margin, 1.0)))
+
+
 def percent(chance: float) -> str:
     """A win chance in the reader's way: ``74%``, Czech ``74 %``."""
     return formats.percent(round(100 * chance))
@@ -118,6 +161,16 @@ def percent(chance: float) -> str:
 
 def entry_text(entry: Reviewed) -> str:
     """An action's line, and for anything worse than good the better action and why."""
+    if not entry.judged:
+        said = UNSEEN_ENTRY.format(
+            number=f"{entry.number:>3}", player=entry.player, action=translate(entry.action)
+        )
+        return translate(said)
+    if entry.forced:  # no choice: no values to compare, nothing to learn
+        said = FORCED_ENTRY.format(
+            number=f"{entry.number:>3}", player=entry.player, action=entry.action
+        )
+        return translate(said)
     lines = [
         translate(
             ENTRY.format(
@@ -127,7 +180,7 @@ def entry_text(entry: Reviewed) -> str:
                 verdict=f"{translate(VERDICTS.get(entry.verdict, entry.verdict)):<10}",
                 before=f"{percent(entry.before):>4}",
                 after=f"{percent(entry.after):>4}",
-                mark=EXACT_MARK if entry.exact else "",
+                mark=EXACT_MARK if entry.exact else estimate_mark(entry.margin),
             )
         )
     ]

@@ -15,6 +15,7 @@ from tabletop.core.i18n.text import Domain, Msg
 _ = Domain("tabletop")
 
 SHOWN = 5  # estimated actions listed in a hint
+FEWEST = 10  # playouts an estimate needs to be shown with its percent
 
 # Every sentence a person reads, in one place (for the catalogues).
 # (Msgs: translated where shown; the hint is a Msg too, its lines translated one by one)
@@ -33,10 +34,13 @@ ONLY = _("only one legal action: {text}")
 
 
 def margin(chance: float, visits: int) -> float:
-    """The 95% normal margin of a mean of ``visits`` rewards around ``chance`` (0 to 1)."""
+    """The 95% normal margin of a mean of ``visits`` rewards around ``chance`` (0 to 1),
+    the chance taken with one win and one loss added (Laplace): 0 of 3 playouts is no
+    sure loss (a margin of 0 would say it is)."""
     if visits <= 0:
         return 1.0
-    return 1.96 * math.sqrt(max(chance * (1 - chance), 0.0) / visits)
+    shrunk = (chance * visits + 1) / (visits + 2)
+    return 1.96 * math.sqrt(shrunk * (1 - shrunk) / visits)
 
 
 def estimate_text(j: Judgement) -> str:
@@ -77,12 +81,53 @@ def hint_text(assessment: Assessment) -> str:
                 lines.extend(line(j) for j in group)
     if guessed:
         lines.append(ESTIMATED.format(method=assessment.method))
-        lines.extend(line(j) for j in guessed[:SHOWN])
-        if len(guessed) > SHOWN:
-            last = guessed[-1]
+        lines.extend(estimate_lines(guessed))
+    return Msg.joined("\n", lines)
+
+
+def estimate_lines(guessed: list[Judgement]) -> list[str]:
+    """The estimated actions, best first: those resting on at least :data:`FEWEST`
+    playouts, actions judged alike (the same chance on the same playouts, e.g. Quartino's
+    false claims, each as good as ``end``) on one line, at most :data:`SHOWN` lines; the
+    ones tried too little counted on one line, with no number they cannot support."""
+    sound = [j for j in guessed if j.visits >= FEWEST]
+    thin = len(guessed) - len(sound)
+    groups: list[list[Judgement]] = []
+    for j in sound:
+        last = groups[-1][0] if groups else None
+        if last is not None and (last.chance, last.visits, last.why) == (j.chance, j.visits, j.why):
+            groups[-1].append(j)
+        else:
+            groups.append([j])
+    lines: list[str] = []
+    for group in groups[:SHOWN]:
+        first = group[0]
+        if len(group) == 1:
+            lines.append(line(first))
+        else:
+            said = Msg.joined("", (estimate_text(first), *(("; ", first.why) if first.why else ())))
             lines.append(
-                MORE.format(
-                    count=len(guessed) - SHOWN, text=last.text, percent=round(100 * last.chance)
+                _.plural(
+                    "  {text} and {n} more action alike: {said}",
+                    "  {text} and {n} more actions alike: {said}",
+                    len(group) - 1,
+                    text=first.text,
+                    said=said,
                 )
             )
-    return Msg.joined("\n", lines)
+    rest = [j for group in groups[SHOWN:] for j in group]
+    if rest:
+        last = rest[-1]
+        lines.append(MORE.format(count=len(rest), text=last.text, percent=round(100 * last.chance)))
+    if thin:
+        lines.append(
+            _.plural(
+                "… and {n} more the search tried too little to judge "
+                "(under {fewest} playouts each)",
+                "… and {n} more the search tried too little to judge "
+                "(under {fewest} playouts each)",
+                thin,
+                fewest=FEWEST,
+            )
+        )
+    return lines

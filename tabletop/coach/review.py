@@ -10,13 +10,26 @@ verdict (thresholds in ``docs/coach.md``):
   as fast a win or as long a resistance, ``good`` for the same value otherwise, and
   ``blunder`` when it changes the solved value (a win thrown to a draw or a loss, a
   draw to a loss);
+- the action played proven, the best only estimated: ``blunder`` (exact) when another
+  action is proven better, else ``good``: an estimate never condemns a proven value (a
+  perfect player's move is never a mistake);
 - otherwise by the win chance lost, ``before - after`` rounded to thousandths (as
-  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD`,
+  shown): ``best`` for the coach's first choice, ``good`` below :data:`GOOD` or while
+  the two estimates' 95% intervals overlap (``margin``, the sum of their margins: what
+  they cannot tell apart; Quarto's coach gives its unsettled estimates ±50%),
   ``inaccuracy`` below :data:`INACCURACY`, ``mistake`` below :data:`MISTAKE`, else
   ``blunder``.
 
 A player's accuracy is the share of their actions judged ``best`` or ``good``, forced
 ones (a single legal action) left out.
+
+A review is read by someone (``reader``: a seat, or None for a spectator) and never
+shows them more than they saw (rule of hidden information, docs/coach.md "Who reads a
+review"). In a game of perfect information every action is judged for every reader. In a
+game with hidden information a judgement rests on the actor's view (their cards), so only
+the reader's own actions are judged; another player's action is listed as the reader was
+told it then (:func:`tabletop.core.table.told`, else "a hidden action") and marked
+``unseen``: no best action, no values, nothing counted in the summary.
 """
 
 from __future__ import annotations
@@ -26,15 +39,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents.base import Budget
-from tabletop.coach.base import Assessment, Coach
+from tabletop.coach.base import Assessment, Coach, Judgement
 from tabletop.coach.choose import turn_for
+from tabletop.coach.hints import margin
+from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.game import JSON
+
+_ = Domain("tabletop")
 
 GOOD = 0.05
 INACCURACY = 0.10
 MISTAKE = 0.20
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+UNSEEN = "unseen"  # another player's action in a hidden-information game: not judged
+HIDDEN_ACTION = _("a hidden action")
 
 
 @dataclass(frozen=True)
@@ -53,9 +72,25 @@ class Reviewed:
     forced: bool = False
     why: str = ""
     best_why: str = ""
+    judged: bool = True
+    margin: float = 0.0  # an estimate's 95% margin (0 when exact)
 
     def json(self) -> JSON:
-        """The entry of ``tabletop review --json`` (exactly the issue's keys)."""
+        """The entry of ``tabletop review --json`` (exactly the issue's keys); an unseen
+        action has no best action and no values (null)."""
+        if not self.judged:
+            return {
+                "number": self.number,
+                "player": self.player,
+                "action": self.action,
+                "best": None,
+                "before": None,
+                "after": None,
+                "verdict": UNSEEN,
+                "exact": False,
+                "forced": False,
+                "margin": None,
+            }
         return {
             "number": self.number,
             "player": self.player,
@@ -65,7 +100,19 @@ class Reviewed:
             "after": round(self.after, 3),
             "verdict": self.verdict,
             "exact": self.exact,
+            "forced": self.forced,
+            "margin": None if self.exact else round(self.margin, 3),
         }
+
+
+def margin_of(j: Judgement) -> float:
+    """The 95% margin of an estimated judgement (its own, else from its playouts as a
+    hint shows it); 0 for an exact one."""
+    if j.exact:
+        return 0.0
+    if j.margin is not None:
+        return j.margin
+    return margin(j.chance, j.visits)
 
 
 def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
@@ -79,9 +126,15 @@ def verdict(assessment: Assessment, action: Any) -> tuple[str, bool]:
         return ("best" if same else "good"), True
     if chosen.action == best.action:
         return "best", False
-    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
-    if lost < GOOD:
+    if chosen.exact:
+        # Proven itself, compared with estimates: only a proven better value condemns it.
+        proven = [j.chance for j in assessment.judgements if j.exact]
+        if max(proven) > chosen.chance + 1e-9:
+            return "blunder", True
         return "good", False
+    lost = round(best.chance - chosen.chance, 3)  # as the JSON shows the chances
+    if lost < GOOD or lost <= margin_of(best) + margin_of(chosen):
+        return "good", False  # the two intervals overlap: the estimates cannot tell
     if lost < INACCURACY:
         return "inaccuracy", False
     if lost < MISTAKE:
@@ -105,7 +158,27 @@ def judge(number: int, assessment: Assessment, action: Any, forced: bool) -> Rev
         forced,
         chosen.why,
         best.why,
+        margin=0.0 if exact else margin_of(best) + margin_of(chosen),
     )
+
+
+def judged_for(match: Match, index: int, reader: int | None) -> bool:
+    """Whether ``reader`` (a seat, None for a spectator) may read the judgement of action
+    ``index``: always in a game of perfect information, else only for their own action
+    (the judgement rests on the actor's cards)."""
+    game = match.game
+    if not game.info.hidden_information:
+        return True
+    return reader is not None and game.to_act(match.states[index]) == reader
+
+
+def unseen(match: Match, index: int, reader: int | None) -> Reviewed:
+    """Action ``index`` as ``reader`` was told it, not judged (see the module doc)."""
+    from tabletop.core.table import told
+
+    player = match.actors[index]
+    text = match.texts[index] if told(match, index, reader) else HIDDEN_ACTION
+    return Reviewed(index + 1, player, text, "", 0.0, 0.0, UNSEEN, False, judged=False)
 
 
 def review(
@@ -113,13 +186,20 @@ def review(
     coach: Coach,
     budget: Budget | None = None,
     progress: Callable[[int, int], None] | None = None,
+    reader: int | None = None,
 ) -> list[Reviewed]:
-    """Every action of ``match`` judged by ``coach`` from its player's view then;
-    ``progress(done, total)`` after each."""
+    """Every action of ``match`` as ``reader`` (a seat; None: a spectator) may read it:
+    judged by ``coach`` from its player's view then where :func:`judged_for`, else
+    :func:`unseen`; ``progress(done, total)`` after each."""
     game = match.game
     total = len(match.actions)
     entries = []
     for index, action in enumerate(match.actions):
+        if not judged_for(match, index, reader):
+            entries.append(unseen(match, index, reader))
+            if progress is not None:
+                progress(index + 1, total)
+            continue
         state = match.states[index]
         turn = turn_for(game, state, match.players, match.options, budget)
         forced = len(turn.legal) == 1
@@ -130,10 +210,13 @@ def review(
 
 
 def summary(entries: list[Reviewed], players: int) -> JSON:
-    """Per player (keys ``"1"``...): actions, forced ones, each verdict's count and the
-    accuracy in percent (best or good among the unforced; null when none)."""
+    """Per player (keys ``"1"``...) with an action judged: actions, forced ones, each
+    verdict's count and the accuracy in percent (best or good among the unforced; null
+    when none). Unseen actions count for nothing (a player with none judged is left out)."""
     out: JSON = {}
     for player in range(1, players + 1):
+        if any(e.player == player and not e.judged for e in entries):
+            continue  # (in a game with hidden information: another player)
         mine = [e for e in entries if e.player == player]
         free = [e for e in mine if not e.forced]
         counts = {name: sum(1 for e in free if e.verdict == name) for name in VERDICTS}

@@ -8,8 +8,10 @@ Routes (added to the app by :func:`coach_routes`):
   hints: ``{"text", "actions": [{"action", "chance", "exact", "value", "why"}]}``, judged
   from that seat's view only (:mod:`tabletop.coach`);
 - ``GET /api/matches/{id}/review?token=&level=``: once the match is over, for a seat's
-  token (as the record is): the review of ``tabletop review --json`` plus ``positions``,
-  the ``position`` message of each action as its player saw it when acting;
+  token (as the record is): the review of ``tabletop review --json --as SEAT`` read as
+  that seat (in a game with hidden cards only its own actions: another player's would
+  rest on cards it never saw) plus ``positions``, the ``position`` message before each
+  action as that seat saw it;
 - ``/match/{id}/review``: the review page (``static/review.html``): an evaluation chart
   over the game and the mistakes, each clickable to show that position.
 
@@ -146,21 +148,24 @@ def hint(match: Match, state: Any) -> JSON:
     }
 
 
-def review(match: Match, level: str) -> JSON:
-    """``tabletop review --json`` of ``match`` at ``level``, with each action's position."""
+def review(match: Match, level: str, reader: int | None) -> JSON:
+    """``tabletop review --json --as reader`` of ``match`` at ``level``: the actions
+    judged for ``reader`` (a seat; None a spectator), each with its position as
+    ``reader`` saw it before the action."""
     from tabletop.coach.choose import coach_for
     from tabletop.coach.review import review as review_match
     from tabletop.coach.review import summary
 
     game = match.game
-    entries = review_match(match, coach_for(game, level))
+    entries = [e for e in review_match(match, coach_for(game, level), reader=reader) if e.judged]
     return {
         "game": game.info.id,
         "name": game.info.name,
         "players": match.players,
+        "reader": reader,
         "actions": [{**e.json(), "why": e.why, "best_why": e.best_why} for e in entries],
         "summary": summary(entries, match.players),
-        "positions": [protocol.position_before(match, i) for i in range(len(entries))],
+        "positions": [protocol.position_before(match, e.number - 1, reader) for e in entries],
     }
 
 
@@ -179,16 +184,16 @@ def hint_job(game_id: str, record: str) -> JSON:
     return hint(match, match.state)
 
 
-def review_job(game_id: str, record: str, level: str) -> JSON:
+def review_job(game_id: str, record: str, level: str, reader: int | None) -> JSON:
     """:func:`review` of a record (a worker process's job)."""
-    return review(replayed(game_id, record), level)
+    return review(replayed(game_id, record), level, reader)
 
 
 def coach_routes(hub: Hub) -> list[Route]:
     """The coach's routes for the app serving ``hub``'s matches."""
     from tabletop.web.room import seat_of
 
-    reviews: dict[tuple[str, str], JSON] = {}
+    reviews: dict[tuple[str, str, int], JSON] = {}  # per match, level and reader
     budget = CoachTime()
 
     async def limited(request: Request, room: Room, job: Any, *args: Any) -> Any:
@@ -240,7 +245,7 @@ def coach_routes(hub: Hub) -> list[Route]:
         from tabletop.coach.choose import LEVELS, STRONGEST
 
         try:
-            room, _seat = seat(request)
+            room, reader = seat(request)
         except (LookupError, PermissionError) as exc:
             return _refused(exc, request)
         match = room.table.match
@@ -257,11 +262,13 @@ def coach_routes(hub: Hub) -> list[Route]:
                 400,
                 _lang(request),
             )
-        key = (room.meta.id, level)
+        key = (room.meta.id, level, reader)
         if key not in reviews:
             try:
                 record = match.record().to_text()
-                made = await limited(request, room, review_job, match.game.info.id, record, level)
+                made = await limited(
+                    request, room, review_job, match.game.info.id, record, level, reader
+                )
                 if made is None:
                     return _error(BUSY, 429, _lang(request))
                 reviews[key] = made

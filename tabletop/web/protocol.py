@@ -107,9 +107,9 @@ def position(
     }
 
 
-def position_before(match: Match, index: int) -> JSON:
-    """The ``position`` message of the state before action ``index + 1``, as the player
-    to act then saw it (their view; the coach's review sends these over HTTP)."""
+def position_before(match: Match, index: int, seat: int | None) -> JSON:
+    """The ``position`` message of the state before action ``index + 1`` as ``seat`` saw
+    it (None: a spectator; the coach's review sends these over HTTP)."""
     game = match.game
     state = match.states[index]
     player = player_of(game.to_act(state))
@@ -120,7 +120,7 @@ def position_before(match: Match, index: int) -> JSON:
         "to_act": player,
         "prompt": game.prompt(state),
         "legal": [],
-        "view": game.view(state, player),
+        "view": game.view(state, seat),
         "scores": None,
         "winners": [],
         "reason": "",

@@ -122,3 +122,9 @@ def observer(
         out[seats + 2 + player] = 1.0
 
     return observe
+
+
+def observation_blocks(players: int, options: BaseModel) -> list[tuple[str, int]]:
+    """The observation's named blocks in order (the bridges' ``observation_layout``)."""
+    cells = (size(options) - 4) // 2
+    return [("x", cells), ("o", cells), ("to_act", 2), ("me", 2)]

@@ -17,7 +17,7 @@ OPTIONS = ConnectFourOptions()
 
 
 def choose(game: ConnectFourGame, seat: Seat, match: Match, seed: int = 0) -> str:
-    player = match.to_act()
+    player = match.player()
     assert player is not None
     action = seat.choose(game, match.state, player, 2, OPTIONS, random.Random(seed))
     return game.format(match.state, action)
@@ -54,7 +54,7 @@ def tournament(game: ConnectFourGame, one: str, two: str, games: int) -> dict[st
         names = (one, two) if index % 2 == 0 else (two, one)
         seats = {n + 1: make_seat(game, name) for n, name in enumerate(names)}
         match = Match(game, 2, OPTIONS, index)
-        while (player := match.to_act()) is not None:
+        while (player := match.player()) is not None:
             rng = random.Random(f"{index}:{len(match.actions)}")
             match.push(seats[player].choose(game, match.state, player, 2, OPTIONS, rng))
         outcome = match.outcome()

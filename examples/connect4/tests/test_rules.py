@@ -260,7 +260,9 @@ def test_hint_wins_blocks_and_warns(game: ConnectFourGame) -> None:
     def hint(state: State) -> str:
         player = game.to_act(state)
         assert player is not None
-        return coaching_of(game).hint(game.view(state, player), player, OPTIONS)
+        said = coaching_of(game).hint(game.view(state, player), player, OPTIONS)
+        assert said is not None
+        return said
 
     assert hint(state_of(game, "OOO....", "XXX....")) == "drop 4 connects 4 and wins now (C3.1)"
     assert hint(state_of(game, "OO.....", "XXX....")) == (

@@ -5,6 +5,8 @@ Each move gets ``seconds`` of :func:`tabletop_quarto.solver.solve`: the seat's b
 (``turn.budget.seconds``) when it has one, else 2 s; with ``nodes`` the search is also
 capped by positions searched, which makes the agent reproducible (time caps are not).
 
+- in the positions of the opening book (:mod:`tabletop_quarto.book`), the book's best
+  action: exact, at once;
 - a true claim is always made (``quarto`` with ``claim=manual``, Q5.2/Q5.3), and ``done``
   is said after the 16th placement when there is nothing to claim (Q5.4);
 - when the solver finishes, its best action is played: perfect play (a won game is
@@ -26,6 +28,7 @@ from dataclasses import replace
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop_quarto.agents import BasicAgent
+from tabletop_quarto.book import better, choices
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import PLACE, State, apply, rules_for
 from tabletop_quarto.solver import Solution, solve, value_within
@@ -50,6 +53,13 @@ class PerfectAgent:
     def act(self, turn: Turn) -> int:
         legal = turn.legal
         state = from_json(turn.view, rules_for(turn.options))
+        known = choices(state)  # the opening book: exact, at once
+        if known:
+            best = next(iter(known))
+            for action, result in known.items():
+                if better(result, known[best]):
+                    best = action
+            return best
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
         solution = solve(state, seconds=seconds, nodes=self.nodes)

@@ -30,9 +30,14 @@ def percent(value: float, lang: str | None = None) -> str:
     lang = lang or current()
     if lang == ENGLISH:
         return f"{value:g}%"
+    from decimal import Decimal
+
     from babel.numbers import format_percent
 
-    return str(format_percent(value / 100, locale=lang, decimal_quantization=False))
+    # Decimal: 78.6 / 100 in binary floating point is 0.78599999…, which Babel would
+    # print in full ("78,59999999999999 %"); as the English line, at most 6 digits.
+    exact = Decimal(f"{value:g}") / 100
+    return str(format_percent(exact, locale=lang, decimal_quantization=False))
 
 
 class Count(Msg):
