@@ -104,8 +104,10 @@ def test_the_review_page_after_a_finished_match(server: str) -> None:
         assert page.locator("#summary div").count() == 2
         assert page.locator("#mistakes button").count() == len(bad)
         assert page.locator("#chart .mark").count() == len(bad)
-        assert bad  # a random opponent always errs; the last of them, clicked:
-        if bad:  # the position before it, on the game's board
+        # the reader's own errors only, and only those the coach can show (issue 38: an
+        # estimate condemns an action only when the ranges do not overlap); the last,
+        # clicked, shows the position before it on the game's board
+        if bad:
             last = bad[-1]
             page.click(f'#mistakes button[data-number="{last["number"]}"]')
             title = page.locator("#shown-title").text_content() or ""
@@ -148,5 +150,6 @@ def test_the_review_page_draws_its_numbers_in_the_pages_language(server: str) ->
                 shown = str(int(accuracy)) if whole else str(accuracy).replace(".", ",")
                 assert f"přesnost {shown}\u00a0%," in line, (line, accuracy)
         mistakes = page.locator("#mistakes button").all_text_contents()
-        assert mistakes and all(re.search(r"\d\u00a0%", text) for text in mistakes), mistakes
+        # (the reader's errors the coach can show, maybe none: issue 38's overlap rule)
+        assert all(re.search(r"\d\u00a0%", text) for text in mistakes), mistakes
         assert not any(re.search(r"\d%", text) for text in mistakes + summary)
