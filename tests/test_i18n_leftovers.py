@@ -105,8 +105,10 @@ def test_games_json_is_english_for_scripts_unless_asked() -> None:
 
 
 def test_the_hint_and_the_coach_speak_russian() -> None:
-    text = tabletop("play", "quarto", "--lang", "ru", stdin="hint\nquit\n")
+    # the empty board is in the opening book (exact); after a give, the coach estimates
+    text = tabletop("play", "quarto", "--lang", "ru", stdin="hint\ngive LSRF\nhint\nquit\n")
     assert "безопасно дать: LSRF" in text  # Quarto's own one-ply hint
+    assert "Точно (" in text and "удерживает ничью" in text  # proven by the book
     assert "на победу (±" in text and "симуляц" in text  # the coach's estimates
     assert "Оценки (поиск уровня 4" in text
     for english in ("safe to give", "to win (", "playouts", "Estimates", "not proof"):
