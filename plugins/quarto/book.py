@@ -120,7 +120,7 @@ def load(path: Path | None = None) -> dict[bool, Section]:
     except FileNotFoundError:
         return {}
     except (OSError, BookError) as exc:
-        from tabletop.core.i18n.text import translate
+        from tabletop.game import translate
 
         said = _("the Quarto opening book {path} is not used: {reason}", path=path, reason=exc)
         sys.stderr.write(translate(said) + "\n")
