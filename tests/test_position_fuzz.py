@@ -43,6 +43,9 @@ def test_mutated_positions_are_refused_in_one_line_or_play_on(
     game = registry().get(game_id)
     positions = real_positions(game_id, players, seed % 50)
     data = positions[pick % len(positions)]
+    # Quartino's out_of_play is written for --reveal and ignored when read (its rules text):
+    # a mutant of it is accepted and means nothing, so it is left out here
+    data = {key: value for key, value in data.items() if key != "out_of_play"}
     rng = random.Random(pick)
     problem, accepted, sure = fuzzing.check_mutant(
         game, data, players, game.info.options(), seed % 50, rng
