@@ -275,7 +275,6 @@ class SearchAgent:
         self.iterations = iterations
         self.reuse = bool(reuse)
         self._tree: tuple[Any, Node] | None = None  # the last position searched, its tree
-        self._game: Game[Any, Any] | None = None  # the game of the search under way
 
     def _reused(self, game: Game[Any, Any], base: Any) -> Node:
         """With ``reuse``, the subtree of the last search whose position is ``base`` (found
@@ -353,7 +352,6 @@ class SearchAgent:
     ) -> Node:
         """Single-observer ISMCTS: a fresh determinisation per playout, one shared tree."""
         game, rng = turn.game, turn.rng
-        self._game = game
         sample, moves, to_act, apply = game.sample, playouts.moves, game.to_act, game.apply
         view, player, players, options = turn.view, turn.player, turn.players, turn.options
         root = Node()
@@ -372,7 +370,7 @@ class SearchAgent:
                     continue
                 if isinstance(actor, frozenset):  # decoupled UCT: each chooses on its own
                     state, node, new = self._simultaneous(
-                        node, root, state, actor, allowed, player, path, rng
+                        turn, node, root, state, actor, allowed, path
                     )
                     if new:
                         break
@@ -418,21 +416,19 @@ class SearchAgent:
 
     def _simultaneous(
         self,
+        turn: Turn,
         node: Node,
         root: Node,
         state: Any,
         actor: frozenset[int],
         allowed: set[Any],
-        player: int,
         path: list[tuple[Node, int]],
-        rng: random.Random,
     ) -> tuple[Any, Node, bool]:
         """One simultaneous step of the tree (decoupled UCT, Lanctot et al. 2013): each
         chooser picks by UCB1 over its own choices' statistics (children keyed
         ``(player, choice)``), blind to the others'; the joint action leads on to the
         child keyed by it."""
-        game = self._game
-        assert game is not None
+        game, player, rng = turn.game, turn.player, turn.rng
         joint = []
         new = False
         for p in sorted(actor):

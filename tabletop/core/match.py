@@ -232,14 +232,11 @@ class Match:
     def push(self, action: Any, player: int | None = None) -> None:
         """Apply an action from an agent (``player``'s at a simultaneous step), checked
         against the legal ones first."""
-        if not self.shaped:  # turn by turn only: the old fast path
+        if not self.shaped:  # turn by turn only: the old fast path (the actor is read later)
             if action not in self.game.legal(self.states[-1]):
                 number = len(self.actions) + 1
                 raise ActionError(number, repr(action), _("not a legal action now"))
-            game, state = self.game, self.states[-1]
-            self.texts.append(game.format(state, action))
-            self.states.append(game.apply(state, action))
-            self.actions.append(action)
+            self._append(0, action, len(self.actions))
             return
         text = repr(action)
         who = self.chooser(player, text)
@@ -292,7 +289,7 @@ class Match:
         comes from a generator seeded by the match's seed and k alone, so a replay, an
         undo and a redo, or another front end draw the same."""
         game = self.game
-        while self.draw_chance and self.forfeit is None and game.to_act(self.states[-1]) == -1:
+        while self.draw_chance and self.forfeit is None and game.to_act(self.states[-1]) == CHANCE:
             step = len(self.actions)
             rng = random.Random(f"tabletop-chance:{self.seed}:{step}")
             self._append(CHANCE, draw(game.chance_outcomes(self.states[-1]), rng), step)

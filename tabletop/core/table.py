@@ -171,18 +171,16 @@ class Table:
         """Enter an action and tell autosave each change: a sealed choice, or every
         action applied (a joint action's each, the chance outcomes drawn after)."""
         match = self.match
-        before, sealed = len(match.actions), len(match.sealed)
+        before = len(match.actions)
         enter()
         if len(match.actions) == before:
             self._changed(Change("sealed", before, player))
             return match.sealed[player][1] if player in match.sealed else ""
-        for index in range(before, len(match.actions)):
-            change = Change("action", index + 1, match.actors[index], match.texts[index])
-            self._changed(change)
-        for index in range(before, len(match.actions)):  # the entered action's own text
-            if match.actors[index] == player or (player is None and not sealed):
-                return match.texts[index]
-        return match.texts[before]
+        entered = range(before, len(match.actions))
+        for index in entered:
+            self._changed(Change("action", index + 1, match.actors[index], match.texts[index]))
+        own = [index for index in entered if match.actors[index] == player]  # of a joint step
+        return match.texts[own[0] if own else before]
 
     def advance(self) -> list[tuple[int, str]]:
         """Play the computer seats until a person is to act or the game ends."""
