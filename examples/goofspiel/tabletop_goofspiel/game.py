@@ -18,6 +18,7 @@ from tabletop.game import (
     GameInfo,
     NotationError,
     PositionError,
+    joint_actions,
     options_as,
     parse_int,
     whole,
@@ -63,7 +64,7 @@ class GoofspielGame(Game[State, Action]):
             return ()
         if not state.prize:
             return [card for card, _p in rules.chance_outcomes(state)]
-        return rules.legal_bids(state)
+        return joint_actions(self, state)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
         return rules.chance_outcomes(state)

@@ -126,9 +126,3 @@ def outcome(state: State) -> Outcome | None:
         return Outcome((), _("everyone has {points} points: a draw (G3.1)", points=best), "draw")
     return Outcome(winners, _("the most points, {points} (G3.1)", points=best), "points")
 
-
-def legal_bids(state: State) -> list[tuple[int, ...]]:
-    """The joint actions (one bid each, player order)."""
-    import itertools
-
-    return list(itertools.product(*(sorted(hand) for hand in state.hands)))

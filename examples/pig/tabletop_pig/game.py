@@ -46,7 +46,6 @@ class PigGame(Game[State, int]):
         options=PigOptions,
         summary=_("Roll a die to build a turn total and hold to bank it; a 1 loses the turn."),
         max_actions=_max_actions,
-        points_decide=lambda options: False,
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
