@@ -1,10 +1,9 @@
 """Connect Four in the old shape (before issue 34): every facet a method of the Game.
 
 A copy of ``examples/connect4``'s game.py as it was, kept to test that a plugin written
-against the old contract still works (DeprecationWarnings aside).
-
-The rules and the options are in :mod:`.rules`, the position JSON in :mod:`.position`, the
-notation in :mod:`.notation`, the evaluation, levels and hint in :mod:`.agents`.
+against the old contract still works (DeprecationWarnings aside). Its methods call
+Connect Four's own modules (rules, position, notation, agents, encoding, render), so only
+the shape of the Game is old; this package has no facet modules of its own.
 """
 
 from __future__ import annotations
@@ -88,12 +87,12 @@ class OldFourGame(Game[State, int]):
         return position.from_json(data, geometry_for(options))
 
     def render(self, view: JSON, player: int | None) -> Any:
-        from tabletop_oldfour.render import render
+        from tabletop_connect4.render import render
 
         return render(view)
 
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
-        from tabletop_oldfour.agents import hint
+        from tabletop_connect4.agents import hint
 
         return hint(position.from_json(view, geometry_for(options)), player)
 
@@ -108,19 +107,19 @@ class OldFourGame(Game[State, int]):
         return action_id
 
     def observation_shape(self, players: int, options: BaseModel) -> tuple[int, ...]:
-        from tabletop_oldfour.encoding import size
+        from tabletop_connect4.encoding import size
 
         return (size(options),)
 
     def observation(self, view: JSON, player: int, players: int, options: BaseModel) -> list[float]:
-        from tabletop_oldfour.encoding import observation
+        from tabletop_connect4.encoding import observation
 
-        return observation(view, player, options)
+        return observation(view, player, players, options)
 
     def observer(self, players: int, options: BaseModel) -> Observer:
-        from tabletop_oldfour.encoding import observer
+        from tabletop_connect4.encoding import observer
 
-        return observer(options)
+        return observer(players, options)
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister:
         legal = rules.legal  # the column is the id
@@ -131,11 +130,11 @@ class OldFourGame(Game[State, int]):
         return ids
 
     def evaluate(self, state: State, player: int) -> float | None:
-        from tabletop_oldfour.agents import evaluate
+        from tabletop_connect4.agents import evaluate
 
         return evaluate(state, player)
 
     def levels(self) -> Mapping[str, Level]:
-        from tabletop_oldfour.agents import LEVELS
+        from tabletop_connect4.agents import LEVELS
 
         return LEVELS
