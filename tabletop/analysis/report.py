@@ -62,12 +62,12 @@ def check_matplotlib() -> None:
 STYLE = (
     "body{font-family:sans-serif;max-width:1200px;margin:auto;padding:0 1em;color:#222}"
     "img{max-width:100%}table{border-collapse:collapse;font-size:13px;margin:1em 0}"
-    ".scroll{overflow-x:auto;max-width:100%}tr.ns td,.ns{color:#888}"
+    ".scroll{overflow-x:auto;max-width:100%}tr.ns td,.ns{color:#666}"
     "tr.sig td,.sig{font-weight:bold;color:#222}"
     "th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}"
     "th{background:#f4f4f4}td.l,th.l{text-align:left}td{white-space:nowrap}"
     "td.w{white-space:normal;min-width:6em;max-width:11em}.warn{color:#8a4b00}"
-    ".ci{color:#777;font-size:11px}.sig{font-weight:bold}a.dl{font-size:15px}"
+    ".ci{color:#595959;font-size:11px}.sig{font-weight:bold}a.dl{font-size:15px}"
 )
 
 
