@@ -7,7 +7,7 @@ them in words for tables, verdicts and plots.
 
 from __future__ import annotations
 
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg
 
 _ = Domain("tabletop")
 
@@ -65,8 +65,6 @@ POWER_NEVER = _(
     "games, so it cannot move a seat's win rate by {points} points, however many games "
     "are played{length}."
 )
-POWER_LENGTH = _("; {games_turns} detect a change of {turns} turn(s) in length")
-POWER_LENGTH_NEVER = _("; it changes too few games' length to move it by {turns} turn(s)")
 P_PAIR = _("p={p}, {adjusted} after Holm's correction")
 WIDE = _(
     "Warning at {level}: {measure} moved {change}, which is no finding ({p}): {games} "
@@ -130,3 +128,20 @@ UNITS = {
 MEASURE_AT = _("{measure}, level {level}")
 MEASURE_LEVEL = _("{measure} ({level})")
 WHERE = _("{configuration}, level {level}")
+
+
+def power_length(turns: int, games: str | None) -> Msg:
+    """The power hint's length clause: ``games`` paired games detect a change of ``turns``
+    turns, or (None) the change moves too few games' length ever to."""
+    if games is None:
+        return _.plural(
+            "; it changes too few games' length to move it by {n} turn",
+            "; it changes too few games' length to move it by {n} turns",
+            turns,
+        )
+    return _.plural(
+        "; {games_turns} detect a change of {n} turn in length",
+        "; {games_turns} detect a change of {n} turns in length",
+        turns,
+        games_turns=games,
+    )

@@ -150,11 +150,7 @@ def _power(mine: Sequence[Measured], where: str, tests: int) -> list[str]:
     if turns is not None and turns.result.changed > 0:
         step = max(1, round(turns.result.a * 0.05))
         needed = games_for_shift(turns.result, step, tests)
-        length = (
-            text.POWER_LENGTH.format(games_turns=few(needed), turns=step)
-            if needed is not None
-            else text.POWER_LENGTH_NEVER.format(turns=step)
-        )
+        length = text.power_length(step, None if needed is None else few(needed))
     changed = f"{seat.result.changed * 100:.1f}%"
     rate = games_for_shift(seat.result, POINTS, tests)
     if rate is None:
