@@ -186,7 +186,6 @@ class Session:
     seat_of: dict[int, int] = field(default_factory=dict)
     shown_to: int | None = field(default=None, init=False)
     later: list[str] = field(default_factory=list, init=False)  # news for the next player
-    sealed_seen: bool = field(default=False, init=False)
     table: Table = field(init=False)
 
     def __post_init__(self) -> None:
@@ -255,9 +254,10 @@ class Session:
         """Hot-seat where the screen must be cleared between people: hidden information,
         or choices made at once (a sealed step), and two people or more here."""
         game, match = self.match.game, self.match
-        self.sealed_seen = self.sealed_seen or isinstance(game.to_act(match.state), frozenset)
-        hidden = game.info.hidden_information or self.sealed_seen
-        return hidden and len(self.table.persons()) >= 2
+        sealed = isinstance(game.to_act(match.state), frozenset) or any(
+            group != index for index, group in enumerate(match.groups)  # a joint step so far
+        )
+        return (game.info.hidden_information or sealed) and len(self.table.persons()) >= 2
 
     def news(self, message: str) -> None:
         """Say what happened; while the screen is cleared between people, to the next one
