@@ -315,3 +315,60 @@ def position_example(game: Game[Any, Any]) -> str:
         players=info.min_players,
     )
     return translate(said) + "\n\n```json\n" + shown + "\n```"
+
+
+# -- the facet methods of the old contract (deprecated: issue 34, for one release) -------
+# A plugin written before the facets may still call them on its game (``game.scenarios()``
+# in its tests, ``super().hint(...)``); each warns, naming the accessor, and asks it. The
+# accessors live above the contract, so they are found by name when called, never imported.
+_OLD_METHODS = {
+    "render": ("tabletop.core.presentation", "presentation_of"),
+    "rules_text": ("tabletop.core.presentation", "presentation_of"),
+    "web_board": ("tabletop.core.presentation", "presentation_of"),
+    "scenarios": ("tabletop.core.presentation", "presentation_of"),
+    "languages": ("tabletop.core.presentation", "presentation_of"),
+    "position_format": ("tabletop.core.presentation", "presentation_of"),
+    "agents": ("tabletop.agents.facet", "players_of"),
+    "levels": ("tabletop.agents.facet", "players_of"),
+    "evaluate": ("tabletop.agents.facet", "players_of"),
+    "solve": ("tabletop.agents.facet", "players_of"),
+    "coach": ("tabletop.coach.facet", "coaching_of"),
+    "hint": ("tabletop.coach.facet", "coaching_of"),
+    "action_ids": ("tabletop.bridges.facet", "encoding_of"),
+    "action_id": ("tabletop.bridges.facet", "encoding_of"),
+    "action_of": ("tabletop.bridges.facet", "encoding_of"),
+    "observation_shape": ("tabletop.bridges.facet", "encoding_of"),
+    "observation": ("tabletop.bridges.facet", "encoding_of"),
+    "observer": ("tabletop.bridges.facet", "encoding_of"),
+    "id_lister": ("tabletop.bridges.facet", "encoding_of"),
+}
+
+
+def _old_method(name: str, module: str, accessor: str) -> Callable[..., Any]:
+    """``Game.<name>`` of the old contract: a DeprecationWarning, then ``accessor(game)``."""
+
+    def old(self: Game[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        import importlib
+        import warnings
+
+        warnings.warn(
+            f"Game.{name} is deprecated (issue 34): call {module}.{accessor}(game).{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if name in vars(type(self)):  # super() from the class's own override: no default
+            raise NotImplementedError(f"Game.{name} has no default since issue 34")
+        facet = getattr(importlib.import_module(module), accessor)(self)
+        if facet is None:  # a game without an encoding
+            if name == "action_ids":
+                return None
+            raise NotImplementedError(f"{self.info.id} has no action encoding")
+        return getattr(facet, name)(*args, **kwargs)
+
+    old.__name__ = old.__qualname__ = name
+    old.__doc__ = f"Deprecated (issue 34): ``{accessor}(game).{name}``."
+    return old
+
+
+for _name, (_module, _accessor) in _OLD_METHODS.items():
+    setattr(Game, _name, _old_method(_name, _module, _accessor))

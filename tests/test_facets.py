@@ -245,7 +245,8 @@ def new_shape_problems(game: Game[Any, Any]) -> list[str]:
     from tabletop.core.presentation import OLD as PRESENTATION
 
     facets = {**ENCODINGS, **PLAYERS, **COACHING, **PRESENTATION}
-    problems += [f"the method {name}" for name in facets if hasattr(type(game), name)]
+    own = [k for k in type(game).__mro__ if k not in Game.__mro__]  # not Game's old shims
+    problems += [f"the method {name}" for name in facets if any(name in vars(k) for k in own)]
     return problems
 
 

@@ -114,3 +114,18 @@ def test_the_web_page_plays_it(games: Registry, tmp_path: Path) -> None:
             position = until(ws, "position")
             position = play(ws, position["legal"][0], position["number"])
             assert position["number"] >= 1
+
+
+def test_the_old_contracts_inherited_methods_still_answer(games: Registry) -> None:
+    """A plugin of the old shape may call the defaults it inherited (its own tests did:
+    ``game.scenarios()``, ``game.rules_text()``): each warns, naming the accessor, and
+    gives the facet's answer."""
+    game = games.get("oldfour")
+    with pytest.warns(DeprecationWarning, match=r"Game\.scenarios is deprecated"):
+        scenarios = game.scenarios()  # type: ignore[attr-defined]
+    assert [path.name for path in scenarios] == ["oldfour.yaml"]
+    with pytest.warns(DeprecationWarning, match=r"presentation_of\(game\)\.rules_text"):
+        assert game.rules_text() == presentation_of(game).rules_text()  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match=r"Game\.solve is deprecated"):
+        state = game.new(2, game.info.options(), 0)
+        assert game.solve(state, 0.1) is None  # type: ignore[attr-defined]

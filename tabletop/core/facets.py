@@ -82,8 +82,6 @@ def old_methods(game: Game[Any, Any], names: Mapping[str, str]) -> list[str]:
     own = [k for k in type(game).__mro__ if k not in Game.__mro__]
     found = [name for name in names if any(name in vars(k) for k in own)]
     for name in found:
-        if hasattr(Game, name):  # still in the contract (before issue 34's last stage)
-            continue
         warnings.warn(
             f"{type(game).__name__}.{name} is deprecated (issue 34): {names[name]}",
             DeprecationWarning,
