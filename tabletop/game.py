@@ -46,6 +46,7 @@ __all__ = [
     "Probability",
     "and_joined",
     "describe",
+    "has_shapes",
     "joint_actions",
     "observation_layout",
     "options_as",
@@ -262,6 +263,14 @@ class Game(ABC, Generic[S, A]):
         if self.info.hidden_information:
             raise NotImplementedError(f"{self.info.id} cannot sample hidden states")
         return self.from_json(view, players, options, rng.randrange(2**31))
+
+
+def has_shapes(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` declares chance or simultaneous steps (its class overrides
+    ``chance_outcomes`` or ``choices``); else every step is one player's turn, and the
+    match and the search keep their turn-by-turn fast paths."""
+    cls = type(game)
+    return cls.chance_outcomes is not Game.chance_outcomes or cls.choices is not Game.choices
 
 
 def joint_actions(game: Game[Any, Any], state: Any) -> list[tuple[Any, ...]]:

@@ -38,7 +38,7 @@ from typing import Any, Protocol, cast
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.facet import players_of
 from tabletop.core.match import draw
-from tabletop.game import CHANCE, Game
+from tabletop.game import CHANCE, Game, has_shapes
 
 EXPLORATION = 0.7
 PLAYOUT_LIMIT = 400
@@ -176,20 +176,6 @@ def nature(game: Game[Any, Any], state: Any, actor: Any, rng: random.Random) -> 
         picks = [game.choices(state, p) for p in sorted(actor)]
         return tuple(options[rng.randrange(len(options))] for options in picks)
     return draw(game.chance_outcomes(state), rng)
-
-
-def shaped(game: Game[Any, Any], state: Any, rng: random.Random, limit: int) -> bool:
-    """Whether a random line from ``state`` meets a chance or simultaneous step (then the
-    search samples chance and treats choices made at once as such, and proves nothing)."""
-    for _ in range(limit):
-        actor = game.to_act(state)
-        if actor is None:
-            return False
-        if actor == CHANCE or isinstance(actor, frozenset):
-            return True
-        actions = game.legal(state)
-        state = game.apply(state, actions[rng.randrange(len(actions))])
-    return False
 
 
 def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
@@ -336,9 +322,8 @@ class SearchAgent:
             return None
         iterations = budget.iterations or self.iterations
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        probe = random.Random(iterations)
         game = turn.game
-        if sealed or game.info.hidden_information or shaped(game, base, probe, self.playout_limit):
+        if sealed or game.info.hidden_information or has_shapes(game):
             return self._ismcts(turn, playouts, allowed, iterations, deadline)
         return self._uct(turn, base, playouts, moves, iterations, deadline)
 

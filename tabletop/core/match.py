@@ -21,7 +21,7 @@ from tabletop.core.errors import ActionError, NotationError, OptionError, Positi
 from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
-from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, player_of
+from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, has_shapes, player_of
 
 HINT_ACTIONS = 12
 _ = Domain("tabletop")
@@ -68,11 +68,7 @@ class Match:
         self.sealed: dict[int, tuple[Any, str]] = {}
         self.forfeit: Forfeit | None = None
         self.draw_chance = draw_chance
-        # whether the game has chance or simultaneous steps at all (else the fast paths)
-        cls = type(game)
-        self.shaped = cls.chance_outcomes is not Game.chance_outcomes or (
-            cls.choices is not Game.choices
-        )
+        self.shaped = has_shapes(game)  # else the turn-by-turn fast paths
         self.settle()
 
     # -- reading ---------------------------------------------------------------------

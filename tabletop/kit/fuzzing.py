@@ -234,9 +234,8 @@ def play_on(
                     players=players,
                 )
             return None
-        if who == CHANCE or isinstance(who, frozenset):
-            pass  # a chance or simultaneous step: the legal check looks at it closer
-        elif not _exact_player(who, players):
+        step = who == CHANCE or isinstance(who, frozenset)  # the legal check looks closer
+        if not step and not _exact_player(who, players):
             return _(
                 "to_act is {who}, not a player 1-{players}", who=describe(who), players=players
             )
