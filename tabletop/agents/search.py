@@ -217,17 +217,18 @@ class RandomPlayouts:
     def __init__(self, game: Game[Any, Any], players: int, limit: int = PLAYOUT_LIMIT):
         self.game, self.players, self.limit = game, players, limit
         self.moves = game.legal
+        self.shaped = has_shapes(game)
 
     def finish(self, state: Any, rng: random.Random) -> Any:
         game = self.game
-        legal, apply, to_act = game.legal, game.apply, game.to_act
+        legal, apply = game.legal, game.apply
+        to_act = game.to_act if self.shaped else None  # turn by turn: no look, as before
         for _ in range(self.limit):
-            actor = to_act(state)
-            if actor is None:
-                break
-            if actor == CHANCE or isinstance(actor, frozenset):
-                state = apply(state, nature(game, state, actor, rng))
-                continue
+            if to_act is not None:
+                actor = to_act(state)
+                if actor == CHANCE or isinstance(actor, frozenset):
+                    state = apply(state, nature(game, state, actor, rng))
+                    continue
             actions = legal(state)
             if not actions:
                 break
