@@ -390,7 +390,7 @@ def test_the_report_opens_with_a_summary_and_has_one_plot_per_measure(tmp_path: 
     assert table.count("<tr>") == 1 + 4  # a head and a row per configuration and level
     assert "1 random legal actions" in table and "2 basic" in table  # levels by their names
     images = dict(
-        re.findall(r"<img alt='(\w+)' src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
+        re.findall(r"data-plot='(\w+)'><img alt='[^']+' src='data:image/png;base64,([^']+)'", text)
     )
     expected = {"seat_win_rates", "endings", "length_turns", "length_actions", "branching", "skill"}
     assert set(images) == expected  # Quarto has no evaluation: no lead changes, no drama

@@ -402,7 +402,8 @@ def test_the_compare_report_has_the_verdict_the_measures_and_the_differences_plo
     assert significant >= 1 and text.count("<tr class=sig>") == significant
     assert text.count("<tr class=ns>") == len(data["measures"]) - significant
     assert "<th>p</th><th>p (Holm)</th>" in text and "Hollow grey: no finding" in text
-    (image,) = re.findall(r"<img alt='differences' src='data:image/png;base64,([^']+)'", text)
+    plot = r"data-plot='differences'><img alt='Differences' src='data:image/png;base64,([^']+)'"
+    (image,) = re.findall(plot, text)
     assert base64.b64decode(image).startswith(b"\x89PNG")
     (blob,) = re.findall(r"href='data:application/json;base64,([^']+)'", text)
     assert json.loads(base64.b64decode(blob)) == data

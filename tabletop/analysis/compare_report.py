@@ -10,14 +10,13 @@ the plot), even an interval that happens to clear 0.
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import tabletop.analysis.text as text
 from tabletop.analysis.compare import Measured
-from tabletop.analysis.report import _download, _e, _page, _write, scrolling
+from tabletop.analysis.report import _download, _e, _page, _write, figure, scrolling
 from tabletop.analysis.report_plots import ROW_INCHES, _figure, _label_rows, png
 from tabletop.analysis.verdict import amount, interval, names_in_words
 from tabletop.core.i18n.text import translate
@@ -118,8 +117,7 @@ def write_compare_report(
     parts.append("<h2>Measures</h2>" + measures_table(data, found))
     parts.append(_download(data, f"{data['game']}-compare.json"))
     if found:
-        encoded = base64.b64encode(png(differences(found))).decode("ascii")
         parts.append(f"<h2>Differences</h2><p>{_e(PLOT_CAPTION)}</p>")
-        parts.append(f"<img alt='differences' src='data:image/png;base64,{encoded}'>")
+        parts.append(figure(png(differences(found)), "Differences", "differences"))
     parts.append("</body></html>")
     _write(parts, path)

@@ -68,7 +68,20 @@ STYLE = (
     "th{background:#f4f4f4}td.l,th.l{text-align:left}td{white-space:nowrap}"
     "td.w{white-space:normal;min-width:6em;max-width:11em}.warn{color:#8a4b00}"
     ".ci{color:#595959;font-size:11px}.sig{font-weight:bold}a.dl{font-size:15px}"
+    # a phone keeps a plot at a readable size and scrolls it inside its own box
+    "@media (max-width:700px){.fig{overflow-x:auto}.fig img{max-width:none;width:680px}}"
 )
+
+
+def figure(image: bytes, alt: str, key: str) -> str:
+    """A PNG plot in the page: its title as the text alternative (``key`` names it for
+    programs), in a box that scrolls sideways on a narrow screen instead of shrinking the
+    plot past reading."""
+    encoded = base64.b64encode(image).decode("ascii")
+    return (
+        f"<div class='fig' data-plot='{_e(key)}'>"
+        f"<img alt='{_e(alt)}' src='data:image/png;base64,{encoded}'></div>"
+    )
 
 
 def _pct(value: float) -> str:
@@ -173,9 +186,9 @@ def _download(data: dict[str, Any], name: str) -> str:
 def _images(made: dict[str, Any]) -> list[str]:
     parts = []
     for name, fig in made.items():
-        encoded = base64.b64encode(png(fig)).decode("ascii")
-        parts.append(f"<h2>{_e(TITLES.get(name, name))}</h2><p>{_e(CAPTIONS.get(name, ''))}</p>")
-        parts.append(f"<img alt='{_e(name)}' src='data:image/png;base64,{encoded}'>")
+        title = TITLES.get(name, name)
+        parts.append(f"<h2>{_e(title)}</h2><p>{_e(CAPTIONS.get(name, ''))}</p>")
+        parts.append(figure(png(fig), title, name))
     return parts
 
 
