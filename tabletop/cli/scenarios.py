@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.language import speak
+from tabletop.cli.language import own_language, speak
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain, message_of, translate
 from tabletop.core.registry import Registry, registry
@@ -34,6 +34,7 @@ from tabletop.kit.scenarios import (
 _ = Domain("tabletop")
 
 
+@own_language
 def test_command(paths: list[Path], game: str | None, k: str | None, coverage: bool) -> int:
     """The body of ``tabletop test``; returns the exit status. It speaks the environment's
     language (``TABLETOP_LANG``, the locale); the scenario files themselves stay English."""
