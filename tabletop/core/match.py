@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
 from tabletop.core.i18n.text import Domain, Msg, message_of
+from tabletop.core.legacy import SeededChance, seeded_chance_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
 from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, has_shapes, player_of
@@ -38,7 +39,9 @@ class Match:
     action of a simultaneous step are entered together in player order, the states
     between them being the state before it (``groups[i]`` is the index of the first).
     With ``draw_chance`` False the match draws nothing: each chance outcome is played
-    like an action (records and scenarios state them).
+    like an action (records and scenarios state them). With ``seeded`` (a game's
+    ``seeded_chance``, :mod:`tabletop.core.legacy`) the match draws as the game did
+    before it declared chance steps.
     """
 
     def __init__(
@@ -49,6 +52,7 @@ class Match:
         seed: int,
         start: JSON | None = None,
         draw_chance: bool = True,
+        seeded: SeededChance | None = None,
     ) -> None:
         self.game = game
         self.players = players
@@ -68,6 +72,7 @@ class Match:
         self.sealed: dict[int, tuple[Any, str]] = {}
         self.forfeit: Forfeit | None = None
         self.draw_chance = draw_chance
+        self.seeded = seeded  # a record made before chance steps: the game's own draws
         self.shaped = has_shapes(game)  # else the turn-by-turn fast paths
         self.settle()
 
@@ -286,9 +291,15 @@ class Match:
         undo and a redo, or another front end draw the same."""
         game = self.game
         while self.draw_chance and self.forfeit is None and game.to_act(self.states[-1]) == CHANCE:
-            step = len(self.actions)
-            rng = random.Random(f"tabletop-chance:{self.seed}:{step}")
-            self._append(CHANCE, draw(game.chance_outcomes(self.states[-1]), rng), step)
+            step, outcomes = len(self.actions), game.chance_outcomes(self.states[-1])
+            if self.seeded is None:
+                outcome = draw(outcomes, random.Random(f"tabletop-chance:{self.seed}:{step}"))
+            else:
+                outcome = self.seeded(self.states, self.seed)
+                if all(outcome != possible for possible, _p in outcomes):
+                    text, why = game.format(self.states[-1], outcome), _("not a possible outcome")
+                    raise ActionError(step + 1, text, why)
+            self._append(CHANCE, outcome, step)
 
     def undo(self) -> bool:
         """Take back the last decision (or a forfeit, or a sealed choice not yet applied)
@@ -316,6 +327,17 @@ class Match:
         del self._actors[keep:]
         del self._groups[keep:]
 
+    def again(self, texts: Sequence[str]) -> Match:
+        """A new match of this one's set-up and chance playing ``texts`` (this kind of
+        match's texts, chance outcomes among them) through the checked path."""
+        again = Match(
+            self.game, self.players, self.options, self.seed, self.start, False, self.seeded
+        )
+        again.play_all(texts)
+        again.draw_chance = True
+        again.settle()
+        return again
+
     def lose_on_time(self, player: int) -> None:
         """End the game: ``player`` ran out of time on the move clock."""
         self.forfeit = Forfeit(player=player)
@@ -336,6 +358,7 @@ class Match:
             seed=self.seed,
             start=self.start,
             actions=list(self.texts),
+            chance="actions",
             sealed={str(p): text for p, (_a, text) in self.sealed.items()},
             seats=dict(seats or {}),
             move_time=move_time,
@@ -376,7 +399,8 @@ class Match:
             )
         try:
             options = opts.build(info.options, record.options, info.id)
-            match = cls(game, record.players, options, record.seed, record.start, False)
+            seeded = seeded_chance_of(game) if record.chance == "seed" else None
+            match = cls(game, record.players, options, record.seed, record.start, False, seeded)
         except OptionError as exc:
             raise RecordError(
                 _(
@@ -395,6 +419,8 @@ class Match:
                 )
             ) from None
         try:
+            match.draw_chance = seeded is not None  # an earlier version's record: no outcomes
+            match.settle()
             match.play_all(record.actions)
             for seat, text in record.sealed.items():
                 match.play(text, parse_int(seat, 1, record.players) or 0)

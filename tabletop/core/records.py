@@ -55,6 +55,11 @@ class Record(BaseModel):
     seed: Annotated[int, Field(ge=0, le=flags.SEED_MAX)]
     start: dict[str, Any] | None = None
     actions: list[str] = []
+    # how chance was drawn: "actions": every chance outcome is among the actions (issue
+    # 35); "seed" (a record made before the game declared chance steps, which have no such
+    # key): the game drew from the seed inside its state, and its ``legacy`` facet draws
+    # the same again (:mod:`tabletop.core.legacy`)
+    chance: Literal["seed", "actions"] = "seed"
     # a simultaneous step's sealed choices not yet applied, by player number
     sealed: dict[str, str] = {}
     seats: dict[str, str] = {}
@@ -65,17 +70,22 @@ class Record(BaseModel):
     forfeit: Forfeit | None = None
 
     def _dumped(self) -> dict[str, Any]:
-        """The record as JSON values; ``sealed`` only when it holds a choice, so that every
-        record saved before simultaneous steps keeps its checksum."""
+        """The record as JSON values; ``sealed`` only when it holds a choice and ``chance``
+        only when it is "actions", so that every record saved before simultaneous and
+        chance steps keeps its checksum."""
         data = self.model_dump(mode="json")
         if not data["sealed"]:
             del data["sealed"]
+        if data["chance"] == "seed":
+            del data["chance"]
         return data
 
     def checksum(self, whole: bool = False) -> str:
         """SHA-256 of the record's canonical JSON (``whole``: with an empty ``sealed`` too,
         as a program that dumps the model writes it)."""
         data = self.model_dump(mode="json") if whole else self._dumped()
+        if data.get("chance") == "seed":
+            del data["chance"]
         body = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(body.encode()).hexdigest()
 

@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.legacy import seeded_chance_of
 from tabletop.core.match import Match, actor_json
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game
@@ -51,6 +52,9 @@ def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "r
         "options": opts.dump(config.options),
         "seed": seed,
         "played_by": level,
+        # chance drawn by the match from the seed; a file without this key was made before
+        # the game declared chance steps (its legacy facet draws as then)
+        "chance": "drawn",
         "initial": _snapshot(Match(game, config.players, config.options, seed), None),
         "steps": steps,
     }
@@ -145,7 +149,8 @@ def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
     resolved = game or registry().get(data["game"])
     options = opts.build(resolved.info.options, data["options"], resolved.info.id)
     config = Config(data["players"], options)
-    match = Match(resolved, config.players, config.options, data["seed"])
+    seeded = None if "chance" in data else seeded_chance_of(resolved)
+    match = Match(resolved, config.players, config.options, data["seed"], seeded=seeded)
     found = _differences(
         data["initial"], _snapshot(match, None), _("{path}: initial", path=str(path))
     )

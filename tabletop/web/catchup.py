@@ -39,8 +39,7 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
     )
     forfeit = Forfeit(player=stored.forfeit) if stored.forfeit else None
     if not continues:
-        fresh = Match(match.game, match.players, match.options, match.seed, match.start)
-        fresh.play_all(stored.actions)
+        fresh = match.again(stored.actions)
         fresh.forfeit = forfeit
         first = next(
             (i for i, (a, b) in enumerate(zip(match.texts, fresh.texts, strict=False)) if a != b),
