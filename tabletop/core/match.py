@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
-from tabletop.core.i18n.text import Domain, Msg, message_of
+from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
@@ -297,8 +297,10 @@ class Match:
             else:
                 outcome = self.seeded(self.states, self.seed)
                 if all(outcome != possible for possible, _p in outcomes):
-                    text, why = game.format(self.states[-1], outcome), _("not a possible outcome")
-                    raise ActionError(step + 1, text, why)
+                    state = self.states[-1]
+                    possible = and_joined([game.format(state, a) for a, _p in outcomes])
+                    why = _("not a possible outcome (possible: {outcomes})", outcomes=possible)
+                    raise ActionError(step + 1, game.format(state, outcome), why)
             self._append(CHANCE, outcome, step)
 
     def undo(self) -> bool:
