@@ -35,7 +35,7 @@ def show(path: Path, pause: bool = False) -> None:
     from tabletop.core import records
     from tabletop.core.match import Match
     from tabletop.core.setup import resolve
-    from tabletop.core.table import told
+    from tabletop.core.table import shown_text
 
     record = records.load(path)
     game = resolve(record.game)
@@ -58,8 +58,8 @@ def show(path: Path, pause: bool = False) -> None:
     for number, text in enumerate(record.actions, start=1):
         state = match.states[number]
         player = game.to_act(match.states[number - 1])
-        if secret and not told(match, number - 1, None):  # e.g. a false claim's card (N4.4)
-            text = translate(_("a hidden action"))
+        if secret:  # e.g. a false claim's card (N4.4), a card drawn
+            text = translate(shown_text(match, number - 1, None))
         said = _("{number}. player {player}: {action}", number=number, player=player, action=text)
         console.print(Rule(translate(said)))
         console.print(presentation_of(game).render(game.view(state, None), None))

@@ -25,7 +25,7 @@ from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
 from tabletop.core.presentation import presentation_of
-from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told
+from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told, unseen
 from tabletop.game import CHANCE
 
 _ = Domain("tabletop")
@@ -230,7 +230,7 @@ class Session:
         index = change.number - 1
         said = escape(change.text)
         if change.kind == "action" and not self.told(index):  # e.g. a false claim's card (N4.4)
-            said = translate(_("a hidden action"))
+            said = escape(translate(unseen(self.match, index)))
         if change.kind == "action" and change.player == CHANCE:
             self.news(_("chance: [bold]{action}[/]", action=said))
         elif change.kind == "action" and change.player not in self.seats and self.joint(index):

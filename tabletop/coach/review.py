@@ -53,7 +53,6 @@ INACCURACY = 0.10
 MISTAKE = 0.20
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 UNSEEN = "unseen"  # another player's action in a hidden-information game: not judged
-HIDDEN_ACTION = _("a hidden action")
 
 
 @dataclass(frozen=True)
@@ -174,10 +173,10 @@ def judged_for(match: Match, index: int, reader: int | None) -> bool:
 
 def unseen(match: Match, index: int, reader: int | None) -> Reviewed:
     """Action ``index`` as ``reader`` was told it, not judged (see the module doc)."""
-    from tabletop.core.table import told
+    from tabletop.core.table import shown_text
 
     player = match.actors[index]
-    text = match.texts[index] if told(match, index, reader) else HIDDEN_ACTION
+    text = shown_text(match, index, reader)
     return Reviewed(index + 1, player, text, "", 0.0, 0.0, UNSEEN, False, judged=False)
 
 

@@ -10,6 +10,8 @@ conventions:
   the view as indented JSON);
 - ``position_keys()`` in ``<package>.render``: Markdown saying what the keys of the
   position JSON mean, shown before the start position (default: the start position only);
+- ``unseen_text(state, action)`` in ``<package>.render``: what is said of an action to
+  whoever is not told its text, "player 2 drew a card" (default: "a hidden action");
 - ``README.md`` / ``README.<lang>.md``: the rules text (default: name and summary);
 - ``web/board.js``: the browser board (default: the generic board);
 - ``scenarios/*.yaml``: the rule scenarios (default: none);
@@ -65,6 +67,10 @@ class Presentation(Protocol):
 
     def position_format(self) -> str:
         """How the position JSON looks, as Markdown (``tabletop rules`` shows it)."""
+
+    def unseen_text(self, state: Any, action: Any) -> str | None:
+        """What is said of ``action`` (taken in ``state``) to whoever is not told its
+        text, e.g. "player 2 drew a card"; None: the generic "a hidden action"."""
 
 
 def in_package(game: Game[Any, Any], *parts: str) -> Path | None:
@@ -147,6 +153,10 @@ class Shown:
         keys = self._own("position_keys")
         example = position_example(self.game)
         return example if keys is None else str(keys()) + "\n\n" + example
+
+    def unseen_text(self, state: Any, action: Any) -> str | None:
+        own = self._own("unseen_text")
+        return None if own is None else own(state, action)
 
 
 presentation_of: Accessor[Presentation] = Accessor[Presentation](Shown)

@@ -29,13 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from tabletop.core.errors import ActionError, TabletopError
-from tabletop.core.i18n.text import Domain
+from tabletop.core.i18n.text import Domain, Msg
 from tabletop.core.match import OVER, Match, player_name
+from tabletop.core.presentation import presentation_of
 from tabletop.core.shapes import CHANCE, Actor
 
 _ = Domain("tabletop")
 
 SAMPLES = 4
+HIDDEN_ACTION = _("a hidden action")
 NOTHING_TO_UNDO = _("nothing to undo")
 
 
@@ -366,6 +368,21 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
         others = [p for p in range(1, match.players + 1) if p != actor]
         return bool(others) and all(_sampled_told(match, index, p, None) for p in others)
     return _sampled_told(match, index, viewer, viewer)
+
+
+def unseen(match: Match, index: int) -> str | Msg:
+    """What is said of action ``index`` to whoever is not told its text: the game's own
+    sentence (its render module's ``unseen_text(state, action)``: "player 2 drew a
+    card"), else "a hidden action"."""
+    state, action = match.states[index], match.actions[index]
+    said = presentation_of(match.game).unseen_text(state, action)
+    return HIDDEN_ACTION if said is None else said
+
+
+def shown_text(match: Match, index: int, viewer: int | None) -> str | Msg:
+    """What ``viewer`` (None: a spectator) reads of action ``index``: its text when told
+    (:func:`told`), else :func:`unseen`."""
+    return match.texts[index] if told(match, index, viewer) else unseen(match, index)
 
 
 def _sampled_told(match: Match, index: int, sampler: int, viewer: int | None) -> bool:
