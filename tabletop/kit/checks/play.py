@@ -155,6 +155,15 @@ def deterministic(ctx: Context, states: list[Any], actions: list[Any]) -> None:
     again = game.new(ctx.players, ctx.options, ctx.seed)
     if again != states[0] or game.to_json(again) != game.to_json(states[0]):
         raise Failed(_("new(seed={seed}) gave two different initial states", seed=ctx.seed))
+    other = game.new(ctx.players, ctx.options, ctx.seed + 1)
+    if not game.info.hidden_information and game.view(other, None) != game.view(again, None):
+        raise Failed(
+            _(
+                "the start depends on the seed, yet every view shows the whole position: "
+                "its randomness is not declared as chance steps (Game.chance_outcomes), so "
+                "a player's view can foresee it"
+            )
+        )
 
     for number, action in enumerate(actions, start=1):
         again = game.apply(again, action)
