@@ -205,3 +205,54 @@ def test_an_old_record_that_no_longer_fits_is_refused_in_one_line() -> None:
     said = str(refused.value)
     assert "\n" not in said and said.startswith("record does not replay (saved with deal 1.0")
     assert f"action 4 'card {card}' refused: not a possible outcome (possible: card " in said
+
+
+class SecretDeal(NewDeal):
+    """The same game with hidden hands: each player sees their own cards, and of the
+    other's only how many; a card drawn is told to its taker."""
+
+    info = GameInfo(
+        "secret", "Secret deal", "1.0", 2, 2, NoOptions, "A test of told.", hidden_information=True
+    )
+
+    def view(self, state: New, player: int | None) -> JSON:
+        return {
+            "hands": {
+                str(p): list(h) if p == player else len(h) for p, h in enumerate(state.hands, 1)
+            }
+        }
+
+    def tells(
+        self, state: New, action: int, actor: int, viewer: int | None, now: New
+    ) -> bool | None:
+        return viewer == state.drawing if actor == CHANCE else None
+
+    def sample(
+        self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
+    ) -> New:
+        raise NotImplementedError
+
+
+class TellsAll(SecretDeal):
+    """Wrong: it tells every card drawn to everyone, though no view shows it."""
+
+    def tells(
+        self, state: New, action: int, actor: int, viewer: int | None, now: New
+    ) -> bool | None:
+        return True if actor == CHANCE else None
+
+
+def test_the_kit_checks_what_a_card_drawn_tells() -> None:
+    """The kit's ``told`` check: a card drawn told to its taker passes; told to everyone,
+    though the others' views show only how many cards a hand holds, it fails."""
+    from tabletop.kit.conformance import check_game
+
+    def told_failures(game: Game[Any, Any]) -> list[str]:
+        report = check_game(game, games=4, seed=0)
+        assert report.checks["told"].runs > 0
+        return [f.message for f in report.failures() if f.check == "told"]
+
+    assert told_failures(SecretDeal()) == []
+    [said] = told_failures(TellsAll())
+    assert said.startswith("a spectator is told 'card ")  # the first viewer asked
+    assert "would leave the same view: the text tells what the view hides" in said

@@ -26,6 +26,7 @@ from tabletop.kit.checks import (
     play,
     positions,
     run,
+    told,
     translations,
     views,
 )
@@ -165,6 +166,7 @@ def play_game(ctx: Context, deep: bool, save_load: bool = False) -> None:
     if not ended or not deep:
         return
     run(whole, "record", play.record, states, actions, rng, save_load)
+    run(whole, "told", told.told, states, actions)
     chosen = sorted(rng.sample(range(len(states)), min(DEEP_POSITIONS, len(states))))
     for index in chosen:
         here, position = ctx.at(texts[:index]), states[index]

@@ -18,6 +18,7 @@ CHECKS: dict[str, str] = {
     "position": _("from_json(to_json(s)) is s; damaged positions are refused"),
     "notation": _("parse(format(a)) == a for every listed action"),
     "views": _("a view shows nothing hidden from that player"),
+    "told": _("a chance outcome or sealed choice told to a player follows from their view"),
     "samples": _("sample(view) agrees with the view, is a possible position, same legal actions"),
     "bound": _("games end within info.max_actions"),
     "fuzz": _("bad input raises ActionError, one line, changes nothing"),
