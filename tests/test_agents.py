@@ -24,6 +24,7 @@ from tabletop.core.errors import UsageError
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, player_of
 from tests import test_ctverak, test_quartino
+from tests.steps import chooser, own_actions, past_chance, random_step
 
 GAMES = registry().ids()
 LEVELS = [(g, name) for g in GAMES for name in agent_levels(registry().get(g))]
@@ -55,19 +56,18 @@ def options(game: Game[Any, Any]) -> Any:
 def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int]:
     """A position a few random actions into a seeded game, and its player count."""
     players = game.info.min_players
-    state = game.new(players, options(game), seed)
     rng = random.Random(seed)
+    state = past_chance(game, game.new(players, options(game), seed), rng)
     for _ in range(actions):
-        legal = game.legal(state)
-        if not legal:
+        if not game.legal(state):
             break
-        state = game.apply(state, legal[rng.randrange(len(legal))])
+        state = random_step(game, state, rng)
     assert game.legal(state), "the game ended too soon for this test"
     return state, players
 
 
 def choose(seat: Seat, game: Game[Any, Any], state: Any, players: int, seed: int) -> Any:
-    player = player_of(game.to_act(state))
+    player = chooser(game, state)
     assert player is not None
     return seat.choose(game, state, player, players, options(game), random.Random(seed))
 
@@ -141,8 +141,10 @@ def test_every_level_returns_a_legal_action_from_the_start(game_id: str, name: s
     assert seat.level == name
     small = Seat(name, seat.agent, SMALL)
     players = game.info.min_players
-    state = game.new(players, options(game), 3)
-    assert choose(small, game, state, players, 1) in game.legal(state)
+    state = past_chance(game, game.new(players, options(game), 3), random.Random(3))
+    player = chooser(game, state)
+    assert player is not None
+    assert choose(small, game, state, players, 1) in own_actions(game, state, player)
 
 
 @pytest.mark.parametrize(("game_id", "name"), [lv for lv in LEVELS if lv not in TIMED])
@@ -156,7 +158,9 @@ def test_same_seed_same_budget_same_move(game_id: str, name: str) -> None:
             choose(Seat(name, make_seat(game, name).agent, budget), game, state, players, 7)
             for _ in range(2)
         )
-        assert first == again and first in game.legal(state)
+        player = chooser(game, state)
+        assert player is not None
+        assert first == again and first in own_actions(game, state, player)
 
 
 # ---------------------------------------------------------------------- what an agent gets
@@ -177,7 +181,7 @@ class Recorder:
 def test_a_seat_hands_its_agent_the_view_legal_actions_budget_and_rng(game_id: str) -> None:
     game = registry().get(game_id)
     state, players = midgame(game, 4)
-    player = player_of(game.to_act(state))
+    player = chooser(game, state)
     assert player is not None
     recorder, budget, rng = Recorder(), Budget(iterations=5, seconds=1.0), random.Random(0)
     action = Seat("rec", recorder, budget).choose(game, state, player, players, options(game), rng)
@@ -185,7 +189,7 @@ def test_a_seat_hands_its_agent_the_view_legal_actions_budget_and_rng(game_id: s
     assert action == turn.legal[0]
     assert turn.game is game and (turn.player, turn.players) == (player, players)
     assert turn.view == game.view(state, player) != game.to_json(state)  # hidden parts out
-    assert list(turn.legal) == list(game.legal(state))
+    assert list(turn.legal) == list(own_actions(game, state, player))
     assert turn.budget == budget and turn.rng is rng
 
 

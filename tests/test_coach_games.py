@@ -18,6 +18,7 @@ from tabletop.core.registry import registry
 from tabletop.game import Game
 from tabletop.kit.configurations import configurations
 from tabletop_quarto.coach import QuartoCoach
+from tests.steps import chooser, own_actions, past_chance, random_step
 
 BUDGET = Budget(iterations=4)  # counted: every coach reads it as its playouts or deals
 CHANCE = {WIN: 1.0, LOSS: 0.0}
@@ -37,16 +38,19 @@ def test_the_coach_judges_exactly_the_legal_actions(game_id: str) -> None:
     checked = 0
     for config in configurations(game, max_configs=4):
         state = game.new(config.players, config.options, rng.randrange(1000))
+        state = past_chance(game, state, rng)
         every = rng.randrange(5, 12)  # three positions a game, early to late
         for number in range(3 * every + 1):
-            if game.to_act(state) is None:
+            player = chooser(game, state)
+            if player is None:
                 break
             if number % every == every - 1:
-                turn = turn_for(game, state, config.players, config.options, BUDGET)
+                turn = turn_for(game, state, config.players, config.options, BUDGET, player)
                 assessment = coach.assess(turn)
                 judged = [j.action for j in assessment.judgements]
-                assert sorted(map(repr, judged)) == sorted(map(repr, game.legal(state)))
-                assert assessment.player == game.to_act(state)
+                mine = own_actions(game, state, player)
+                assert sorted(map(repr, judged)) == sorted(map(repr, mine))
+                assert assessment.player == player
                 text = hint_text(assessment)
                 for j in assessment.judgements:
                     assert 0.0 <= j.chance <= 1.0 and j.text == game.format(state, j.action)
@@ -58,5 +62,5 @@ def test_the_coach_judges_exactly_the_legal_actions(game_id: str) -> None:
                     assert entry.verdict in VERDICTS
                 assert judge(1, assessment, assessment.best.action, False).verdict == "best"
                 checked += 1
-            state = game.apply(state, rng.choice(list(game.legal(state))))
-    assert checked >= 6
+            state = random_step(game, state, rng)
+    assert checked >= 4  # some configurations are short (3-card Goofspiel)

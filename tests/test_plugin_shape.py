@@ -146,7 +146,13 @@ def test_the_shipped_games_and_connect4_are_found_through_the_plugin_manager() -
     assert INSTALLED["quarto"] == "tabletop_quarto"
 
 
-@pytest.mark.parametrize("game_id", sorted(INSTALLED))
+# The layout of the plugins this project keeps (plugins/ and examples/connect4). The two
+# examples of chance and simultaneous steps (examples/pig, examples/goofspiel) are short
+# plugins written from docs/plugins.md alone, their notation and position beside the rules.
+SHORT = {"pig", "goofspiel"}
+
+
+@pytest.mark.parametrize("game_id", sorted(set(INSTALLED) - SHORT))
 def test_every_installed_game_has_the_inner_shape(game_id: str) -> None:
     package = INSTALLED[game_id]
     folder = package_dir(package)

@@ -396,7 +396,9 @@ class Session:
         from tabletop.coach.choose import hint_for
 
         match = self.match
-        text, _assessment = hint_for(match.game, match.state, match.players, match.options)
+        text, _assessment = hint_for(
+            match.game, match.state, match.players, match.options, player
+        )
         return translate(text)
 
     def clock_warning(self, left: float) -> None:

@@ -76,26 +76,34 @@ def turn_for(
     players: int,
     options: BaseModel,
     budget: Budget | None = None,
+    player: int | None = None,
 ) -> Turn:
-    """The turn of the player to act in ``state`` as an agent would get it: their view,
-    the legal actions, a generator seeded by the view (:func:`rng_for`), ``budget``
-    (default: at most :data:`HINT_SECONDS`). Nothing else of ``state`` goes in."""
-    player = player_of(game.to_act(state))
+    """The turn of the player to act in ``state`` (at a simultaneous step, of ``player``,
+    one of those choosing) as an agent would get it: their view, their actions, a
+    generator seeded by the view (:func:`rng_for`), ``budget`` (default: at most
+    :data:`HINT_SECONDS`). Nothing else of ``state`` goes in."""
+    actor = game.to_act(state)
+    sealed = isinstance(actor, frozenset)
+    if isinstance(actor, frozenset):
+        player = player if player in actor else min(actor)
+    else:
+        player = player_of(actor)
     if player is None:
-        raise ValueError("the game is over: nobody is to act")
+        raise ValueError("nobody is to act: the game is over, or chance acts")
     view = game.view(state, player)
-    legal = list(game.legal(state))
+    legal = list(game.choices(state, player) if sealed else game.legal(state))
     chosen = budget or Budget(seconds=HINT_SECONDS)
     return Turn(game, player, players, options, view, legal, rng_for(view, player), chosen)
 
 
 def hint_for(
-    game: Game[Any, Any], state: Any, players: int, options: BaseModel
+    game: Game[Any, Any], state: Any, players: int, options: BaseModel, player: int | None = None
 ) -> tuple[str, Assessment]:
-    """The hint for the player to act in ``state``: the game's own line of advice (when
-    it has one), then the coach's judgement of every legal action (about 2 s), both from
-    that player's view only; and the assessment itself (for the browser's table)."""
-    turn = turn_for(game, state, players, options)
+    """The hint for the player to act in ``state`` (at a simultaneous step, ``player``):
+    the game's own line of advice (when it has one), then the coach's judgement of every
+    action they have (about 2 s), both from that player's view only; and the assessment
+    itself (for the browser's table)."""
+    turn = turn_for(game, state, players, options, player=player)
     assessment = coach_for(game).assess(turn)
     judged = hint_text(assessment)
     own = coaching_of(game).hint(turn.view, turn.player, options)

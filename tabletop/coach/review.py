@@ -44,7 +44,7 @@ from tabletop.coach.choose import turn_for
 from tabletop.coach.hints import margin
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
-from tabletop.game import JSON
+from tabletop.game import CHANCE, JSON
 
 _ = Domain("tabletop")
 
@@ -194,13 +194,13 @@ def review(
     total = len(match.actions)
     entries = []
     for index, action in enumerate(match.actions):
-        if not judged_for(match, index, reader):
+        if match.actors[index] == CHANCE or not judged_for(match, index, reader):
             entries.append(unseen(match, index, reader))
             if progress is not None:
                 progress(index + 1, total)
             continue
         state = match.states[index]
-        turn = turn_for(game, state, match.players, match.options, budget)
+        turn = turn_for(game, state, match.players, match.options, budget, match.actors[index])
         forced = len(turn.legal) == 1
         entries.append(judge(index + 1, coach.assess(turn), action, forced))
         if progress is not None:

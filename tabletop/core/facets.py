@@ -11,6 +11,7 @@ encoding   ``<package>.encoding``  :func:`tabletop.bridges.facet.encoding_of`
 agents     ``<package>.agents``    :func:`tabletop.agents.facet.players_of`
 coach      ``<package>.coach``     :func:`tabletop.coach.facet.coaching_of`
 render     ``<package>.render``    :func:`tabletop.core.presentation.presentation_of`
+legacy     ``<package>.legacy``    :func:`tabletop.core.legacy.seeded_chance_of`
 ========== ======================= ==================================================
 
 ``<package>`` is the package of the game's class (``tabletop_quarto`` for

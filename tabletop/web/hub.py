@@ -34,6 +34,7 @@ from tabletop.core import flags
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.i18n.text import Domain
+from tabletop.core.legacy import seeded_chance_of
 from tabletop.core.match import Match
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.registry import registry
@@ -223,6 +224,9 @@ class Hub:
             return Match.from_record(game, record, _("match {id}", id=meta.id)), ""
         except TabletopError as exc:
             damage = one_line(str(exc))
+        upgraded = self._upgraded(game, record, meta)
+        if upgraded is not None:
+            return upgraded, ""
         start = record.model_copy(update={"actions": [], "forfeit": None})
         match = Match.from_record(game, start, _("match {id}", id=meta.id))
         for text in meta.actions:
@@ -234,6 +238,24 @@ class Hub:
                     meta.id, len(match.actions), damage)  # fmt: skip
         return match, damage
 
+    def _upgraded(self, game: Game[Any, Any], record: Record, meta: StoredMatch) -> Match | None:
+        """A match stored before its game declared chance steps (its actions hold no
+        chance outcome), replayed by the game's legacy facet (:mod:`tabletop.core.legacy`);
+        its stored actions are rewritten with the outcomes drawn, so that it goes on as
+        any other. None when it is not such a match."""
+        if seeded_chance_of(game) is None:
+            return None
+        try:
+            old = record.model_copy(update={"chance": "seed"})
+            match = Match.from_record(game, old, _("match {id}", id=meta.id))
+        except TabletopError:
+            return None
+        meta.actions = list(match.texts)
+        written = self.store().submit(store.rewritten(meta.id, match.texts))
+        written.add_done_callback(lambda done: done.cancelled() or done.exception())
+        log.info("match %s was stored before chance steps: its actions now hold them", meta.id)
+        return match
+
     @staticmethod
     def _record(meta: StoredMatch) -> Record:
         return Record(
@@ -243,6 +265,7 @@ class Hub:
             options=meta.options,
             seed=meta.seed,
             actions=list(meta.actions),
+            chance="actions",
             seats={str(r.seat): r.ai for r in meta.seats if r.ai},
             move_time=meta.move_time,
             forfeit=Forfeit(player=meta.forfeit) if meta.forfeit else None,

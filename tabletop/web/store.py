@@ -192,6 +192,16 @@ def truncate(
     ]  # fmt: skip
 
 
+def rewritten(match_id: str, texts: list[str]) -> list[Statement]:
+    """Store ``texts`` as the match's actions in place of those stored (a match stored
+    before its game declared chance steps, its chance outcomes now among them)."""
+    insert = "INSERT INTO actions (match, number, text) VALUES (?,?,?)"
+    return [
+        ("DELETE FROM actions WHERE match=?", (match_id,)),
+        *((insert, (match_id, number, text)) for number, text in enumerate(texts, start=1)),
+    ]
+
+
 def forfeit(match_id: str, player: int, at: float, number: int | None = None) -> list[Statement]:
     """``player`` lost on time. Given the position ``number`` it happened at, refused as
     :class:`Stale` when the match lost on time already or is no longer at ``number``
