@@ -12,6 +12,8 @@ import tabletop.analysis.text as text
 from tabletop.analysis.compare import Comparison, Measured, family
 from tabletop.analysis.paired import games_for_shift, games_to_detect
 from tabletop.analysis.run import agent_names
+from tabletop.analysis.wording import Share, versus
+from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Msg
 
 
@@ -54,8 +56,8 @@ def amount(m: Measured, value: float, sign: bool = True) -> str:
     (``+1.7``) as a person reads it: never in exponent notation."""
     if not sign:
         if m.rate:
-            return f"{value * 100:.1f}%"
-        return f"{value:.{decimals([value], 3)}f}"
+            return Share(value, 1)
+        return Count(value, decimals([value], 3), grouped=False)
     factor, _unit = scale(m)
     return _signed(value * factor, 1 if m.rate else decimals([value * factor], 2))
 
@@ -79,12 +81,12 @@ def interval(m: Measured) -> str:
 def few(games: int | None) -> str:
     if games is None:
         return "?"
-    return text.UNDER_TEN if games < 10 else text.ABOUT.format(games=f"{games:,}")
+    return text.UNDER_TEN if games < 10 else text.ABOUT.format(games=Count(games))
 
 
 def level_name(level: str, names: dict[str, str]) -> str:
     if "-vs-" in level:
-        return level.replace("-vs-", " vs ")
+        return versus(*level.split("-vs-"))
     return text.LEVEL.format(level=level, description=names.get(level, level))
 
 
@@ -151,7 +153,7 @@ def _power(mine: Sequence[Measured], where: str, tests: int) -> list[str]:
         step = max(1, round(turns.result.a * 0.05))
         needed = games_for_shift(turns.result, step, tests)
         length = text.power_length(step, None if needed is None else few(needed))
-    changed = f"{seat.result.changed * 100:.1f}%"
+    changed = Share(seat.result.changed, 1)
     rate = games_for_shift(seat.result, POINTS, tests)
     if rate is None:
         return [
@@ -208,7 +210,7 @@ def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[
                     if not known
                     else few(min(known))
                     if min(known) == max(known)
-                    else text.RANGE.format(fewest=f"{min(known):,}", most=f"{max(known):,}")
+                    else text.RANGE.format(fewest=Count(min(known)), most=Count(max(known)))
                 ),
             )
         )
