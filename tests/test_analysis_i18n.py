@@ -28,8 +28,9 @@ GAME = "connect4"  # the example plugin: fast games, a catalogue of its own
 @cache
 def analysis_english(lang: str) -> frozenset[str]:
     """The English text of every analysis message that ``lang`` translates differently:
-    each part between placeholders with a word in it (``Summary``, ``seats won %``), not
-    a part the translation keeps (``drama``, ``min``, ``p (Holm)``)."""
+    each part between placeholders with a word of three letters or more (``Summary``,
+    ``seats won %``; ``to`` is Polish too), not a part the translation keeps (``drama``,
+    ``min``, ``p (Holm)``)."""
     path = po_path("tabletop", lang)
     assert path is not None
     with path.open("rb") as source:
@@ -39,11 +40,11 @@ def analysis_english(lang: str) -> frozenset[str]:
         if not message.id or not any(f.startswith(SOURCES) for f, _ in message.locations):
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        texts = [message.string] if isinstance(message.string, str) else list(message.string)
+        texts = [message.string] if isinstance(message.string, str) else [*(message.string or ())]
         for msgid in ids:
             for part in re.split(r"\{\w+(?::[^}]*)?\}", msgid):
                 part = part.strip(" ;:,.()[]±−-*=%/")
-                if re.search(r"[A-Za-z]{2}", part) and not any(part in t for t in texts):
+                if re.search(r"[A-Za-z]{3}", part) and not any(part in t for t in texts):
                     found.add(part)
     return frozenset(found)
 
@@ -70,7 +71,8 @@ def page_text(page: str) -> str:
 
 
 MACHINE = {GAME, "connect=3", "connect=3,4", "docs/analysis.md", "--seconds-per-turn",
-           "--export FILE.csv", "--resume", "McNemar", "Wilcoxon", "Holm"}  # fmt: skip
+           "--export FILE.csv", "--resume", "McNemar", "Wilcoxon", "Holm",
+           "(Drama)", "(Stability)"}  # fmt: skip  # Ludii's names of its measures
 
 
 def machine_words(data: dict[str, Any]) -> set[str]:

@@ -9,7 +9,7 @@ stays byte for byte what the analysis always printed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core.i18n.catalogues import ENGLISH
 from tabletop.core.i18n.formats import number, percent
@@ -54,9 +54,9 @@ class Share(Msg):
     digits: int
 
     def __new__(cls, share: float, digits: int = 0) -> Share:
-        self = super().__new__(cls, f"{share * 100:.{digits}f}%", None, "")
+        self = cast("Share", super().__new__(cls, f"{share * 100:.{digits}f}%", None, ""))
         self.share, self.digits = share, digits
-        return self  # type: ignore[return-value]
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Share, (self.share, self.digits))
@@ -258,7 +258,7 @@ def games_a_row(game: str, games: int, seed: int) -> Msg:
     )
 
 
-def speed(seconds: float, rate: float, jobs: int, backend: str) -> Msg:
+def speed(seconds: str, rate: str, jobs: int, backend: str) -> Msg:
     """The last line: how long the run took, at what pace, on how many jobs."""
     return _.plural(
         "{seconds} s, {rate} games/s on {n} job, backend {backend}",
