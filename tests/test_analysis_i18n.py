@@ -91,10 +91,10 @@ def test_an_analyse_sweep_reads_in_the_language(lang: str, tmp_path: Path) -> No
     said = tabletop(*words, "--report", str(report), "--lang", lang)
     data = json.loads(tabletop(*words, "--json", "--lang", lang))
     page = report.read_text(encoding="utf-8")
-    assert f"<html lang='{lang}'>" in page
     machine = machine_words(data)
     assert english_left(said, lang, machine) == [], said
     assert english_left(page_text(page), lang, machine) == [], page_text(page)
+    assert f"<html lang='{lang}'>" in page
     assert "connect=3" in said and "connect=4" in page  # the option keys stay
 
 
@@ -106,10 +106,10 @@ def test_a_compare_reads_in_the_language(lang: str, tmp_path: Path) -> None:
     said = tabletop(*words, "--replicate", "1", "--report", str(report), "--lang", lang)
     data = json.loads(tabletop(*words, "--json", "--lang", lang))
     page = report.read_text(encoding="utf-8")
-    assert f"<html lang='{lang}'>" in page
     machine = machine_words(data)
     assert english_left(said, lang, machine) == [], said
     assert english_left(page_text(page), lang, machine) == [], page_text(page)
+    assert f"<html lang='{lang}'>" in page
 
 
 def drawn_words(fig: Any) -> str:
@@ -142,3 +142,41 @@ def test_the_plots_draw_their_words_in_the_language(lang: str) -> None:
     machine = machine_words(data) | {m.name.split(":")[1].split("@")[0] for m in found
                                      if m.name.startswith("end:")}  # fmt: skip
     assert english_left(drawn, lang, machine) == [], drawn
+
+
+def test_the_czech_six_player_summary_still_fits_1280_px_and_scrolls_on_a_phone(
+    tmp_path: Path,
+) -> None:
+    """Translated heads are longer (``jak partie skončily``, ``body na místo``): the
+    six-player summary of tests/test_analysis_report_browser.py, in Czech, still fits a
+    1,280 px screen and scrolls inside its own box on a 390 px phone, the page never."""
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("playwright")
+    from tabletop.analysis.report import write_report
+    from tabletop.analysis.run import agent_names
+    from tabletop.core.i18n.text import speaking
+    from tests.browser_support import chromium, shots
+    from tests.test_analysis_report_browser import sweep
+
+    data = sweep()
+    data["agents"] = agent_names("ctverak", data["levels"])  # the descriptions, translated
+    page_file = tmp_path / "ctverak-cs.html"
+    speaking("cs", write_report, data, page_file)
+    assert "jak partie skončily" in page_file.read_text(encoding="utf-8")
+    folder = shots("analysis-report")
+    folder.mkdir(parents=True, exist_ok=True)
+    measure = """() => ({page: document.documentElement.scrollWidth,
+        table: document.querySelector('table').scrollWidth,
+        box: document.querySelector('div.scroll').clientWidth})"""
+    with chromium() as browser:
+        for width in (1280, 390):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            page.goto(page_file.as_uri())
+            seen = page.evaluate(measure)
+            page.screenshot(path=str(folder / f"summary-cs-{width}.png"), full_page=True)
+            page.close()
+            assert seen["page"] <= width, seen
+            if width == 1280:
+                assert seen["table"] <= seen["box"], seen
+            else:
+                assert seen["table"] > seen["box"], seen

@@ -12,7 +12,7 @@ import tabletop.analysis.text as text
 from tabletop.analysis.compare import Comparison, Measured, family
 from tabletop.analysis.paired import games_for_shift, games_to_detect
 from tabletop.analysis.run import agent_names
-from tabletop.analysis.wording import Share, versus
+from tabletop.analysis.wording import Digits, Share, versus
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Msg
 
@@ -64,7 +64,7 @@ def amount(m: Measured, value: float, sign: bool = True) -> str:
 
 def _signed(value: float, places: int) -> str:
     shown = f"{value:+.{places}f}"
-    return shown.replace("-", "+", 1) if float(shown) == 0 else shown  # never -0.0
+    return Digits(shown.replace("-", "+", 1) if float(shown) == 0 else shown)  # never -0.0
 
 
 def interval(m: Measured) -> str:
@@ -185,7 +185,7 @@ def _is_seat(m: Measured) -> bool:
 
 
 def _p_pair(m: Measured) -> str:
-    return text.P_PAIR.format(p=f"{m.result.p:.2g}", adjusted=f"{m.p_adjusted:.2g}")
+    return text.P_PAIR.format(p=Digits(f"{m.result.p:.2g}"), adjusted=Digits(f"{m.p_adjusted:.2g}"))
 
 
 def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[str]:
@@ -285,7 +285,9 @@ def level_changes(found: Sequence[Measured], levels: Sequence[str]) -> list[str]
             else:
                 template = text.LEVEL_FINDING if here.significant else text.NOT_SIGNIFICANT
                 findings.append(
-                    template.format(change=interval(here), p=f"{here.p_adjusted:.2g}", level=level)
+                    template.format(
+                        change=interval(here), p=Digits(f"{here.p_adjusted:.2g}"), level=level
+                    )
                 )
         lines.append(
             text.LEVEL_CHANGES.format(measure=words(first), findings=Msg.joined("; ", findings))

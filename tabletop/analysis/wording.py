@@ -28,7 +28,10 @@ def pct(share: float, digits: int = 0, lang: str | None = None) -> str:
     lang = lang or current()
     if lang == ENGLISH:
         return f"{share * 100:.{digits}f}%"
-    return percent(round(share * 100, digits), lang)
+    if not digits:
+        return percent(round(share * 100), lang)
+    # the language's percent pattern ("50 %", "50%") around the number with its decimals
+    return percent(50, lang).replace("50", number(share * 100, lang, digits))
 
 
 def num(value: float, digits: int = 0) -> str:
@@ -63,6 +66,24 @@ class Share(Msg):
 
     def translated(self, lang: str) -> str:
         return str(self) if lang == ENGLISH else pct(self.share, self.digits, lang)
+
+
+class Digits(Msg):
+    """A number already written in English digits (``+1.7``, ``0.016``): its decimal point
+    the reader's (``+1,7`` in Czech) where it is shown."""
+
+    def __new__(cls, english: str) -> Digits:
+        return cast("Digits", super().__new__(cls, english, None, ""))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Digits, (str(self),))
+
+    def translated(self, lang: str) -> str:
+        if lang == ENGLISH:
+            return str(self)
+        from babel.numbers import get_decimal_symbol
+
+        return str(self).replace(".", get_decimal_symbol(lang))
 
 
 def versus(higher: object, lower: object) -> Msg:
