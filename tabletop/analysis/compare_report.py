@@ -80,7 +80,7 @@ def measures_table(data: dict[str, Any], found: Sequence[Measured]) -> str:
             f"<td class=l>{_e(say(w.TESTS.get(m.result.test, m.result.test)))}</td></tr>"
         )
     rows.append("</table>")
-    caption = w.TABLE_CAPTION.format(tests=data.get("tested", len(found)))
+    caption = w.table_caption(data.get("tested", len(found)))
     return f"<p>{_e(say(caption))}</p>" + scrolling("\n".join(rows))
 
 

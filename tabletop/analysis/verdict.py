@@ -318,11 +318,9 @@ def replication(
     lines = []
     seed_words = ", ".join(str(s) for s in seeds)
     if items:
-        lines.append(
-            text.REPLICATION.format(count=count, seeds=seed_words, findings=Msg.joined("; ", items))
-        )
+        lines.append(text.replication(count, seed_words, Msg.joined("; ", items)))
     else:
-        lines.append(text.REPLICATION_NONE.format(count=count, seeds=seed_words))
+        lines.append(text.replication(count, seed_words, None))
     if only:
         words_of = {n: _named(m) for run in runs for n, m in run.items()}
         named = Msg.joined(", ", [words_of[n] for n in only])

@@ -252,10 +252,19 @@ PLOT_CAPTION = _(
     "even where the interval clears 0: tested together, some intervals clear 0 by chance, "
     "which the adjusted p-value allows for."
 )
-TABLE_CAPTION = _(
-    "p: the measure's own paired test; p (Holm): adjusted for the {tests} measures that "
-    "moved, tested at once. Bold: a finding; grey: none."
-)
+
+
+def table_caption(tests: int) -> Msg:
+    """What the compare table's p-values are, for ``tests`` measures tested together."""
+    return _.plural(
+        "p: the measure's own paired test; p (Holm): adjusted for the {n} measure that "
+        "moved, tested at once. Bold: a finding; grey: none.",
+        "p: the measure's own paired test; p (Holm): adjusted for the {n} measures that "
+        "moved, tested at once. Bold: a finding; grey: none.",
+        tests,
+    )
+
+
 AXIS_POINTS_DIFFERENCE = _("difference in percentage points (variant − baseline)")
 AXIS_RELATIVE_DIFFERENCE = _("difference in % of the baseline (variant − baseline)")
 PANEL_RATES = _("shares of games")
