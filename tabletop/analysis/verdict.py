@@ -315,7 +315,7 @@ def replication(
         )
     main = {m.name for m in found if m.significant}
     only = sorted({n for run in runs for n, m in run.items() if m.significant and n not in main})
-    lines = []
+    lines: list[str] = []
     seed_words = ", ".join(str(s) for s in seeds)
     if items:
         lines.append(text.replication(count, seed_words, Msg.joined("; ", items)))
