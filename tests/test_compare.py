@@ -212,7 +212,7 @@ def test_replicate_reruns_on_fresh_seeds_and_says_which_findings_held() -> None:
     assert held["length_turns@1"] == {"name": "length_turns@1", "held": 2, "of": 2}
     assert all("length_turns@1" in run for run in data["replication"]["runs"])
     done = runner.invoke(app, [*args, "--replicate", "2"])
-    assert "Replication on 2 fresh seed(s) (1, 2): " in done.stdout
+    assert "Replication on 2 fresh seeds (1, 2): " in done.stdout
     assert "length (turns) (1) -3.0 turns [-3.0, -3.0] held in 2 of 2" in done.stdout
 
 
@@ -245,7 +245,7 @@ def test_the_verdict_speaks_the_chosen_language() -> None:
     args = ["compare", "countdown", "--change", "short=true", "--agents", "1", "--games", "8"]
     done = runner.invoke(app, [*args, "--lang", "cs"])
     assert done.exit_code == 0, done.output
-    assert "Verdikt (úroveň 1): délka (tahy) -3.0 tahů [-3.0, -3.0]" in done.stdout
+    assert "Verdikt (úroveň 1): délka (tahy) -3,0 tahů [-3,0, -3,0]" in done.stdout  # Czech digits
     assert "Verdict" not in done.stdout
     data = json.loads(runner.invoke(app, [*args, "--lang", "cs", "--json"]).stdout)
     assert data["measures"][0]["name"] == "seat_1_win@1"

@@ -15,26 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import tabletop.analysis.text as text
+import tabletop.analysis.wording as w
 from tabletop.analysis.compare import Measured
 from tabletop.analysis.report import _download, _e, _page, _write, figure, scrolling
 from tabletop.analysis.report_plots import ROW_INCHES, _figure, _label_rows, png
 from tabletop.analysis.verdict import amount, interval, names_in_words
+from tabletop.analysis.wording import say
 from tabletop.core.i18n.text import translate
 
 FINDING = "#c44e52"
 NO_FINDING = "#9a9a9a"
 WARNINGS = tuple(t.split(" ")[0] for t in (text.WIDE, text.STOPPED))  # lines said as warnings
-PLOT_CAPTION = (
-    "Each measure's difference (variant − baseline) with its 95% paired interval: rates in "
-    "percentage points, the other measures in % of the baseline. Filled red: a finding (the "
-    "Holm-adjusted p-value below 5% and the interval clear of 0). Hollow grey: no finding, "
-    "even where the interval clears 0: tested together, some intervals clear 0 by chance, "
-    "which the adjusted p-value allows for."
-)
-TABLE_CAPTION = (
-    "p: the measure's own paired test; p (Holm): adjusted for the {tests} measures that "
-    "moved, tested at once. Bold: a finding; grey: none."
-)
 
 
 def differences(found: Sequence[Measured]) -> Any:
@@ -47,8 +38,8 @@ def differences(found: Sequence[Measured]) -> Any:
     left, right = fig.subplots(1, 2)
     labels = names_in_words(found)
     for ax, group, unit in (
-        (left, rates, "difference in percentage points (variant − baseline)"),
-        (right, others, "difference in % of the baseline (variant − baseline)"),
+        (left, rates, say(w.AXIS_POINTS_DIFFERENCE)),
+        (right, others, say(w.AXIS_RELATIVE_DIFFERENCE)),
     ):
         for y, m in enumerate(group):
             factor = 100.0 if m.rate else 100 / abs(m.result.a)
@@ -63,37 +54,34 @@ def differences(found: Sequence[Measured]) -> Any:
         _label_rows(ax, [translate(labels[m.name]) for m in group])
         ax.set_xlabel(unit, fontsize=8)
         ax.grid(axis="x", alpha=0.3)
-    left.set_title("shares of games", fontsize=9)
-    right.set_title("lengths and per-game measures", fontsize=9)
-    fig.suptitle(
-        "Differences with 95% intervals (filled red: a finding after Holm's correction; "
-        "hollow grey: none)",
-        fontsize=10,
-    )
+    left.set_title(say(w.PANEL_RATES), fontsize=9)
+    right.set_title(say(w.PANEL_OTHERS), fontsize=9)
+    fig.suptitle(say(w.PLOT_DIFFERENCES), fontsize=10)
     return fig
 
 
 def measures_table(data: dict[str, Any], found: Sequence[Measured]) -> str:
     labels = names_in_words(found)
-    head = ["measure", "baseline", "variant", "difference [95% interval]", "p", "p (Holm)"]
-    head.append("test")
-    left = ("measure", "test")
+    head = [w.HEAD_MEASURE, w.HEAD_BASELINE, w.HEAD_VARIANT, w.HEAD_DIFFERENCE, "p"]
+    head += [w.HEAD_P_HOLM, w.HEAD_TEST]
+    left = (w.HEAD_MEASURE, w.HEAD_TEST)
     rows = ["<table><tr>"]
-    rows[0] += "".join(f"<th{' class=l' if h in left else ''}>{_e(h)}</th>" for h in head)
+    rows[0] += "".join(f"<th{' class=l' if h in left else ''}>{_e(say(h))}</th>" for h in head)
     rows[0] += "</tr>"
     for m in found:
         style = "sig" if m.significant else "ns"
         rows.append(
             f"<tr class={style}><td class=l>{_e(translate(labels[m.name]))}</td>"
-            f"<td>{_e(amount(m, m.result.a, sign=False))}</td>"
-            f"<td>{_e(amount(m, m.result.b, sign=False))}</td>"
+            f"<td>{_e(translate(amount(m, m.result.a, sign=False)))}</td>"
+            f"<td>{_e(translate(amount(m, m.result.b, sign=False)))}</td>"
             f"<td>{_e(translate(interval(m)))}{' *' if m.significant else ''}</td>"
-            f"<td>{m.result.p:.3g}</td><td>{m.p_adjusted:.3g}</td>"
-            f"<td class=l>{_e(m.result.test)}</td></tr>"
+            f"<td>{w.short(float(f'{m.result.p:.3g}'))}</td>"
+            f"<td>{w.short(float(f'{m.p_adjusted:.3g}'))}</td>"
+            f"<td class=l>{_e(say(w.TESTS.get(m.result.test, m.result.test)))}</td></tr>"
         )
     rows.append("</table>")
-    caption = TABLE_CAPTION.format(tests=data.get("tested", len(found)))
-    return f"<p>{_e(caption)}</p>" + scrolling("\n".join(rows))
+    caption = w.table_caption(data.get("tested", len(found)))
+    return f"<p>{_e(say(caption))}</p>" + scrolling("\n".join(rows))
 
 
 def write_compare_report(
@@ -101,12 +89,10 @@ def write_compare_report(
 ) -> None:
     """Write the comparison page: verdicts, the measures' table, the differences plot."""
     changes = ", ".join(f"{k}={v}" for k, v in data["variant"]["changes"].items())
-    parts = _page(f"{data['game']}: {changes} against the baseline")
-    agents = "; ".join(f"level {k}: {v}" for k, v in data["baseline"]["agents"].items())
-    parts.append(
-        f"<p>{data['games']} paired games a level ({data['baseline']['players']} players): "
-        f"game i of both arms has the same seed and seats. Played by: {_e(agents)}.</p>"
-    )
+    parts = _page(say(w.COMPARE_PAGE_TITLE.format(game=data["game"], changes=changes)))
+    agents = "; ".join(say(w.level_named(k, v)) for k, v in data["baseline"]["agents"].items())
+    intro = w.compare_intro(data["games"], data["baseline"]["players"], agents)
+    parts.append(f"<p>{_e(say(intro))}</p>")
     said = [
         f"<li class=warn>{_e(translate(line))}</li>"
         if line.startswith(WARNINGS)
@@ -114,10 +100,11 @@ def write_compare_report(
         for line in lines
     ]
     parts.append("<ul>" + "".join(said) + "</ul>")
-    parts.append("<h2>Measures</h2>" + measures_table(data, found))
+    parts.append(f"<h2>{_e(say(w.HEAD_MEASURES))}</h2>" + measures_table(data, found))
     parts.append(_download(data, f"{data['game']}-compare.json"))
     if found:
-        parts.append(f"<h2>Differences</h2><p>{_e(PLOT_CAPTION)}</p>")
-        parts.append(figure(png(differences(found)), "Differences", "differences"))
+        title = say(w.HEAD_DIFFERENCES)
+        parts.append(f"<h2>{_e(title)}</h2><p>{_e(say(w.PLOT_CAPTION))}</p>")
+        parts.append(figure(png(differences(found)), title, "differences"))
     parts.append("</body></html>")
     _write(parts, path)

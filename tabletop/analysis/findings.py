@@ -9,6 +9,8 @@ from typing import Any
 import tabletop.analysis.text as text
 from tabletop.analysis.arena import wilson
 from tabletop.analysis.run import label
+from tabletop.analysis.wording import Share
+from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Msg
 
 NOTABLE = 0.02  # a seat this far from a fair share is worth a sentence
@@ -31,7 +33,7 @@ def edges(row: dict[str, Any]) -> list[int]:
 
 
 def _pct(value: float) -> str:
-    return f"{value * 100:.0f}%"
+    return Share(value)
 
 
 def where(row: dict[str, Any], keys: list[str]) -> str:
@@ -85,11 +87,11 @@ def seat_warnings(data: dict[str, Any]) -> list[str]:
                     seat=seat,
                     rate=_pct(rate),
                     fair=_pct(fair),
-                    half=f"{half * 100:.1f}",
-                    gap=f"{gap * 100:.1f}",
-                    target=f"{gap * 50:.1f}",
-                    games=f"{row['games']:,}",
-                    needed=f"{needed:,}",
+                    half=Count(half * 100, 1, grouped=False),
+                    gap=Count(gap * 100, 1, grouped=False),
+                    target=Count(gap * 50, 1, grouped=False),
+                    games=Count(row["games"]),
+                    needed=Count(needed),
                 )
             )
     if len(lines) > MOST_WARNINGS:
@@ -97,8 +99,8 @@ def seat_warnings(data: dict[str, Any]) -> list[str]:
             text.SEAT_WIDE_MANY.format(
                 count=len(lines),
                 rows=len(data["configurations"]),
-                games=f"{data['games']:,}",
-                needed=f"{max(needs):,}",
+                games=Count(data["games"]),
+                needed=Count(max(needs)),
             )
         ]
     return lines

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 import tabletop.analysis.text as text
+import tabletop.analysis.wording as wording
 from tabletop.core.i18n.text import translate
 
 EVERY = 10.0  # seconds between two progress lines off a terminal
@@ -30,13 +31,14 @@ def every() -> float:
 
 
 def duration(seconds: float) -> str:
-    """``42 s``, ``3 min 05 s``, ``1 h 02 min``."""
+    """``42 s``, ``3 min 05 s``, ``1 h 02 min`` (a message: the units in the reader's
+    language where it is shown)."""
     whole = round(seconds)
     if whole < 60:
-        return f"{whole} s"
+        return wording.DURATION_SECONDS.format(s=whole)
     if whole < 3600:
-        return f"{whole // 60} min {whole % 60:02d} s"
-    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+        return wording.DURATION_MINUTES.format(m=whole // 60, s=f"{whole % 60:02d}")
+    return wording.DURATION_HOURS.format(h=whole // 3600, m=f"{whole % 3600 // 60:02d}")
 
 
 class Lines:

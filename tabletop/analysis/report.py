@@ -22,23 +22,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+import tabletop.analysis.wording as w
 from tabletop.analysis.findings import (
     completion_level_changes,
     fair_share,
     seat_level_changes,
     seat_warnings,
 )
-from tabletop.analysis.report_plots import (
-    CAPTIONS,
-    TITLES,
-    figures,
-    level_short,
-    level_title,
-    png,
-)
+from tabletop.analysis.report_plots import figures, level_short, level_title, png
 from tabletop.analysis.run import label
+from tabletop.analysis.wording import pct as _pct
+from tabletop.analysis.wording import say
 from tabletop.core.errors import TabletopError
-from tabletop.core.i18n.text import Domain, translate
+from tabletop.core.i18n.text import Domain, current, translate
 
 _ = Domain("tabletop")
 
@@ -84,31 +80,30 @@ def figure(image: bytes, alt: str, key: str) -> str:
     )
 
 
-def _pct(value: float) -> str:
-    return f"{value * 100:.0f}%"
-
-
 def _e(value: Any) -> str:
     return html.escape(str(value))
 
 
 def summary_table(data: dict[str, Any]) -> str:
     """The analysis at a glance: one row per configuration and level."""
+
     players = max(r["players"] for r in data["configurations"])
     skill: dict[str, list[str]] = {}
     for row in data["skill"]:
         low, high = row["higher_score_ci95"]
-        style, mark = ("sig", "*") if row["significant"] else ("ns", " (n.s.)")
+        style, mark = ("sig", "*") if row["significant"] else ("ns", f" ({say(w.NOT_SIGNIFICANT)})")
         skill.setdefault(label(row, data["swept"]), []).append(
-            f"<span class={style}>{row['higher']} vs {row['lower']}: "
-            f"{_pct(row['higher_score'])}{mark}</span> "
-            f"<span class=ci>[{_pct(low)}-{_pct(high)}] fair {_pct(row['baseline'])}</span>"
+            f"<span class={style}>{_e(say(w.versus(row['higher'], row['lower'])))}: "
+            f"{_pct(row['higher_score'])}{_e(mark)}</span> <span class=ci>[{_pct(low)}-"
+            f"{_pct(high)}] {_e(say(w.FAIR.format(rate=_pct(row['baseline']))))}</span>"
         )
     scored = any(r.get("points") for r in data["configurations"])
-    head = ["configuration", "level"] + [f"seat {s}" for s in range(1, players + 1)]
-    head += ["fair", "draws", "how games ended", "turns (median)", "minutes (est.)"]
-    head += ["points a seat", "margin"] if scored else []
-    head += ["skill"] if data["skill"] else []
+    head = [say(w.HEAD_CONFIGURATION), say(w.HEAD_LEVEL)]
+    head += [say(w.HEAD_SEAT.format(seat=s)) for s in range(1, players + 1)]
+    head += [say(h) for h in (w.HEAD_FAIR, w.HEAD_DRAWS, w.HEAD_ENDED, w.HEAD_TURNS)]
+    head += [say(w.HEAD_MINUTES)]
+    head += [say(w.HEAD_POINTS), say(w.HEAD_MARGIN)] if scored else []
+    head += [say(w.HEAD_SKILL)] if data["skill"] else []
     out = ["<table><tr>" + "".join(f"<th class=l>{_e(h)}</th>" for h in head[:2])]
     out[0] += "".join(f"<th>{_e(h)}</th>" for h in head[2:]) + "</tr>"
     shown: set[str] = set()
@@ -142,15 +137,15 @@ def summary_table(data: dict[str, Any]) -> str:
             f"<td>{_pct(fair_share(row))}</td>",
             f"<td>{_pct(row['draw_rate'])}</td>",
             f"<td class='l w'>{ends}</td>",
-            f"<td>{turns['mean']:.0f} ({turns['median']:g})</td>",
-            f"<td>{row['length_minutes']['mean']:.0f}</td>",
+            f"<td>{w.num(turns['mean'])} ({w.short(turns['median'])})</td>",
+            f"<td>{w.num(row['length_minutes']['mean'])}</td>",
         ]
         if scored:
             points = row.get("points")
             if points:
                 margin = points["score_margin"]
-                seats = " / ".join(f"{p:.1f}" for p in points["seat_points"])
-                cells += [f"<td class=w>{seats}</td>", f"<td>{margin['mean']:.1f}</td>"]
+                seats = " / ".join(w.num(p, 1) for p in points["seat_points"])
+                cells += [f"<td class=w>{seats}</td>", f"<td>{w.num(margin['mean'], 1)}</td>"]
             else:
                 cells += ["<td></td>", "<td></td>"]
         if data["skill"]:
@@ -176,18 +171,20 @@ def scrolling(table: str) -> str:
 
 def _download(data: dict[str, Any], name: str) -> str:
     blob = base64.b64encode(json.dumps(data, indent=1, ensure_ascii=False).encode()).decode()
+    rows = _e(say(w.PER_GAME_ROWS.format(flag="\x00"))).replace(
+        "\x00", "<code>--export FILE.csv</code>"
+    )
     return (
         f"<p><a class=dl download='{_e(name)}' href='data:application/json;base64,{blob}'>"
-        f"Download every number (JSON, {_e(name)})</a>; the per-game rows come with "
-        "<code>--export FILE.csv</code>.</p>"
+        f"{_e(say(w.DOWNLOAD.format(name=name)))}</a>; {rows}.</p>"
     )
 
 
 def _images(made: dict[str, Any]) -> list[str]:
     parts = []
     for name, fig in made.items():
-        title = TITLES.get(name, name)
-        parts.append(f"<h2>{_e(title)}</h2><p>{_e(CAPTIONS.get(name, ''))}</p>")
+        title = say(w.TITLES.get(name, name))
+        parts.append(f"<h2>{_e(title)}</h2><p>{_e(say(w.CAPTIONS.get(name, '')))}</p>")
         parts.append(figure(png(fig), title, name))
     return parts
 
@@ -207,7 +204,7 @@ def _write(parts: list[str], path: Path) -> None:
 
 def _page(title: str) -> list[str]:
     return [
-        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<!doctype html><html lang='{current()}'><head><meta charset='utf-8'>",
         f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{_e(title)}</h1>",
     ]
@@ -215,18 +212,19 @@ def _page(title: str) -> list[str]:
 
 def write_report(data: dict[str, Any], path: Path) -> None:
     """Write the analysis page: summary, warnings, a plot per measure, the download."""
-    parts = _page(f"{data['game']}: balance report")
+
+    parts = _page(say(w.BALANCE_TITLE.format(game=data["game"])))
     levels = "; ".join(level_title(level, data) for level in data["levels"])
-    parts.append(
-        f"<p>{data['games']} games per configuration and level, seed {data['seed']}; "
-        f"swept: {_e(', '.join(data['swept']) or 'nothing')}. Played by: {_e(levels)}. "
-        "Every number speaks for these levels only. Minutes are an estimate at "
-        f"{data.get('seconds_per_turn', 20):g} s a turn. The measures are explained in "
-        "docs/analysis.md.</p>"
+    settings = w.SETTINGS.format(
+        seed=data["seed"],
+        swept=", ".join(data["swept"]) or w.NOTHING,
+        levels=levels,
+        seconds=w.short(data.get("seconds_per_turn", 20)),
     )
+    parts.append(f"<p>{_e(say(w.games_per_row(data['games'])))}, {_e(say(settings))}</p>")
     if data.get("partial"):
         parts.append(f"<p class=warn>{_e(translate(stopped(data)))}</p>")
-    parts.append("<h2>Summary</h2>" + scrolling(summary_table(data)))
+    parts.append(f"<h2>{_e(say(w.SUMMARY))}</h2>" + scrolling(summary_table(data)))
     notes = seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data)
     if notes:
         parts.append(

@@ -16,8 +16,10 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
+import tabletop.analysis.wording as w
 from tabletop.analysis.findings import fair_share
 from tabletop.analysis.run import label
+from tabletop.analysis.wording import say
 
 ROW_INCHES = 0.32  # height of one configuration's row in a plot
 
@@ -57,7 +59,7 @@ def kind_colour(kind: str) -> str:
 
 def level_short(level: str, data: dict[str, Any]) -> str:
     """``3 novice``: a level with the first word(s) of its description (before a colon)."""
-    description = data.get("agents", {}).get(level, "")
+    description = say(data.get("agents", {}).get(level, ""))
     head = description.split(":")[0].split(",")[0]
     return f"{level} {head}" if head and len(head) <= 28 else level
 
@@ -65,7 +67,9 @@ def level_short(level: str, data: dict[str, Any]) -> str:
 def level_title(level: str, data: dict[str, Any]) -> str:
     """``level 3: novice (...)``: a level by its name."""
     description = data.get("agents", {}).get(level)
-    return f"level {level}: {description}" if description else f"level {level}"
+    if description:
+        return say(w.level_named(level, description))
+    return say(w.HEAD_LEVEL) + f" {level}"
 
 
 def _figure(width: float, height: float) -> Any:
@@ -118,11 +122,7 @@ def seat_win_rates(data: dict[str, Any]) -> Any:
     0-100% axis hides it). Full colour: the interval is clear of fair (a seat edge, as the
     text and the table say); hollow: it is not."""
     names = _configs(data)
-    fig, axes = _panels(
-        data,
-        "Seat win rates against a fair share, in points, 95% intervals "
-        "(filled: clear of fair; hollow: not)",
-    )
+    fig, axes = _panels(data, say(w.PLOT_SEATS))
     widest = 2.0
     labelled: set[int] = set()
     for ax, level in zip(axes, data["levels"], strict=True):
@@ -143,11 +143,11 @@ def seat_win_rates(data: dict[str, Any]) -> Any:
                     rate, y - 0.4 + height * (seat + 0.5), xerr=[[rate - low], [high - rate]],
                     fmt="o", color=colour, markerfacecolor=colour if edge else "white",
                     capsize=2, markersize=5, elinewidth=1.6 if edge else 0.9,
-                    label=f"seat {seat + 1}" if seat not in labelled else None,
+                    label=say(w.SEAT.format(seat=seat + 1)) if seat not in labelled else None,
                 )  # fmt: skip
                 labelled.add(seat)
         ax.axvline(0, color=FAIR_COLOUR, linestyle="dashed", lw=1.4)
-        ax.set_xlabel("points above (+) or below (−) a fair seat's share")
+        ax.set_xlabel(say(w.AXIS_SEATS))
         ax.grid(axis="x", alpha=0.3)
     for ax in axes:
         ax.set_xlim(-widest * 1.1, widest * 1.1)
@@ -200,7 +200,7 @@ def endings(data: dict[str, Any]) -> Any:
     """Per level: how the games ended, the share of each end kind (fixed colours)."""
     names = _configs(data)
     kinds = sorted({k for r in data["configurations"] for k in r["end_reasons"]})
-    fig, axes = _panels(data, "How games ended (warm colours: not the rules' own end)")
+    fig, axes = _panels(data, say(w.PLOT_ENDINGS))
     for ax, level in zip(axes, data["levels"], strict=True):
         rows = _rows_of(data, level)
         left = [0.0] * len(rows)
@@ -210,7 +210,7 @@ def endings(data: dict[str, Any]) -> Any:
             left = [a + b for a, b in zip(left, share, strict=True)]
         ax.set_xlim(0, 1)
         ax.xaxis.set_major_formatter(_percent())
-        ax.set_xlabel("share of games")
+        ax.set_xlabel(say(w.AXIS_SHARE))
     _label_rows(axes[0], names)
     axes[-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return fig
@@ -220,7 +220,7 @@ def means(data: dict[str, Any], key: str, title: str, unit: str) -> Any:
     """Per level: a configuration's per-game mean with its 95% interval (missing: not
     drawn); the interval is the JSON's ``KEY_ci95``."""
     names = _configs(data)
-    fig, axes = _panels(data, title + ", 95% intervals")
+    fig, axes = _panels(data, say(w.WITH_INTERVALS.format(title=title)))
     for ax, level, colour in zip(axes, data["levels"], LEVEL_COLOURS, strict=False):
         for y, row in enumerate(_rows_of(data, level)):
             mean = row.get(key)
@@ -230,7 +230,8 @@ def means(data: dict[str, Any], key: str, title: str, unit: str) -> Any:
             ax.errorbar(
                 mean, y, xerr=[[mean - low], [high - mean]], fmt="o", color=colour, capsize=3
             )
-            ax.annotate(f"{mean:.3g}", (mean, y), xytext=(0, 6), textcoords="offset points",
+            shown = w.short(float(f"{mean:.3g}"))
+            ax.annotate(shown, (mean, y), xytext=(0, 6), textcoords="offset points",
                         fontsize=7, ha="center")  # fmt: skip
         ax.set_xlabel(unit)
         ax.grid(axis="x", alpha=0.3)
@@ -241,7 +242,7 @@ def means(data: dict[str, Any], key: str, title: str, unit: str) -> Any:
 def score_margin(data: dict[str, Any]) -> Any:
     """Per level: the mean margin of the winner's points over the next, with its interval."""
     names = _configs(data)
-    fig, axes = _panels(data, "Score margin: first minus second in points, 95% intervals")
+    fig, axes = _panels(data, say(w.PLOT_MARGIN))
     for ax, level, colour in zip(axes, data["levels"], LEVEL_COLOURS, strict=False):
         for y, row in enumerate(_rows_of(data, level)):
             margin = row["points"]["score_margin"]
@@ -249,7 +250,7 @@ def score_margin(data: dict[str, Any]) -> Any:
             mean = margin["mean"]
             ax.errorbar(mean, y, xerr=[[mean - low], [high - mean]], fmt="o", color=colour,
                         capsize=3)  # fmt: skip
-        ax.set_xlabel("points")
+        ax.set_xlabel(say(w.AXIS_POINTS))
         ax.grid(axis="x", alpha=0.3)
     _label_rows(axes[0], names)
     return fig
@@ -277,7 +278,7 @@ def constant(data: dict[str, Any], key: str) -> bool:
 def skill_gap(data: dict[str, Any]) -> Any:
     """The higher level's score in one seat against the lower, with its interval."""
     rows = data["skill"]
-    names = [f"{label(r, data['swept'])}: {r['higher']} vs {r['lower']}" for r in rows]
+    names = [f"{label(r, data['swept'])}: {say(w.versus(r['higher'], r['lower']))}" for r in rows]
     fig = _figure(7.5, max(2.4, ROW_INCHES * len(rows) * 1.6 + 1.4))
     ax = fig.subplots()
     for y, row in enumerate(rows):
@@ -289,8 +290,8 @@ def skill_gap(data: dict[str, Any]) -> Any:
     _label_rows(ax, names)
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(_percent())
-    ax.set_xlabel("higher level's score (a draw counts 1/N); red dashes: 1/N")
-    ax.set_title("Skill: the higher level in one seat, the lower in the others", fontsize=11)
+    ax.set_xlabel(say(w.AXIS_SKILL))
+    ax.set_title(say(w.PLOT_SKILL), fontsize=11)
     return fig
 
 
@@ -299,24 +300,14 @@ def figures(data: dict[str, Any]) -> dict[str, Any]:
     measure that cannot vary under the options (:func:`constant`)."""
     first = data["configurations"][0]
     made = {"seat_win_rates": seat_win_rates(data), "endings": endings(data)}
-    boxes = (
-        ("length_turns", "Length of a game in turns", _turns_unit(data)),
-        ("length_actions", "Length of a game in actions", "actions"),
-        ("branching_spread", "Legal actions a decision (branching)", "legal actions"),
-    )
-    for key, title, unit in boxes:
+    for key, title in w.BOXES.items():
+        unit = say(w.BOX_UNITS[key]) if key in w.BOX_UNITS else _turns_unit(data)
         if not constant(data, key):
-            made[key.removesuffix("_spread")] = distributions(data, key, title, unit)
+            made[key.removesuffix("_spread")] = distributions(data, key, say(title), unit)
     if first.get("lead_changes") is not None:
-        for key, title, unit in (
-            ("lead_changes", "Lead changes a game", "changes"),
-            ("decisiveness", "Decisiveness (0: decided at the end)", "share of the game"),
-            ("drama", "Drama: how far the winner lagged", "evaluation"),
-            ("stability", "Stability: evaluation variance", "variance"),
-            ("clarity", "Clarity: spread of a choice's results", "var."),
-        ):
+        for key, (title, unit) in w.MEANS.items():
             if not constant(data, key):
-                made[key] = means(data, key, title, unit)
+                made[key] = means(data, key, say(title), say(unit))
     if all(r.get("points") for r in data["configurations"]) and not constant(data, "score_margin"):
         made["score_margin"] = score_margin(data)
     if data["skill"]:
@@ -325,8 +316,7 @@ def figures(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _turns_unit(data: dict[str, Any]) -> str:
-    seconds = data.get("seconds_per_turn", 20)
-    return f"turns (1 turn ≈ {seconds:g} s of play: an estimate)"
+    return say(w.AXIS_TURNS.format(seconds=w.short(data.get("seconds_per_turn", 20))))
 
 
 def png(fig: Any) -> bytes:
@@ -334,44 +324,3 @@ def png(fig: Any) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
-
-
-CAPTIONS = {
-    "seat_win_rates": "Each seat's win rate minus a fair seat's share, in points, with its "
-    "95% interval (AdvantageP1, Balance). A filled dot is an interval clear of the red "
-    "dashes (0: fair), a seat edge, bold in the summary; a hollow dot's interval crosses "
-    "them: no evidence, not fairness. A shared win counts 1/k for each of k winners.",
-    "endings": "The rules' own ends against cuts (turn limit, block, stall): a cut is a game "
-    "the rules did not decide. Each kind keeps its colour in every game's report.",
-    "length_turns": "Box: the middle half of games; whiskers: shortest and longest; line: "
-    "median; triangle: mean. A turn ends when the player to act changes.",
-    "length_actions": "The same in actions (every decision a player takes).",
-    "branching": "The number of legal actions at a decision, over all decisions (Ludii's "
-    "BranchingFactor): how wide the choices are.",
-    "lead_changes": "How often the leader by the game's evaluation changed (LeadChange).",
-    "decisiveness": "The share of a game after the winner passed everyone's best evaluation "
-    "(DecisivenessMoves): near 0 a close game, near 1 decided early.",
-    "drama": "How far below the leader the eventual winner was, on average (Drama): 0 when "
-    "the winner always led; higher, more comebacks.",
-    "stability": "The variance of each player's evaluation over a game (Stability): low, "
-    "steady games; high, swings.",
-    "clarity": "The spread of the mover's evaluation over its choices (ClarityVariance): "
-    "near 0 every choice looks alike; higher, some choices are clearly better.",
-    "score_margin": "The winner's points minus the next player's (ScoreDifference).",
-    "skill": "Jaffe's restricted play: the higher level's score in one seat; green bars are "
-    "significantly away from 1/N (the game rewards skill), grey are not.",
-}
-TITLES = {
-    "seat_win_rates": "Seat win rates",
-    "endings": "How games ended",
-    "length_turns": "Length in turns",
-    "length_actions": "Length in actions",
-    "branching": "Branching distribution",
-    "lead_changes": "Lead changes",
-    "decisiveness": "Decisiveness",
-    "drama": "Drama",
-    "stability": "Stability",
-    "clarity": "Clarity (uncertainty of the choices)",
-    "score_margin": "Score margin",
-    "skill": "Skill",
-}

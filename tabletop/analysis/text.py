@@ -79,11 +79,7 @@ LEVEL_CHANGES = _("The conclusion changes with the level for {measure}: {finding
 LEVEL_FINDING = _("{change} (adjusted p={p}) at level {level}")
 NOT_SIGNIFICANT = _("no finding at level {level} ({change}, adjusted p={p})")
 UNCHANGED = _("no game changed at level {level}")
-REPLICATION = _("Replication on {count} fresh seed(s) ({seeds}): {findings}.")
 REPLICATED = _("{measure} {change} held in {held} of {count}")
-REPLICATION_NONE = _(
-    "Replication on {count} fresh seed(s) ({seeds}): the run has no finding to replicate."
-)
 REPLICATION_ONLY = _(
     "Found on a fresh seed but not in the run (chance, or too few games): {measures}."
 )
@@ -144,4 +140,22 @@ def power_length(turns: int, games: str | None) -> Msg:
         "; {games_turns} detect a change of {n} turns in length",
         turns,
         games_turns=games,
+    )
+
+
+def replication(count: int, seeds: str, findings: Msg | None) -> Msg:
+    """What the fresh seeds said: which findings held (None: the run has none)."""
+    if findings is None:
+        return _.plural(
+            "Replication on {n} fresh seed ({seeds}): the run has no finding to replicate.",
+            "Replication on {n} fresh seeds ({seeds}): the run has no finding to replicate.",
+            count,
+            seeds=seeds,
+        )
+    return _.plural(
+        "Replication on {n} fresh seed ({seeds}): {findings}.",
+        "Replication on {n} fresh seeds ({seeds}): {findings}.",
+        count,
+        seeds=seeds,
+        findings=findings,
     )

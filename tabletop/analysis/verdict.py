@@ -12,6 +12,8 @@ import tabletop.analysis.text as text
 from tabletop.analysis.compare import Comparison, Measured, family
 from tabletop.analysis.paired import games_for_shift, games_to_detect
 from tabletop.analysis.run import agent_names
+from tabletop.analysis.wording import Digits, Share, versus
+from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Msg
 
 
@@ -54,15 +56,15 @@ def amount(m: Measured, value: float, sign: bool = True) -> str:
     (``+1.7``) as a person reads it: never in exponent notation."""
     if not sign:
         if m.rate:
-            return f"{value * 100:.1f}%"
-        return f"{value:.{decimals([value], 3)}f}"
+            return Share(value, 1)
+        return Count(value, decimals([value], 3), grouped=False)
     factor, _unit = scale(m)
     return _signed(value * factor, 1 if m.rate else decimals([value * factor], 2))
 
 
 def _signed(value: float, places: int) -> str:
     shown = f"{value:+.{places}f}"
-    return shown.replace("-", "+", 1) if float(shown) == 0 else shown  # never -0.0
+    return Digits(shown.replace("-", "+", 1) if float(shown) == 0 else shown)  # never -0.0
 
 
 def interval(m: Measured) -> str:
@@ -79,12 +81,12 @@ def interval(m: Measured) -> str:
 def few(games: int | None) -> str:
     if games is None:
         return "?"
-    return text.UNDER_TEN if games < 10 else text.ABOUT.format(games=f"{games:,}")
+    return text.UNDER_TEN if games < 10 else text.ABOUT.format(games=Count(games))
 
 
 def level_name(level: str, names: dict[str, str]) -> str:
     if "-vs-" in level:
-        return level.replace("-vs-", " vs ")
+        return versus(*level.split("-vs-"))
     return text.LEVEL.format(level=level, description=names.get(level, level))
 
 
@@ -151,7 +153,7 @@ def _power(mine: Sequence[Measured], where: str, tests: int) -> list[str]:
         step = max(1, round(turns.result.a * 0.05))
         needed = games_for_shift(turns.result, step, tests)
         length = text.power_length(step, None if needed is None else few(needed))
-    changed = f"{seat.result.changed * 100:.1f}%"
+    changed = Share(seat.result.changed, 1)
     rate = games_for_shift(seat.result, POINTS, tests)
     if rate is None:
         return [
@@ -183,7 +185,7 @@ def _is_seat(m: Measured) -> bool:
 
 
 def _p_pair(m: Measured) -> str:
-    return text.P_PAIR.format(p=f"{m.result.p:.2g}", adjusted=f"{m.p_adjusted:.2g}")
+    return text.P_PAIR.format(p=Digits(f"{m.result.p:.2g}"), adjusted=Digits(f"{m.p_adjusted:.2g}"))
 
 
 def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[str]:
@@ -208,7 +210,7 @@ def _wide(mine: Sequence[Measured], where: str, games: int, tests: int) -> list[
                     if not known
                     else few(min(known))
                     if min(known) == max(known)
-                    else text.RANGE.format(fewest=f"{min(known):,}", most=f"{max(known):,}")
+                    else text.RANGE.format(fewest=Count(min(known)), most=Count(max(known)))
                 ),
             )
         )
@@ -283,7 +285,9 @@ def level_changes(found: Sequence[Measured], levels: Sequence[str]) -> list[str]
             else:
                 template = text.LEVEL_FINDING if here.significant else text.NOT_SIGNIFICANT
                 findings.append(
-                    template.format(change=interval(here), p=f"{here.p_adjusted:.2g}", level=level)
+                    template.format(
+                        change=interval(here), p=Digits(f"{here.p_adjusted:.2g}"), level=level
+                    )
                 )
         lines.append(
             text.LEVEL_CHANGES.format(measure=words(first), findings=Msg.joined("; ", findings))
@@ -311,14 +315,12 @@ def replication(
         )
     main = {m.name for m in found if m.significant}
     only = sorted({n for run in runs for n, m in run.items() if m.significant and n not in main})
-    lines = []
+    lines: list[str] = []
     seed_words = ", ".join(str(s) for s in seeds)
     if items:
-        lines.append(
-            text.REPLICATION.format(count=count, seeds=seed_words, findings=Msg.joined("; ", items))
-        )
+        lines.append(text.replication(count, seed_words, Msg.joined("; ", items)))
     else:
-        lines.append(text.REPLICATION_NONE.format(count=count, seeds=seed_words))
+        lines.append(text.replication(count, seed_words, None))
     if only:
         words_of = {n: _named(m) for run in runs for n, m in run.items()}
         named = Msg.joined(", ", [words_of[n] for n in only])

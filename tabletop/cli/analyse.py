@@ -235,7 +235,11 @@ def progress(
         from rich.progress import Progress
 
         with Progress(console=Console(file=out), transient=True) as bar:
-            task = bar.add_task(f"{what}: playing", total=total, completed=already)
+            from tabletop.analysis.wording import PLAYING
+
+            task = bar.add_task(
+                translate(PLAYING.format(what=what)), total=total, completed=already
+            )
             yield lambda _: bar.advance(task)
         return
     every = lines_module.every()
@@ -256,7 +260,9 @@ PIPED_WIDTH = 400  # columns of the console when stdout is not a terminal
 
 
 def _pct(value: float) -> str:
-    return f"{value * 100:.0f}%"
+    from tabletop.analysis.wording import pct
+
+    return pct(value)
 
 
 def _seats(row: dict[str, Any]) -> str:
@@ -274,28 +280,21 @@ def _seats(row: dict[str, Any]) -> str:
 
 
 def _maybe(value: float | None, digits: int = 2) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    from tabletop.analysis.wording import num
 
-
-LEGEND = (
-    "seats won %: each seat's win rate, seat 1 first (a shared win counts 1/k), ± the widest "
-    "half 95% interval, * and bold: an interval clear of a fair share (an edge), dim: not; "
-    "bal: balance (1 = all seats equal); done: ended by the rules (no cut, block or stall); "
-    "turns: mean; min: minutes, an estimate at {seconds:g} s a turn "
-    "(--seconds-per-turn); acts: actions mean±sd; bf: legal actions per decision"
-)
-EVALUATED = "; lead: lead changes a game; dec: decisiveness; drama (Ludii; docs/analysis.md)"
-SCORED = "; points: mean points per seat; margin: first minus second, 95% interval"
-LEVELS = "levels: {names}"
+    return "-" if value is None else num(value, digits)
 
 
 def _points(row: dict[str, Any]) -> list[str]:
+    from tabletop.analysis.wording import num
+
     points = row.get("points")
     if not points:
         return ["-", "-"]
-    seats = " ".join(f"{p:.1f}" for p in points["seat_points"])
+    seats = " ".join(num(p, 1) for p in points["seat_points"])
     low, high = points["score_margin"]["ci95"]
-    return [seats, f"{points['score_margin']['mean']:.1f} [{low:.1f}-{high:.1f}]"]
+    margin = points["score_margin"]["mean"]
+    return [seats, f"{num(margin, 1)} [{num(low, 1)}-{num(high, 1)}]"]
 
 
 def print_analysis(data: dict[str, Any]) -> None:
@@ -304,6 +303,7 @@ def print_analysis(data: dict[str, Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from tabletop.analysis import wording as w
     from tabletop.analysis.findings import (
         completion_level_changes,
         seat_level_changes,
@@ -311,13 +311,13 @@ def print_analysis(data: dict[str, Any]) -> None:
     )
     from tabletop.analysis.run import label
 
+    say, num = w.say, w.num
     keys = data["swept"]
     console = output_console()
-    console.print(f"{data['game']}: {data['games']} games a row, seed {data['seed']}")
+    console.print(escape(say(w.games_a_row(data["game"], data["games"], data["seed"]))))
     names = data.get("agents", {})
-    console.print(
-        LEVELS.format(names="; ".join(f"{lv} = {names.get(lv, lv)}" for lv in data["levels"]))
-    )
+    listed = "; ".join(f"{lv} = {say(names.get(lv, lv))}" for lv in data["levels"])
+    console.print(escape(say(w.LEVELS.format(names=listed))))
     evaluated = any(row["lead_changes"] is not None for row in data["configurations"])
     scored = any(row.get("points") for row in data["configurations"])
     columns = ["lvl", "seats won %", "bal", "draw", "done", "turns", "min", "acts", "bf"]
@@ -330,7 +330,7 @@ def print_analysis(data: dict[str, Any]) -> None:
             title=label(group[0], keys), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False
         )
         for column in columns:
-            table.add_column(column, justify="right", no_wrap=True)
+            table.add_column(escape(say(w.COLUMNS[column])), justify="right", no_wrap=True)
         for row in group:
             actions, turns = row["length_actions"], row["length_turns"]
             evaluation = [
@@ -341,48 +341,39 @@ def print_analysis(data: dict[str, Any]) -> None:
             table.add_row(
                 row["level"],
                 _seats(row),
-                f"{row['balance']:.2f}",
+                num(row["balance"], 2),
                 _pct(row["draw_rate"]),
                 _pct(row["completion_rate"]),
-                f"{turns['mean']:.0f}",
-                f"{row['length_minutes']['mean']:.0f}",
-                f"{actions['mean']:.0f}±{actions['sd']:.0f}",
-                f"{row['branching']:.1f}",
+                num(turns["mean"]),
+                num(row["length_minutes"]["mean"]),
+                f"{num(actions['mean'])}±{num(actions['sd'])}",
+                num(row["branching"], 1),
                 *(evaluation if evaluated else []),
                 *(_points(row) if scored else []),
             )
         console.print(table)
-    legend = LEGEND.format(seconds=data.get("seconds_per_turn", SECONDS_PER_TURN))
-    console.print(legend + (EVALUATED if evaluated else "") + (SCORED if scored else ""))
+    legend = w.LEGEND.format(seconds=w.short(data.get("seconds_per_turn", SECONDS_PER_TURN)))
+    legend = say(legend) + (say(w.EVALUATED) if evaluated else "")
+    console.print(escape(legend + (say(w.SCORED) if scored else "")))
     if data["skill"]:
-        skill = Table(
-            title="skill: higher level in one seat, lower in the others", box=box.SIMPLE_HEAD
-        )
-        for column in (
-            "configuration",
-            "levels",
-            "won",
-            "score, 95% CI",
-            "fair",
-            "gap",
-            "draws",
-        ):
-            skill.add_column(column, justify="left" if column == "configuration" else "right")
+        skill = Table(title=escape(say(w.SKILL_TITLE)), box=box.SIMPLE_HEAD)
+        for i, column in enumerate(w.SKILL_COLUMNS):
+            skill.add_column(escape(say(column)), justify="right" if i else "left")
         for row in data["skill"]:
             low, high = row["higher_score_ci95"]
+            unsure = "" if row["significant"] else f" ({say(w.NOT_SIGNIFICANT)})"
             skill.add_row(
                 label(row, keys),
-                f"{row['higher']} vs {row['lower']}",
+                escape(say(w.versus(row["higher"], row["lower"]))),
                 _pct(row["higher_win_rate"]),
                 f"{_pct(row['higher_score'])} {_pct(low)}-{_pct(high)}",
                 _pct(row["baseline"]),
-                f"{row['gap'] * 100:+.0f} pts" + ("" if row["significant"] else " (n.s.)"),
+                escape(say(w.GAP.format(gap=f"{row['gap'] * 100:+.0f}")) + unsure),
                 _pct(row["draw_rate"]),
             )
         console.print(skill)
     for line in seat_level_changes(data) + completion_level_changes(data) + seat_warnings(data):
         console.print(escape(translate(line)))
-    console.print(
-        f"{data['seconds']} s, {data['games_per_second']} games/s on {data['jobs']} "
-        f"job(s), backend {data['backend']}"
-    )
+    pace = w.speed(w.short(data["seconds"]), w.short(data["games_per_second"]), data["jobs"],
+                   data["backend"])  # fmt: skip
+    console.print(escape(say(pace)))

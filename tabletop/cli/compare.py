@@ -39,9 +39,6 @@ from tabletop.cli.options import (
 from tabletop.core import selfplay
 from tabletop.core.i18n.text import translate
 
-TABLE_TITLE = "{level}"
-COLUMNS = ("measure", "baseline", "variant", "difference [95% CI]", "p", "p (Holm)", "test")
-
 
 def compare(
     game: GameArg,
@@ -181,6 +178,7 @@ def print_comparison(
     from rich.table import Table
 
     from tabletop.analysis import text
+    from tabletop.analysis import wording as w
     from tabletop.analysis.run import agent_names
     from tabletop.analysis.verdict import amount, interval, level_name, words
 
@@ -188,46 +186,40 @@ def print_comparison(
     names = agent_names(plan.game, plan.levels)
     console = output_console()
     changes = ", ".join(f"{k}={v}" for k, v in comparison.changes)
-    baseline = f"{comparison.baseline.players} players, " + (
-        ", ".join(f"{k}={v}" for k, v in comparison.baseline.values) or "defaults"
+    values = ", ".join(f"{k}={v}" for k, v in comparison.baseline.values)
+    baseline = f"{translate(w.players_word(comparison.baseline.players))}, " + (
+        values or translate(w.DEFAULTS)
     )
-    console.print(
-        translate(text.COMPARE_TITLE).format(
-            game=plan.game, changes=changes, baseline=baseline, games=plan.games, seed=seed
-        )
+    title = text.COMPARE_TITLE.format(
+        game=plan.game, changes=changes, baseline=baseline, games=plan.games, seed=seed
     )
+    console.print(escape(translate(title)))
+    columns = (w.HEAD_MEASURE, w.HEAD_BASELINE, w.HEAD_VARIANT, w.HEAD_DIFFERENCE_CI, "p",
+               w.HEAD_P_HOLM, w.HEAD_TEST)  # fmt: skip
     levels = list(dict.fromkeys(m.level for m in found))
     for level in levels:
         table = Table(
-            title=TABLE_TITLE.format(level=translate(level_name(level, names))),
+            title=escape(translate(level_name(level, names))),
             box=box.SIMPLE_HEAD,
             title_justify="left",
             pad_edge=False,
         )
-        for column in COLUMNS:
-            table.add_column(column, justify="left" if column in ("measure", "test") else "right")
+        for column in columns:
+            left = column in (w.HEAD_MEASURE, w.HEAD_TEST)
+            table.add_column(escape(translate(column)), justify="left" if left else "right")
         for m in (m for m in found if m.level == level):
             mark = " *" if m.significant else ""
             style = "bold" if m.significant else "dim"
             table.add_row(
-                translate(words(m)),
-                amount(m, m.result.a, sign=False),
-                amount(m, m.result.b, sign=False),
+                escape(translate(words(m))),
+                translate(amount(m, m.result.a, sign=False)),
+                translate(amount(m, m.result.b, sign=False)),
                 f"[{style}]{escape(translate(interval(m)) + mark)}[/{style}]",
-                f"{m.result.p:.3g}",
-                f"[{style}]{m.p_adjusted:.3g}[/{style}]",
-                m.result.test,
+                w.short(float(f"{m.result.p:.3g}")),
+                f"[{style}]{w.short(float(f'{m.p_adjusted:.3g}'))}[/{style}]",
+                escape(translate(w.TESTS.get(m.result.test, m.result.test))),
             )
         console.print(table)
-    console.print(LEGEND)
+    console.print(escape(translate(w.COMPARE_LEGEND)))
     for line in lines:
         console.print(escape(translate(line)))
-
-
-LEGEND = (
-    "difference: variant − baseline (pts: percentage points; drama, stability, clarity "
-    "and decisiveness in % of the baseline), 95% paired t interval; p: exact McNemar for "
-    "won/drawn/ended-so measures, Wilcoxon signed-rank for the others; p (Holm): adjusted "
-    "for testing every measure that moved at once; * and bold: a finding (p (Holm) < 0.05 "
-    "and the interval clear of 0); dim: no finding (docs/analysis.md)"
-)
