@@ -39,8 +39,10 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
     )
     forfeit = Forfeit(player=stored.forfeit) if stored.forfeit else None
     if not continues:
-        fresh = Match(match.game, match.players, match.options, match.seed, match.start)
-        fresh.play_all(stored.actions)
+        fresh = Match(match.game, match.players, match.options, match.seed, match.start, False)
+        fresh.play_all(stored.actions)  # the stored chance outcomes among them
+        fresh.draw_chance = True
+        fresh.settle()
         fresh.forfeit = forfeit
         first = next(
             (i for i, (a, b) in enumerate(zip(match.texts, fresh.texts, strict=False)) if a != b),
@@ -48,9 +50,14 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
         )
         return CaughtUp(fresh, first, True, True)
     changed = False
-    for text in stored.actions[have:]:
-        match.play(text)
-        changed = True
+    match.draw_chance = False  # the chance outcomes drawn elsewhere are stored: replayed
+    try:
+        for text in stored.actions[have:]:
+            match.play(text)
+            changed = True
+    finally:
+        match.draw_chance = True
+    match.settle()
     if (match.forfeit is None) != (forfeit is None):
         match.forfeit = forfeit
         changed = True
