@@ -53,9 +53,9 @@ def answered(client: Client, number: int, bid: str | None = None) -> Message:
     return client.until(answer)
 
 
-def play(base: str, players: int, computers: dict[int, str], seed: int) -> tuple[
-    dict[int | None, Client], str, str, dict[int, dict[int, set[str]]]
-]:
+def play(
+    base: str, players: int, computers: dict[int, str], seed: int
+) -> tuple[dict[int | None, Client], str, str, dict[int, dict[int, set[str]]]]:
     """The whole match; returns the clients, the match id, seat 1's token and every bid
     each seat entered at each round (by round position number), taken back ones too."""
     links = create(base, players, computers, 5)
@@ -147,8 +147,9 @@ def stripped(message: Message, seat: int | None, record: Match, own_legal: list[
     return json.dumps(body, ensure_ascii=False)
 
 
-def sweep(clients: dict[int | None, Client], text: str, entered: dict[int, dict[int, set[str]]]
-          ) -> int:
+def sweep(
+    clients: dict[int | None, Client], text: str, entered: dict[int, dict[int, set[str]]]
+) -> int:
     """Every message received while a round was sealed, searched for any bid; returns how
     many messages were searched."""
     match = Match.from_record(registry().get("goofspiel"), Record.from_text(text))

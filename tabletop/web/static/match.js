@@ -136,7 +136,10 @@ function drawStatus() {
   status.dataset.number = String(p.number);
   status.dataset.state = p.status;
   status.classList.toggle("mine", mine);
-  $("#prompt").textContent = p.status === "over" ? "" : p.prompt;
+  const chose = p.sealed && hello.seat !== null && p.sealed.mine !== null;  // waits: no prompt
+  $("#prompt").textContent = p.status === "over" || chose ? "" : p.prompt;
+  const banner = $("#undo-banner");
+  if (banner.dataset.sealed && !mine) { banner.hidden = true; delete banner.dataset.sealed; }
   drawSealed($("#sealed"), p, hello.seat, who, () => send({ type: "undo" }));
   deadline = p.clock && !p.clock.waiting?.length ? performance.now() + p.clock.left * 1000 : null;
   tick();
@@ -248,6 +251,7 @@ function drawUndo(message) {
   const banner = $("#undo-banner");
   if (message.type === "undo-result") {
     banner.hidden = false;
+    if (message.sealed) banner.dataset.sealed = "yes";  // hidden once you have chosen again
     banner.textContent = message.sealed ? S.takenBack : message.done
       ? fill("undoDone", { n: message.count }) : fill("undoNot", { reason: message.reason });
     setTimeout(() => { banner.hidden = true; }, 4000);
