@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from tests.browser_support import WAIT, shots
 from tests.web_audit import Audit, low_contrast, sideways
@@ -30,8 +30,8 @@ pytest.importorskip("tabletop_goofspiel")
 pytest.importorskip("tabletop_pig")
 
 SHOTS = shots("tabletop-sealed")
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 OVER = re.compile("Game over")
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tabletop.web.room import Room
 
 
-def step(table: Table, seat: int | None) -> JSON:
+def step(table: Table, seat: int | None) -> JSON | None:
     """At a simultaneous step: ``{"players": [...], "waiting": [...], "mine": text|null}``
     for ``seat`` (None: a spectator, who has no choice of its own); else None."""
     match = table.match
