@@ -47,9 +47,14 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
         )
         return CaughtUp(fresh, first, True, True)
     changed = False
-    for text in stored.actions[have:]:
-        match.play(text)
-        changed = True
+    match.draw_chance = False  # the chance outcomes drawn elsewhere are stored: replayed
+    try:
+        for text in stored.actions[have:]:
+            match.play(text)
+            changed = True
+    finally:
+        match.draw_chance = True
+    match.settle()
     if (match.forfeit is None) != (forfeit is None):
         match.forfeit = forfeit
         changed = True

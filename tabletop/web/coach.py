@@ -34,7 +34,7 @@ from starlette.routing import Route
 from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.i18n.text import ENGLISH, Domain, message_of, translate
 from tabletop.game import JSON
-from tabletop.web import protocol
+from tabletop.web import protocol, sealed
 
 if TYPE_CHECKING:
     from tabletop.core.match import Match
@@ -50,6 +50,9 @@ NO_MATCH = _("no such match")
 NO_SEAT = _("the coach answers a seat's token only")
 NO_HINTS = _("this match allows no hints (its creator chose so, or it is between people)")
 NOT_YOUR_TURN = _("a hint is for the player to act, and it is not your turn")
+SEALED = _(
+    "the coach gives no hint while everyone chooses at once (a sealed step): choose on your own"
+)
 NOT_OVER = _("the review is given once the game is over")
 BUSY = _(
     "the coach is busy for you: at most {at_once} hint or review at a time and {per_minute} "
@@ -233,6 +236,8 @@ def coach_routes(hub: Hub) -> list[Route]:
         if not hints_allowed(room):
             return _error(NO_HINTS, lang=_lang(request))
         match = room.table.match
+        if sealed.step(room.table, number) is not None:  # the others' choices go nowhere
+            return _error(SEALED, 409, _lang(request))
         if match.player() != number:
             return _error(NOT_YOUR_TURN, 409, _lang(request))
         record = match.record().to_text()

@@ -23,11 +23,12 @@ def entries(
     table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
 ) -> list[JSON]:
     """Log entries from action ``start`` (0-based) on: ``number`` (1-based), ``player``,
-    ``text``."""
+    ``text``. A joint action's choices are one entry each, told once it is applied; a chance
+    outcome's ``player`` is -1 (:data:`~tabletop.game.CHANCE`)."""
     match = table.match
     out: list[JSON] = []
     for index in range(start, len(match.actions)):
-        player = match.game.to_act(match.states[index])
+        player = match.actors[index]  # a player, or CHANCE (-1): an outcome drawn
         text = match.texts[index] if told(index, seat) else HIDDEN
         out.append({"number": index + 1, "player": player, "text": text})
     return out

@@ -41,7 +41,7 @@ from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import chat, protocol, store
+from tabletop.web import chat, protocol, sealed, store
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
 from tabletop.web.host import host_url
@@ -375,7 +375,8 @@ class Hub:
         room.chat.spectators_write = talk
         try:
             talking = chat.open_to_spectators(meta.id) if talk else []
-            await self.db.submit([meta.insert(), *talking])
+            drawn = sealed.drawn(meta.id, room.table.match, meta.created)  # chance's
+            await self.db.submit([meta.insert(), *drawn, *talking])
         except Exception as exc:  # sqlite3.Error and whatever the disk says
             log.error("a new match could not be stored: %s", exc)
             raise Refused(

@@ -25,7 +25,7 @@ from tabletop.core.presentation import presentation_of
 from tabletop.core.reading import parse_json
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game, player_of
-from tabletop.web import gamelog
+from tabletop.web import gamelog, sealed
 
 if TYPE_CHECKING:
     from tabletop.core.match import Match
@@ -36,7 +36,7 @@ MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
 POSITION_KEYS = (
     "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
-    "reason", "clock", "presence",
+    "reason", "clock", "presence", "sealed",
 )  # fmt: skip
 Told = Callable[[int, int | None], bool]  # may this seat be told action index's text
 
@@ -97,13 +97,14 @@ def position(
         "status": "ongoing" if outcome is None else "over",
         "to_act": to_act,
         "prompt": game.prompt(state) if to_act is not None else "",
-        "legal": match.listing_text() if seat is not None and seat == to_act else [],
+        "legal": sealed.legal(table, seat),
         "view": game.view(state, seat),
         "scores": None if scores is None else {str(k): v for k, v in scores.items()},
         "winners": list(outcome.winners) if outcome else [],
         "reason": outcome.reason if outcome else "",
         "clock": clock,
         "presence": presence,
+        "sealed": sealed.step(table, seat),
     }
 
 
@@ -126,6 +127,7 @@ def position_before(match: Match, index: int, seat: int | None) -> JSON:
         "reason": "",
         "clock": None,
         "presence": {},
+        "sealed": None,
     }
 
 

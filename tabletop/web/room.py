@@ -35,7 +35,7 @@ from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import chat, logs, protocol, store
+from tabletop.web import chat, logs, protocol, sealed, store
 from tabletop.web.catchup import catch_up
 from tabletop.web.chat import Chat
 from tabletop.web.store import Mark, MatchStore, Stale, StoredMatch
@@ -181,6 +181,8 @@ class Room:
         match, mid = self.table.match, self.meta.id
         self.updated = self.active = time.time()
         self._hold_clock()
+        if sealed.stores_nothing(change, self._seen):  # kept here until the round is whole
+            return
         first = change.number - 1 if change.kind == "action" else change.number
         self._log_from = min(self._log_from, first)
         self._watch_log_from = min(self._watch_log_from, first)
@@ -554,7 +556,7 @@ class Room:
 
     def _job(self) -> Job:
         match = self.table.match
-        player = match.player()
+        player = self.table.computer_to_act()  # at a sealed step: sees no one's choice
         assert player is not None
         level = next(r.ai for r in self.meta.seats if r.seat == player)
         return Job(
@@ -658,6 +660,9 @@ class Room:
                 ))  # fmt: skip
                 return
             plan = self.table.undo_plan(seat)
+            if plan.sealed:  # one's own sealed choice: nobody else was told of it
+                await sealed.take_back(self, seat)
+                return
             if plan.refusal:
                 await connection.send(
                     protocol.error(_("cannot undo: {reason}", reason=plan.refusal))

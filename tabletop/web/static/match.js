@@ -7,6 +7,7 @@
 // Every sentence a person reads is in T below (one place, keyed by message id), so that a
 // translation can replace it; {name} marks a value put in.
 import { lang, ready, words } from "/static/i18n.js";
+import { S, chanceEntry, drawSealed, toChoose, waitingLine } from "/static/sealed.js";
 
 await ready;
 const [T, fill] = words({
@@ -123,19 +124,23 @@ function drawBoard() {
 function drawStatus() {
   const p = position;
   const status = $("#status");
-  const mine = p.status !== "over" && hello.seat !== null && p.to_act === hello.seat;
+  const mine = toChoose(p, hello.seat);  // at a sealed step: still to choose
   let text;
   if (p.status === "over") {
     text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
   } else {
-    text = mine ? T.yourTurn : fill("waitingFor", { who: who(p.to_act) });
+    text = mine ? T.yourTurn : (waitingLine(p) ?? fill("waitingFor", { who: who(p.to_act) }));
   }
   if (status.textContent !== text) status.textContent = text;  // the live region speaks changes
   status.dataset.toAct = p.to_act ?? "";
   status.dataset.number = String(p.number);
   status.dataset.state = p.status;
   status.classList.toggle("mine", mine);
-  $("#prompt").textContent = p.status === "over" ? "" : p.prompt;
+  const chose = p.sealed && hello.seat !== null && p.sealed.mine !== null;  // waits: no prompt
+  $("#prompt").textContent = p.status === "over" || chose ? "" : p.prompt;
+  const banner = $("#undo-banner");
+  if (banner.dataset.sealed && !mine) { banner.hidden = true; delete banner.dataset.sealed; }
+  drawSealed($("#sealed"), p, hello.seat, who, () => send({ type: "undo" }));
   deadline = p.clock && !p.clock.waiting?.length ? performance.now() + p.clock.left * 1000 : null;
   tick();
   const legal = $("#legal");
@@ -224,6 +229,8 @@ function drawLog(message) {
     const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
       fill("logEntry", { who: who(entry.player),
         text: entry.text === "played" ? T.hiddenAction : entry.text })); // protocol's "played"
+    const drawn = chanceEntry(entry);  // a chance outcome: no player's
+    if (drawn !== null) { item.textContent = drawn; item.dataset.chance = ""; }
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
@@ -244,8 +251,9 @@ function drawUndo(message) {
   const banner = $("#undo-banner");
   if (message.type === "undo-result") {
     banner.hidden = false;
-    banner.textContent = message.done ? fill("undoDone", { n: message.count })
-      : fill("undoNot", { reason: message.reason });
+    if (message.sealed) banner.dataset.sealed = "yes";  // hidden once you have chosen again
+    banner.textContent = message.sealed ? S.takenBack : message.done
+      ? fill("undoDone", { n: message.count }) : fill("undoNot", { reason: message.reason });
     setTimeout(() => { banner.hidden = true; }, 4000);
     return;
   }

@@ -1,0 +1,92 @@
+"""Simultaneous (sealed) steps and chance steps as the browser is told of them (issue 35).
+
+The rules of the table are the core's (:class:`tabletop.core.match.Match` keeps each
+sealed choice in ``Match.sealed`` until the last one is in and draws chance from the
+match's seed; :class:`tabletop.core.table.Table` says what an undo may take back); this
+module only says what each connection may be sent of them:
+
+- :func:`step`: the ``position`` message's ``sealed`` key: at a simultaneous step who
+  chooses, who is still to choose (who has chosen may be shown, never what) and ``mine``,
+  this seat's own sealed choice, sent to that seat only; None at any other step.
+- :func:`legal`: the ``position`` message's ``legal``: this seat's own choices when it is
+  still to choose (``Match.options_of(seat)``), else nothing.
+- :func:`stores_nothing`: a change the store has no row for (a sealed choice, or one taken
+  back): the sealed choices live in the room until the joint action is applied.
+- :func:`drawn`: the chance outcomes the core drew as the match was set up (a prize card
+  turned up), stored with the new match as its first actions.
+- :func:`take_back`: a person's own sealed choice taken back while the round is not
+  complete (the table's undo rules allow it: nobody else was told of it); no one else is
+  asked, and only that seat is told (the others see only that it is choosing again).
+
+A chance outcome is an action of :data:`~tabletop.game.CHANCE` (player -1 in the ``log``
+and ``last`` messages), drawn by the core; the page never waits for a person there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.match import Match
+from tabletop.core.table import Change, Table
+from tabletop.game import JSON
+from tabletop.web import store
+
+if TYPE_CHECKING:
+    from tabletop.web.room import Room
+
+
+def step(table: Table, seat: int | None) -> JSON | None:
+    """At a simultaneous step: ``{"players": [...], "waiting": [...], "mine": text|null}``
+    for ``seat`` (None: a spectator, who has no choice of its own); else None."""
+    match = table.match
+    actor = match.game.to_act(match.state)
+    if not isinstance(actor, frozenset) or match.outcome() is not None:
+        return None
+    own = match.sealed.get(seat) if seat is not None else None
+    return {
+        "players": sorted(actor),
+        "waiting": match.choosers(),
+        "mine": own[1] if own is not None else None,
+    }
+
+
+def legal(table: Table, seat: int | None) -> list[str]:
+    """The listed actions of ``seat`` if it is to act (or still to choose), else []."""
+    match = table.match
+    if seat is None or seat not in match.choosers():
+        return []
+    return match.listing_text(seat)
+
+
+def stores_nothing(change: Change, stored: int) -> bool:
+    """Whether ``change`` leaves the stored actions as they are (``stored``: how many):
+    a sealed choice, or a sealed choice taken back (an undo that took no action back)."""
+    return change.kind == "sealed" or (change.kind == "undo" and change.number == stored)
+
+
+def drawn(match_id: str, match: Match, at: float) -> list[store.Statement]:
+    """The statements storing the actions ``match`` starts with (chance outcomes drawn
+    before anyone acts), so the stored match replays to it."""
+    status = "ongoing" if match.outcome() is None else "over"
+    return [
+        statement
+        for index, text in enumerate(match.texts)
+        for statement in store.append(match_id, index + 1, text, status, at)
+    ]
+
+
+def undone(seat: int) -> JSON:
+    """The ``undo-result`` of a sealed choice taken back (``sealed`` true), for its seat."""
+    return {"type": "undo-result", "by": seat, "done": True, "count": 1, "sealed": True}
+
+
+async def take_back(room: Room, seat: int) -> None:
+    """Take back ``seat``'s sealed choice (the room's lock held): tell that seat's
+    connections, then everyone their position (the seat is choosing again)."""
+    room.table.undo(seat)
+    message = undone(seat)
+    for connection in list(room.connections):
+        if connection.seat == seat:
+            await connection.send(message)
+    await room.broadcast()
+    room.arm_clock()
