@@ -38,7 +38,10 @@ def test_the_file_pins_every_direct_dependency_of_the_test_extra() -> None:
 
 
 def test_the_readme_and_ci_install_with_it() -> None:
-    command = "pip install -c constraints.txt -e '.[test]' -e examples/connect4"
+    command = (
+        "pip install -c constraints.txt -e '.[test]' -e examples/connect4 "
+        "-e examples/pig -e examples/goofspiel"
+    )
     assert command in (ROOT / "README.md").read_text(encoding="utf-8")
     assert command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "tools/constraints-update" in (ROOT / "README.md").read_text(encoding="utf-8")
