@@ -227,7 +227,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     for stand in state.stands:
         out[at] = len(stand)
         at += 1
-    if state.to_act:
+    if state.to_act > 0:  # no one at a chance step (the deal, N2)
         out[_TO_ACT + state.to_act - 1] = 1.0
     if state.winner:
         out[_WINNER + state.winner - 1] = 1.0
@@ -250,6 +250,8 @@ def observer(players: int, options: BaseModel) -> Observer:
     except ImportError:
         return observe
     if (*(OFFSET[name] for name, _ in LAYOUT), SIZE) != compiled.OFFSETS:
+        return observe
+    if getattr(compiled, "CHANCE_STEPS", 0) != 1:  # built before the deal's chance steps
         return observe
     fast: Observer = compiled.observe
     return fast
