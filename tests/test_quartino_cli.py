@@ -26,6 +26,7 @@ from tabletop.cli.app import app
 from tabletop.core.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.position import codes, out_of_play
 from tabletop_quartino.rules import QuartinoOptions, State
 
@@ -45,7 +46,7 @@ def agent_game(players: int, seed: int, **options: Any) -> tuple[list[str], list
     opts = QuartinoOptions(**options)
     agent = players_of(GAME).agents()["basic"]()
     rng = random.Random(seed)
-    state = GAME.new(players, opts, seed)
+    state = dealt_as_before(players, opts, seed)
     texts: list[str] = []
     states = [state]
     while (player := GAME.to_act(state)) is not None:
@@ -398,7 +399,7 @@ def test_play_against_basic_shows_none_of_its_cards(tmp_path: Path) -> None:
     assert "Pass to player" not in out  # one human: nothing to hide between turns
     record = load(save)
     assert record.seats == {"2": "basic"}
-    state = GAME.new(2, QuartinoOptions(), 4)
+    state = dealt_as_before(2, QuartinoOptions(), 4)
     for text in record.actions:
         state = GAME.apply(state, GAME.parse(state, text))
     assert GAME.outcome(state) is None and state.turns >= 8
@@ -421,7 +422,7 @@ def test_a_computers_false_claim_is_a_hidden_action_on_the_screen(tmp_path: Path
     )  # fmt: skip
     assert code == 0, err
     assert "player 2 (computer, 1): a hidden action" in out
-    state = GAME.new(2, QuartinoOptions(), 4)
+    state = dealt_as_before(2, QuartinoOptions(), 4)
     false_claims = []
     for text in load(save).actions:
         action = GAME.parse(state, text)

@@ -12,8 +12,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pydantic import BaseModel
+
+from tabletop.game import CHANCE
 from tabletop_quartino.cards import deck
-from tabletop_quartino.rules import DEALS, LOTS, Action, State, dealing
+from tabletop_quartino.rules import (
+    DEALS,
+    LOTS,
+    Action,
+    State,
+    apply,
+    config,
+    dealing,
+    new_state,
+)
 
 
 def old_deal(seed: int, players: int, by_lot: bool) -> tuple[list[int], int]:
@@ -35,3 +47,13 @@ def seeded_chance(states: Sequence[State], seed: int) -> Action:
     if dealing(state):
         return DEALS[cards[sum(map(len, state.stands))]]
     return LOTS[first]
+
+
+def dealt_as_before(players: int, options: BaseModel, seed: int) -> State:
+    """The start the earlier version's ``new(players, options, seed)`` gave: the deal (and
+    the lot) drawn as its seeded shuffle drew them. For tests and tools written against
+    those seeds; a match draws its own chance."""
+    states = [new_state(players, config(options))]
+    while states[-1].to_act == CHANCE:
+        states.append(apply(states[-1], seeded_chance(states, seed)))
+    return states[-1]
