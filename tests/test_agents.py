@@ -21,6 +21,7 @@ from tabletop.agents.seat import Seat, make_seat
 from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
+from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, player_of
 from tests import test_ctverak, test_quartino
@@ -55,7 +56,7 @@ def options(game: Game[Any, Any]) -> Any:
 def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int]:
     """A position a few random actions into a seeded game, and its player count."""
     players = game.info.min_players
-    state = game.new(players, options(game), seed)
+    state = Match(game, players, options(game), seed).state  # the deal settled (chance)
     rng = random.Random(seed)
     for _ in range(actions):
         legal = game.legal(state)
@@ -141,7 +142,7 @@ def test_every_level_returns_a_legal_action_from_the_start(game_id: str, name: s
     assert seat.level == name
     small = Seat(name, seat.agent, SMALL)
     players = game.info.min_players
-    state = game.new(players, options(game), 3)
+    state = Match(game, players, options(game), 3).state  # the deal settled (chance)
     assert choose(small, game, state, players, 1) in game.legal(state)
 
 
