@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from tabletop.core.errors import ActionError, PositionError
 from tabletop.core.i18n.text import translate
@@ -32,7 +33,7 @@ GOLDEN = Path(__file__).parent / "golden"
 CODES = deck().codes
 
 
-def options(**values: object) -> object:
+def options(**values: object) -> BaseModel:
     return GAME.info.options(**values)
 
 

@@ -11,13 +11,15 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.match import Match
 from tabletop.core.records import save
 from tabletop.core.registry import registry
 from tabletop_quartino.rules import CLAIM, claim_fields
 
-CASES = [  # name, players, options, seed, actions (None: to the end; -1: play to win)
+# name, players, options, seed, actions (None: to the end; -1: play to win)
+CASES: list[tuple[str, int, dict[str, Any], int, int | None]] = [
     ("p2-first-mid", 2, {}, 11, 40),
     ("p2-first-end", 2, {}, 12, None),
     ("p3-lot-mid", 3, {"start": "lot"}, 13, 25),
