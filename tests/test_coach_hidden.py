@@ -35,7 +35,7 @@ def positions(game: Game[Any, Any], players: int, seed: int, every: int) -> list
     for number in range(400):
         if game.to_act(state) is None:
             break
-        if number % every == 0:
+        if number % every == 0 and player_of(game.to_act(state)) is not None:  # no chance step
             found.append(state)
         state = game.apply(state, rng.choice(list(game.legal(state))))
     return found

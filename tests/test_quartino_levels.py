@@ -23,6 +23,7 @@ from tabletop_quartino.agents.evaluation import (
 )
 from tabletop_quartino.agents.search import moves, placements, scores
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.rules import CLAIM, END, PLACE, QuartinoOptions, State, claim_fields
 from tests.test_quartino import load, position
 
@@ -33,7 +34,7 @@ OPTIONS = QuartinoOptions()
 def _played(players: int, seed: int, actions: int) -> State:
     """A position reached by ``basic`` agents after ``actions`` actions."""
     seat = make_seat(GAME, "basic")
-    s = GAME.new(players, OPTIONS, seed)
+    s = dealt_as_before(players, OPTIONS, seed)
     for i in range(actions):
         if not GAME.legal(s):
             break
@@ -45,7 +46,7 @@ def _played(players: int, seed: int, actions: int) -> State:
 def _positions() -> list[tuple[State, int]]:
     n81 = position("c:P r5:Y r6:B r7:G", {1: ["P|YBG", "B|YGP"], 2: ["G|YBP"]}, owed=0)
     return [
-        (GAME.new(2, OPTIONS, 1), 2),
+        (dealt_as_before(2, OPTIONS, 1), 2),
         (_played(2, 3, 20), 2),
         (_played(4, 4, 30), 4),
         (load(n81), 2),  # N8.1: a claim phase with a true claim

@@ -16,6 +16,7 @@ import pytest
 
 from tabletop_quartino import encoding
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.rules import QuartinoOptions
 
 GAME = QuartinoGame()
@@ -33,7 +34,7 @@ def states(players: int, options: QuartinoOptions, games: int, seed: int) -> lis
     rng = random.Random(seed)
     found = []
     for game in range(games):
-        state = GAME.new(players, options, seed + game)
+        state = dealt_as_before(players, options, seed + game)
         found.append(state)
         while GAME.outcome(state) is None and len(found) < 400 * (game + 1):
             state = GAME.apply(state, rng.choice(GAME.legal(state)))

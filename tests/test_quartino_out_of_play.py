@@ -9,13 +9,14 @@ import pytest
 
 from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import registry
+from tabletop_quartino.legacy import dealt_as_before
 
 GAME = registry().get("quartino")
 
 
 def _played(seed: int, players: int) -> object:
     options = GAME.info.options()
-    state = GAME.new(players, options, seed)
+    state = dealt_as_before(players, options, seed)
     rng = random.Random(seed)
     for _ in range(12):
         if GAME.to_act(state) is None:

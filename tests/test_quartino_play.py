@@ -19,6 +19,7 @@ from tabletop.core.presentation import presentation_of
 from tabletop.core.registry import Registry
 from tabletop_quartino.cards import deck
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.rules import CLAIM, END, PLACE, QuartinoOptions, State, claim_fields
 from tests.test_quartino import load, position
 
@@ -52,7 +53,7 @@ def test_random_games_end_within_max_actions(players: int, combo: dict[str, Any]
     bound = GAME.info.max_actions(players, options)
     for seed in range(2):
         rng = random.Random(seed)
-        s = GAME.new(players, options, seed)
+        s = dealt_as_before(players, options, seed)
         actions = 0
         while (legal := GAME.legal(s)) and actions <= bound:
             assert GAME.to_act(s) == s.to_act and GAME.outcome(s) is None
@@ -75,7 +76,7 @@ def _play(players: int, seed: int, levels: list[str], **options: Any) -> tuple[S
     makers = {"random": RandomAgent, **players_of(GAME).agents()}
     agents = [makers[level]() for level in levels]
     rng = random.Random(seed)
-    s = GAME.new(players, opts, seed)
+    s = dealt_as_before(players, opts, seed)
     actions = claims = 0
     while (p := GAME.to_act(s)) is not None:
         turn = Turn(GAME, p, players, opts, GAME.view(s, p), GAME.legal(s), rng)
@@ -243,7 +244,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_place_actions_only_while_owed() -> None:
-    for s in [GAME.new(2, QuartinoOptions(), seed) for seed in range(3)]:
+    for s in [dealt_as_before(2, QuartinoOptions(), seed) for seed in range(3)]:
         assert {a.kind for a in GAME.legal(s)} == {PLACE}
         assert len(deck()) == 24
 

@@ -14,6 +14,7 @@ import pytest
 from tabletop.core.errors import NotationError, PositionError
 from tabletop_quartino.cards import CardDataError, deck, load_deck
 from tabletop_quartino.game import QuartinoGame
+from tabletop_quartino.legacy import dealt_as_before
 from tabletop_quartino.rules import QuartinoOptions, State
 from tests.test_quartino import load, position
 
@@ -23,7 +24,7 @@ GAME = QuartinoGame()
 def random_states(players: int, seed: int, steps: int, **options: Any) -> list[State]:
     """The states of a seeded uniform-random game (at most ``steps`` actions)."""
     rng = random.Random(seed)
-    s = GAME.new(players, QuartinoOptions(**options), seed)
+    s = dealt_as_before(players, QuartinoOptions(**options), seed)
     states = [s]
     for _ in range(steps):
         legal = GAME.legal(s)
@@ -94,7 +95,7 @@ PARSE_ERRORS = [
 
 @pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
 def test_parse_errors_say_what_is_allowed(text: str, message: str) -> None:
-    s = GAME.new(2, QuartinoOptions(), 0)
+    s = dealt_as_before(2, QuartinoOptions(), 0)
     with pytest.raises(NotationError, match=re.escape(message)):
         GAME.parse(s, text)
 
@@ -113,7 +114,7 @@ def test_parse_format_round_trip_over_legal_actions(players: int) -> None:
 
 
 def test_canonical_forms() -> None:
-    s = GAME.new(2, QuartinoOptions(), 0)
+    s = dealt_as_before(2, QuartinoOptions(), 0)
     assert GAME.format(s, GAME.parse(s, "PLACE g C")) == "place G c"
     assert GAME.format(s, GAME.parse(s, "claim p|ybg 5")) == "claim P|YBG 5"
     assert GAME.format(s, GAME.parse(s, "End")) == "end"

@@ -8,7 +8,7 @@
  *   observe(state: State, player: int, out) -> None
  *     state  the rules' State NamedTuple (a tuple read by index: board, supply, stands,
  *            done, to_act, owed, batch, turns, winner, check, cfg; cfg = (situations,
- *            mirror, max_turns));
+ *            mirror, max_turns, by_lot)); to_act -1 is a chance step (the deal, N2);
  *     out    a writable C-contiguous float32 ('f') buffer of at least SIZE items, e.g. a
  *            memoryview of a numpy row or an array.array("f"); its first SIZE items are
  *            overwritten.
@@ -41,7 +41,7 @@
 #define SIZE (OPTIONS + 2)
 
 #define STATE_FIELDS 11
-#define CONFIG_FIELDS 3
+#define CONFIG_FIELDS 4 /* situations, mirror, max_turns, by_lot */
 
 /* An int of ``what`` into *value; with a range check unless lo > hi. */
 static int as_int(PyObject *o, long lo, long hi, const char *what, long *value) {
@@ -160,9 +160,9 @@ static int fill(PyObject *state, long player, float *v) {
         if (mark_cards(PyTuple_GET_ITEM(done, s), v + DONE + CARDS * s, "a completed card") < 0)
             return -1;
 
-    if (as_int(PyTuple_GET_ITEM(state, 4), 0, SEATS, "the player to act", &value) < 0)
+    if (as_int(PyTuple_GET_ITEM(state, 4), -1, SEATS, "the player to act", &value) < 0)
         return -1;
-    if (value)
+    if (value > 0) /* -1: chance (the deal), no one's turn */
         v[TO_ACT + value - 1] = 1.0f;
     if (as_int(PyTuple_GET_ITEM(state, 8), 0, SEATS, "the winner", &value) < 0)
         return -1;
@@ -267,6 +267,11 @@ PyMODINIT_FUNC PyInit__observe(void) {
                                       TO_ACT, ME, WINNER, OWED, LEFT, OPTIONS, SIZE);
     if (offsets == NULL || PyModule_AddObject(m, "OFFSETS", offsets) < 0) {
         Py_XDECREF(offsets);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* built for the State of the deal's chance steps (issue 35): encoding.observer checks */
+    if (PyModule_AddIntConstant(m, "CHANCE_STEPS", 1) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -8,6 +8,10 @@ Action ids (229 for every player count and option):
   k = 0-7, N4.3);
 - ``228`` end the turn.
 
+At a chance step (the deal and the lot, N2) the ids are the chance outcomes' own, as
+OpenSpiel numbers chance outcomes apart from the players' actions: ``deal <card>`` is the
+card's number (0-23, the order of ``cards.json``), ``lot <p>`` is ``p - 1``.
+
 The observation is read from the player's view (N7), so it holds the own stand but never
 another's; 217 numbers, laid out in :data:`LAYOUT` order: per field the pawns of each
 colour and the top pawn's colour; the supply; the own stand (24 cards); the completed
@@ -36,7 +40,11 @@ from .cards import COLOURS, FIELDS, RING, deck
 from .rules import (
     CLAIM,
     CLAIMS,
+    DEAL,
+    DEALS,
     END_TURN,
+    LOT,
+    LOTS,
     NCOLOURS,
     NFIELDS,
     PLACE,
@@ -44,6 +52,7 @@ from .rules import (
     Action,
     State,
     claim,
+    dealing,
     legal,
     place,
 )
@@ -77,6 +86,10 @@ def id_of(action: Action) -> int:
         return NFIELDS * action.a + action.b
     if action.kind == CLAIM:
         return PLACE_IDS + RING * action.a + action.b
+    if action.kind == DEAL:  # a chance outcome: its own numbering (the module docstring)
+        return action.a
+    if action.kind == LOT:
+        return action.a - 1
     return END_ID
 
 
@@ -127,7 +140,7 @@ def observation(
         out[_SIZES + int(seat) - 1] = float(size)
     for at, key in _SEATS:
         seat = view[key]
-        if seat:
+        if seat and seat > 0:  # to_act -1: a chance step (the deal, N2), no one's turn
             out[at + seat - 1] = 1.0
     out[OFFSET["me"] + player - 1] = 1.0
     out[_OWED] = float(view["owed"])
@@ -140,7 +153,7 @@ def observation(
 
 _ME, _OPTIONS = OFFSET["me"], OFFSET["options"]
 _TO_ACT, _WINNER = OFFSET["to_act"], OFFSET["winner"]
-_ID = {action: id_of(action) for action in (*PLACES, *CLAIMS, END_TURN)}
+_ID = {action: id_of(action) for action in (*PLACES, *CLAIMS, END_TURN, *DEALS, *LOTS[1:])}
 
 
 _BOARD_END = _SUPPLY + NCOLOURS  # counts, tops and supply: the first 76 numbers
@@ -227,7 +240,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
     for stand in state.stands:
         out[at] = len(stand)
         at += 1
-    if state.to_act:
+    if state.to_act > 0:  # no one at a chance step (the deal, N2)
         out[_TO_ACT + state.to_act - 1] = 1.0
     if state.winner:
         out[_WINNER + state.winner - 1] = 1.0
@@ -251,6 +264,8 @@ def observer(players: int, options: BaseModel) -> Observer:
         return observe
     if (*(OFFSET[name] for name, _ in LAYOUT), SIZE) != compiled.OFFSETS:
         return observe
+    if getattr(compiled, "CHANCE_STEPS", 0) != 1:  # built before the deal's chance steps
+        return observe
     fast: Observer = compiled.observe
     return fast
 
@@ -264,6 +279,8 @@ def legal_ids(state: State) -> list[int]:
     """The ids of ``rules.legal(state)`` in its order (a new list each call): looked up
     once per legal tuple, then copied."""
     found = legal(state)
+    if state.to_act < 0:  # the deal (N2): the chance outcomes' own ids, tuples not kept
+        return list(map(_ID.__getitem__, found))
     entry = _IDS_OF.get(id(found))
     if entry is None or entry[0] is not found:
         entry = (found, list(map(_ID.__getitem__, found)))
@@ -278,7 +295,13 @@ def action_id(state: State, action: Action) -> int:
 
 
 def action_of(state: State, action_id: int) -> Action:
-    """The action of an id; ValueError outside ``0-228``."""
+    """The action of an id; ValueError outside ``0-228`` (at a chance step: outside the
+    cards ``0-23``, or the players ``0``-``players - 1`` of the lot)."""
+    if state.to_act < 0:
+        top = len(DEALS) if dealing(state) else len(state.stands)
+        if not 0 <= action_id < top:
+            raise ValueError(f"Quartino chance outcome ids are 0-{top - 1}, not {action_id}")
+        return DEALS[action_id] if dealing(state) else LOTS[action_id + 1]
     return action_named(action_id)
 
 

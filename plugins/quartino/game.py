@@ -12,12 +12,14 @@ package: ``hint``, ``evaluation``, ``search``), the hint in :mod:`.coach`, the e
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from fractions import Fraction
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, Domain, Game, GameInfo, options_as
+from tabletop.game import CHANCE, JSON, Domain, Game, GameInfo
 from tabletop_quartino import notation, position, rules
-from tabletop_quartino.rules import Action, QuartinoOptions, State, config
+from tabletop_quartino.rules import DEAL, Action, QuartinoOptions, State, config
 
 VERSION = "0.1.0"
 _ = Domain("tabletop_quartino")
@@ -45,11 +47,25 @@ class QuartinoGame(Game[State, Action]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        by_lot = options_as(QuartinoOptions, options).start == "lot"
-        return rules.new_state(players, config(options), seed, by_lot=by_lot)
+        # N2: the deal (and the lot) are chance steps; the match draws them from its seed
+        return rules.new_state(players, config(options))
 
     def to_act(self, state: State) -> int | None:
-        return state.to_act or None
+        return state.to_act or None  # CHANCE (-1) during the deal and the lot
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        return rules.chance_outcomes(state)
+
+    def tells(
+        self, state: State, action: Action, actor: int, viewer: int | None, now: State
+    ) -> bool | None:
+        """A card dealt is told to the player it goes to (N2.1, N7), to the others once the
+        game is over (every stand is shown then); the lot is told to all (N2.2)."""
+        if actor != CHANCE:
+            return None
+        if action[0] == DEAL:
+            return viewer == rules.dealing(state) or not now.to_act
+        return True
 
     # The hot path: the rules functions themselves, with no wrapper frame.
     legal = staticmethod(rules.legal)

@@ -1,13 +1,27 @@
 """Quartino's action notation (N6), case-insensitive on input, canonical on output.
 
-``place <colour> <field>`` (``place Y r3``), ``claim <card> <k>`` (``claim P|YBG 5``), ``end``.
+``place <colour> <field>`` (``place Y r3``), ``claim <card> <k>`` (``claim P|YBG 5``), ``end``;
+the chance outcomes (issue 35): ``deal <card>`` (``deal P|YBG``, N2.1) and ``lot <player>``
+(``lot 3``, N2.2).
 """
 
 from __future__ import annotations
 
-from tabletop.game import Domain, NotationError, quote
+from tabletop.game import Domain, NotationError, parse_int, quote
 from tabletop_quartino.cards import COLOURS, FIELDS, RING, card_colours, deck
-from tabletop_quartino.rules import CLAIM, END, END_TURN, PLACE, Action, claim, place
+from tabletop_quartino.rules import (
+    CLAIM,
+    DEAL,
+    DEALS,
+    END,
+    END_TURN,
+    LOT,
+    LOTS,
+    PLACE,
+    Action,
+    claim,
+    place,
+)
 
 _ = Domain("tabletop_quartino")
 # The claim shouted in the players' languages, accepted as `claim`; records say `claim`.
@@ -78,6 +92,15 @@ def parse(text: str) -> Action:
         if len(words) != 3:
             raise NotationError(_("write claim <card> <k>, e.g. claim P|YBG 5 (N6)"))
         return claim(parse_card(words[1]), parse_rotation(words[2]))
+    if verb == "deal":
+        if len(words) != 2:
+            raise NotationError(_("write deal <card>, e.g. deal P|YBG (N2.1)"))
+        return DEALS[parse_card(words[1])]
+    if verb == "lot":
+        player = parse_int(words[1], 1, len(LOTS) - 1) if len(words) == 2 else None
+        if player is None:
+            raise NotationError(_("write lot <player>, a player 1-4, e.g. lot 3 (N2.2)"))
+        return LOTS[player]
     raise NotationError(
         _("unknown action {word}; actions are {forms}", word=quote(words[0]), forms=FORMS)
     )
@@ -91,4 +114,8 @@ def format_action(a: Action) -> str:
         return f"claim {deck().codes[a.a]} {a.b}"
     if a.kind == END:
         return "end"
+    if a.kind == DEAL:
+        return f"deal {deck().codes[a.a]}"
+    if a.kind == LOT:
+        return f"lot {a.a}"
     raise ValueError(f"not a Quartino action: {a!r}")

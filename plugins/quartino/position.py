@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.game import JSON, Domain, PositionError, and_joined, describe, player_key, whole
+from tabletop.game import (
+    CHANCE,
+    JSON,
+    Domain,
+    PositionError,
+    and_joined,
+    describe,
+    player_key,
+    whole,
+)
 from tabletop_quartino.cards import (
     CARDS_PER_PLAYER,
     COLOURS,
@@ -312,6 +321,9 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
                         )
                     )
                 seen[card] = where
+    to_act = data.get("to_act")
+    if to_act == CHANCE and not isinstance(to_act, bool):
+        return _dealing(data, board, supply, stands, done, cfg)
     for p in range(1, players + 1):
         total = len(stands[p - 1]) + len(done[p - 1])
         if total > CARDS_PER_PLAYER:
@@ -336,7 +348,6 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
             )
         )
     turns = _count(data, "turns", 0, cfg.max_turns, 0)
-    to_act = data.get("to_act")
     if to_act is None:
         if data.get("owed"):
             raise PositionError(_("owed must be 0 when the game is over (to_act null)"))
@@ -357,7 +368,8 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     if whole(to_act, 1, players) is None:
         raise PositionError(
             _(
-                "to_act must be a player 1…{players} (or null), not {value}",
+                "to_act must be a player 1…{players} (or null, or -1 during the deal), "
+                "not {value}",
                 players=players,
                 value=describe(to_act),
             )
@@ -396,6 +408,45 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
             )
         )
     return _state(board, supply, stands, done, to_act, owed, batch, turns, 0, check, cfg)
+
+
+def _dealing(
+    data: Mapping[str, Any],
+    board: tuple[tuple[int, ...], ...],
+    supply: tuple[int, ...],
+    stands: list[list[int]],
+    done: list[list[int]],
+    cfg: Config,
+) -> State:
+    """A position during the deal or the lot (``to_act`` -1, chance, N2): an empty board, a
+    full supply, nothing done, the stands dealt in turn (4 to player 1, then to player 2,
+    ...), no turn counted; with every card dealt only when the lot is still to come."""
+    if any(board) or any(n != PER_COLOUR for n in supply) or any(done):
+        raise PositionError(
+            _(
+                "during the deal (to_act -1) the board is empty, the supply full, "
+                "nothing done (N2.1)"
+            )
+        )
+    if data.get("owed") or data.get("turns") or data.get("check") is not None:
+        raise PositionError(
+            _(
+                "during the deal (to_act -1) no turn has begun: owed, turns and check "
+                "are empty (N2)"
+            )
+        )
+    sizes = [len(cards) for cards in stands]
+    due = next((i for i, n in enumerate(sizes) if n < CARDS_PER_PLAYER), len(sizes))
+    if any(sizes[due + 1 :]):
+        raise PositionError(
+            _("the deal gives 4 cards to player 1, then to player 2, and so on (N2.1)")
+        )
+    if due == len(sizes) and not cfg.by_lot:
+        raise PositionError(
+            _("every card is dealt and player 1 starts: to_act must be 1, not -1 (N2.2)")
+        )
+    hands = tuple(tuple(sorted(cards)) for cards in stands)
+    return State(board, supply, hands, ((),) * len(stands), CHANCE, 0, 0, 0, 0, None, cfg)
 
 
 def _count(data: Mapping[str, Any], key: str, low: int, high: int | None, default: int) -> int:

@@ -19,9 +19,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.game import JSON, Domain, translate
+from tabletop.game import CHANCE, JSON, Domain, translate
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.position import POSITION_KEYS
+from tabletop_quartino.rules import DEAL, Action, State, dealing
 
 _ = Domain("tabletop_quartino")
 
@@ -95,6 +96,9 @@ def _status(view: JSON, player: int | None) -> Text:
         )
         return text
     to_act = view.get("to_act")
+    if to_act == CHANCE:  # the deal or the lot (N2): a chance step, no one's turn
+        text.append(translate(_("the cards are being dealt")))
+        return text
     who = _("your turn") if to_act == player else _("player {player} to act", player=to_act)
     owed = int(view.get("owed") or 0)
     what = (
@@ -194,3 +198,12 @@ def render(view: JSON, player: int | None) -> RenderableType:
 def position_keys() -> str:
     """What the keys of Quartino's position JSON mean (``tabletop rules``)."""
     return translate(POSITION_KEYS)
+
+
+def unseen_text(state: State, action: Action) -> str | None:
+    """What a viewer not told ``action`` reads instead of its text: a card dealt to another
+    player (N2.1, N7) is "player 2 was dealt a card" (a message of this plugin's catalogue,
+    a ``str`` the core translates for its reader); None (the generic sentence) else."""
+    if action[0] == DEAL and state.to_act == CHANCE:
+        return _("player {player} was dealt a card", player=dealing(state))
+    return None

@@ -3,16 +3,22 @@
 Hot paths (``legal``, ``apply``) work on ints and tuples only: colours 0..3, fields 0..8
 (see :mod:`.cards`), cards 0..23, players 1..N. The start check (N4.1) of a turn runs
 inside ``apply`` when the turn passes, so a state always shows the turn after its check.
+
+The deal (N2.1) and the lot for the first player (N2.2, ``start=lot``) are chance steps
+(issue 35): ``to_act`` is ``CHANCE`` (-1) while a card is to be dealt (to the first player
+with fewer than 4, one card a step, as the seeded shuffle once dealt them) and then while
+the first player is drawn by lot. The undealt cards are no order but the cards in no stand:
+each comes with probability 1/(cards unseen), each player by lot with 1/players.
 """
 
 from __future__ import annotations
 
-import random
+from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.game import Domain, Msg, Outcome, options_as
+from tabletop.game import CHANCE, Domain, Msg, Outcome, options_as
 from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
 
 _ = Domain("tabletop_quartino")
@@ -29,6 +35,7 @@ class Config(NamedTuple):
     situations: bool = True  # N4.1 (False = learning variant)
     mirror: bool = False  # N3.2
     max_turns: int = 400  # N5.2
+    by_lot: bool = False  # N2.2: the first player is drawn by lot (a chance step)
 
 
 class Check(NamedTuple):
@@ -43,10 +50,12 @@ class Check(NamedTuple):
 
 
 PLACE, CLAIM, END = 0, 1, 2
+DEAL, LOT = 3, 4  # chance outcomes (N2.1, N2.2): a card dealt, the first player drawn
 
 
 class Action(NamedTuple):
-    """``Action(PLACE, colour, field)``, ``Action(CLAIM, card, k)`` or ``Action(END)``."""
+    """``Action(PLACE, colour, field)``, ``Action(CLAIM, card, k)`` or ``Action(END)``;
+    at chance steps ``Action(DEAL, card)`` or ``Action(LOT, player)``."""
 
     kind: int
     a: int = 0
@@ -54,7 +63,9 @@ class Action(NamedTuple):
 
 
 class State(NamedTuple):
-    """A Quartino position. ``to_act`` is 0 once the game is over (``winner`` 0 = draw)."""
+    """A Quartino position. ``to_act`` is 0 once the game is over (``winner`` 0 = draw),
+    ``CHANCE`` (-1) during the deal and the lot (N2); the undealt cards are those in no
+    stand and not done: the state holds no seed and no order of them."""
 
     board: tuple[tuple[int, ...], ...]  # 9 stacks, bottom to top
     supply: tuple[int, ...]  # pawns left per colour
@@ -72,6 +83,8 @@ class State(NamedTuple):
 PLACES = tuple(Action(PLACE, c, f) for c in range(NCOLOURS) for f in range(NFIELDS))
 CLAIMS = tuple(Action(CLAIM, card, k) for card in range(24) for k in range(RING))
 END_TURN = Action(END)
+DEALS = tuple(Action(DEAL, card) for card in range(24))
+LOTS = tuple(Action(LOT, p) for p in range(5))  # LOTS[p]: player p starts (p >= 1)
 
 # Placements by the mask of colours left in the supply (bit c set = colour c available).
 _PLACES_BY_MASK = tuple(
@@ -120,18 +133,55 @@ def start_turn(
     return board, supply, 0 if lapsed else owed, check
 
 
-def new_state(players: int, cfg: Config, seed: int, by_lot: bool = False) -> State:
-    """N2: empty board, full supply, 4 cards dealt to each player from a seeded shuffle."""
-    rng = random.Random(seed)
-    cards = list(range(len(deck())))
-    rng.shuffle(cards)
-    n = CARDS_PER_PLAYER
-    stands = tuple(tuple(sorted(cards[i * n : i * n + n])) for i in range(players))
-    first = rng.randrange(players) + 1 if by_lot else 1
+def new_state(players: int, cfg: Config) -> State:
+    """N2: empty board, full supply, no card dealt yet: the deal's chance steps come next
+    (4 cards to each player, player 1's first), then with ``by_lot`` the lot (N2.2)."""
     empty: tuple[tuple[int, ...], ...] = ((),) * NFIELDS
-    board, supply, owed, check = start_turn(empty, (PER_COLOUR,) * NCOLOURS, first, cfg)
-    done: tuple[tuple[int, ...], ...] = ((),) * players
-    return State(board, supply, stands, done, first, owed, owed, 0, 0, check, cfg)
+    hands: tuple[tuple[int, ...], ...] = ((),) * players
+    return State(empty, (PER_COLOUR,) * NCOLOURS, hands, hands, CHANCE, 0, 0, 0, 0, None, cfg)
+
+
+def dealing(s: State) -> int:
+    """At a chance step: the player the next card goes to (N2.1), 0 once all are dealt
+    (the lot is due, N2.2)."""
+    for p, stand in enumerate(s.stands, start=1):
+        if len(stand) < CARDS_PER_PLAYER:
+            return p
+    return 0
+
+
+def chance_legal(s: State) -> tuple[Action, ...]:
+    """The outcomes of the chance step ``s``: each card in no stand (N2.1), else each player
+    (the lot, N2.2)."""
+    if dealing(s):
+        held = {c for stand in s.stands for c in stand}
+        return tuple(a for a in DEALS if a.a not in held)
+    return LOTS[1 : len(s.stands) + 1]
+
+
+def chance_outcomes(s: State) -> list[tuple[Action, Fraction]]:
+    """Each outcome of the chance step with its exact probability: 1 / the cards unseen
+    (every card is in the deck once, N1.3), or 1 / the players by lot (N2.2)."""
+    outcomes = chance_legal(s)
+    p = Fraction(1, len(outcomes))
+    return [(a, p) for a in outcomes]
+
+
+def _chance(s: State, a: Action) -> State:
+    """A card dealt to the player due (N2.1), or the lot's player starts (N2.2)."""
+    cfg = s.cfg
+    if a[0] == DEAL:
+        p = dealing(s)
+        stands = list(s.stands)
+        stands[p - 1] = tuple(sorted((*stands[p - 1], a[1])))
+        s = s._replace(stands=tuple(stands))
+        if dealing(s) or cfg.by_lot:
+            return s
+        first = 1
+    else:
+        first = a[1]
+    board, supply, owed, check = start_turn(s.board, s.supply, first, cfg)
+    return State(board, supply, s.stands, s.done, first, owed, owed, 0, 0, check, cfg)
 
 
 def claim_fields(
@@ -166,7 +216,10 @@ def legal(state: State) -> tuple[Action, ...]:
         sp = s.supply
         mask = (sp[0] > 0) | (sp[1] > 0) << 1 | (sp[2] > 0) << 2 | (sp[3] > 0) << 3
         return _PLACES_BY_MASK[mask]
-    stand = s.stands[s.to_act - 1]
+    p = s.to_act
+    if p < 0:  # a chance step (N2): the deal or the lot
+        return chance_legal(s)
+    stand = s.stands[p - 1]
     found = _CLAIMS_BY_STAND.get(stand)
     if found is None:
         found = (END_TURN, *(claim(card, k) for card in stand for k in range(RING)))
@@ -202,6 +255,8 @@ def apply(state: State, action: Action) -> State:
         )
     if kind == END:  # N4.5
         return _end_turn(s, s.board, s.supply)
+    if kind > END:  # a chance outcome (N2)
+        return _chance(s, a)
     card, k = a[1], a[2]
     fields = claim_fields(s.board, card, k, s.cfg.mirror)
     if fields is None:  # N4.4: a false claim, the card stays, the turn passes
@@ -254,6 +309,17 @@ def refusal(s: State, a: Action) -> str:
     kind = a[0]
     if not s.to_act:
         return _("the game is over (N5)")
+    if s.to_act < 0:
+        if kind == DEAL and 0 <= a[1] < len(d) and dealing(s):
+            return _("{card} is already dealt; a card comes from those not dealt (N2.1)",
+                     card=d.codes[a[1]])
+        if kind == LOT and not dealing(s):
+            return _("the lot draws one of players 1-{n} (N2.2)", n=len(s.stands))
+        return _(
+            "the cards are being dealt: the next comes by chance (deal <card>, lot <player>, N2)"
+        )
+    if kind in (DEAL, LOT):
+        return _("the deal is over; chance deals no more cards (N2.1)")
     if kind == PLACE and 0 <= a[1] < NCOLOURS and 0 <= a[2] < NFIELDS:
         if not s.owed:
             return _("no placement is owed now; claim a card of yours or end the turn (N4.2)")
@@ -326,7 +392,7 @@ class QuartinoOptions(BaseModel):
 def config(options: BaseModel) -> Config:
     """The rules' plain config from the options model."""
     opts = options_as(QuartinoOptions, options)
-    return Config(opts.situations, opts.mirror, opts.max_turns)
+    return Config(opts.situations, opts.mirror, opts.max_turns, opts.start == "lot")
 
 
 def outcome(state: State) -> Outcome | None:
@@ -348,6 +414,8 @@ def prompt(state: State) -> str:
     """What the player to act is asked for (N4.1-N4.3)."""
     if not state.to_act:
         return _("the game is over")
+    if state.to_act < 0:
+        return _("the cards are being dealt")
     if state.owed:
         return _("place a pawn ({owed} of {batch} owed)", owed=state.owed, batch=state.batch)
     return _("claim a card or end the turn")
