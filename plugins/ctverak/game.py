@@ -35,7 +35,7 @@ class CtverakGame(Game[State, Action]):
     info = GameInfo(
         id="ctverak",
         name="Čtverák",
-        version="0.1.0",
+        version="0.2.0",  # 0.2: the deal and the draws are chance steps (issue 35)
         min_players=2,
         max_players=6,
         options=CtverakOptions,

@@ -30,7 +30,7 @@ The options (:class:`CtverakOptions`, pydantic, at the edge) and the plain
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Literal, NamedTuple, TypeVar
@@ -287,6 +287,22 @@ def _fraction(copies: int, total: int) -> Fraction:
     if found is None:
         found = _FRACTIONS[key] = Fraction(copies, total)
     return found
+
+
+def chance_card(state: State, rnd: Callable[[], float]) -> Action:
+    """A chance outcome drawn with ``rnd`` (uniform in [0, 1)) by its probability: any of
+    the unseen cards, each copy alike (what :func:`chance_outcomes` says, without the
+    fractions: the fast path of playouts)."""
+    stock = state.stock
+    return (DEAL_CARD if state.step == DEAL else TAKE, stock[int(rnd() * len(stock))])
+
+
+def settled(state: State, rnd: Callable[[], float]) -> State:
+    """``state`` after every chance step now due, drawn with ``rnd`` (:func:`chance_card`):
+    for code that plays the rules directly (playouts, tests), as the match does."""
+    while state.step >= DEAL:
+        state = apply(state, chance_card(state, rnd))
+    return state
 
 
 def opening_step(hand_size: int, stock: Cards, piles: tuple[Cards, ...]) -> int:
