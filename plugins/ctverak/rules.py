@@ -260,7 +260,8 @@ def distinct(cards: Cards) -> list[int]:
     return out
 
 
-_FRACTIONS: dict[tuple[int, int], Fraction] = {}
+# Fraction(copies, total) for copies 0-4 (two decks hold at most 4 jokers), by total
+_FRACTIONS: dict[int, tuple[Fraction, ...]] = {}
 
 
 def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
@@ -269,24 +270,20 @@ def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
     stock = state.stock
     kind = DEAL_CARD if state.step == DEAL else TAKE
     total = len(stock)
+    row = _FRACTIONS.get(total)
+    if row is None:
+        row = _FRACTIONS[total] = tuple(Fraction(k, total) for k in range(5))
     out: list[tuple[Action, Fraction]] = []
+    append = out.append
     last, copies = stock[0], 0
     for card in stock:
         if card == last:
             copies += 1
             continue
-        out.append(((kind, last), _fraction(copies, total)))
+        append(((kind, last), row[copies]))
         last, copies = card, 1
-    out.append(((kind, last), _fraction(copies, total)))
+    append(((kind, last), row[copies]))
     return out
-
-
-def _fraction(copies: int, total: int) -> Fraction:
-    key = (copies, total)
-    found = _FRACTIONS.get(key)
-    if found is None:
-        found = _FRACTIONS[key] = Fraction(copies, total)
-    return found
 
 
 def chance_card(state: State, rnd: Callable[[], float]) -> Action:
@@ -511,8 +508,8 @@ def apply(state: State, action: Action) -> State:
         card, pile = action[1], action[2]
         rest = take(hand, (card,))
         piles = tuple((*p, card) if i == pile else p for i, p in enumerate(state.piles, 1))
-        return _end_turn(state._replace(hands=_put(state.hands, index, rest), piles=piles))
-    return _end_turn(state)
+        return _end_turn(state, _put(state.hands, index, rest), piles)
+    return _end_turn(state, state.hands, state.piles)
 
 
 def _put(seq: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
@@ -529,33 +526,53 @@ def _draw(state: State, source: int) -> State:
         if not stock:
             stock, piles = reshuffled(piles)
             reshuffles += 1
-        return state._replace(
-            stock=stock,
-            piles=piles,
-            reshuffles=reshuffles,
-            step=DRAWING,
-            laid=False,
-            progress=state.progress or not state.exhausted,
+        # the hot path builds states whole (a NamedTuple's _replace is several times slower)
+        return State(
+            state.cfg,
+            state.hands,
+            state.melds,
+            piles,
+            state.bases,
+            stock,
+            state.player,
+            DRAWING,
+            False,
+            state.progress or not state.exhausted,
+            state.exhausted,
+            state.idle,
+            reshuffles,
+            state.winners,
+            state.ending,
         )
     pile = piles[source - 1]
     piles = _put(piles, source - 1, pile[:-1])
-    return _drawn(state._replace(piles=piles), pile[-1], state.stock)
+    return _drawn(state, pile[-1], state.stock, piles)
 
 
 def _take(state: State, card: int) -> State:
     """The chance outcome of a stock draw: ``card`` leaves the stock for the hand (K4.1)."""
-    return _drawn(state, card, _without(state.stock, card))
+    return _drawn(state, card, _without(state.stock, card), state.piles)
 
 
-def _drawn(state: State, card: int, stock: Cards) -> State:
+def _drawn(state: State, card: int, stock: Cards, piles: tuple[Cards, ...]) -> State:
     index = state.player - 1
     hand = insert(state.hands[index], card)
-    return state._replace(
-        hands=_put(state.hands, index, hand),
-        stock=stock,
-        step=opening_step(len(hand), stock, state.piles),
-        laid=False,
-        exhausted=state.exhausted or not stock,
+    return State(
+        state.cfg,
+        _put(state.hands, index, hand),
+        state.melds,
+        piles,
+        state.bases,
+        stock,
+        state.player,
+        opening_step(len(hand), stock, piles),
+        False,
+        state.progress,
+        state.exhausted or not stock,
+        state.idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
     )
 
 
@@ -602,7 +619,23 @@ def _after_lay(state: State, hand: Cards, mine: tuple[Cards, ...]) -> State:
         )
     # K4.2: an emptied hand refills to 4 at once
     step = opening_step(len(hand), state.stock, state.piles) if not hand else MELD_STEP
-    return state._replace(hands=hands, melds=melds, laid=True, progress=True, step=step)
+    return State(
+        state.cfg,
+        hands,
+        melds,
+        state.piles,
+        state.bases,
+        state.stock,
+        state.player,
+        step,
+        True,
+        True,
+        state.exhausted,
+        state.idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
+    )
 
 
 def idle_limit(state: State) -> int:
@@ -610,21 +643,37 @@ def idle_limit(state: State) -> int:
     return 2 * state.cfg.players if state.exhausted else state.cfg.stall_turns
 
 
-def _end_turn(state: State) -> State:
-    """K4.4 and the K5.2 count: pass to the next player, or end the game blocked."""
+def _end_turn(state: State, hands: tuple[Cards, ...], piles: tuple[Cards, ...]) -> State:
+    """K4.4 and the K5.2 count: pass to the next player, or end the game blocked (the
+    turn's last action left ``hands`` and ``piles``)."""
     idle = 0 if state.progress else state.idle + 1
     n = state.cfg.players
     if idle >= idle_limit(state):
         return state._replace(
-            idle=idle, step=OVER, winners=blocked_winners(state.melds), ending=BLOCKED
+            hands=hands,
+            piles=piles,
+            idle=idle,
+            step=OVER,
+            winners=blocked_winners(state.melds),
+            ending=BLOCKED,
         )
     nxt = state.player % n + 1
-    return state._replace(
-        player=nxt,
-        step=opening_step(len(state.hands[nxt - 1]), state.stock, state.piles),
-        laid=False,
-        progress=False,
-        idle=idle,
+    return State(
+        state.cfg,
+        hands,
+        state.melds,
+        piles,
+        state.bases,
+        state.stock,
+        nxt,
+        opening_step(len(hands[nxt - 1]), state.stock, piles),
+        False,
+        False,
+        state.exhausted,
+        idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
     )
 
 
