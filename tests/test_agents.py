@@ -21,6 +21,7 @@ from tabletop.agents.seat import Seat, make_seat
 from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
+from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, player_of
 from tests import test_ctverak, test_quartino
@@ -53,15 +54,17 @@ def options(game: Game[Any, Any]) -> Any:
 
 
 def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int]:
-    """A position a few random actions into a seeded game, and its player count."""
+    """A position a few random actions into a seeded game, and its player count (a
+    match: its chance steps, a deal or a draw, drawn after each action)."""
     players = game.info.min_players
-    state = game.new(players, options(game), seed)
+    match = Match(game, players, options(game), seed)
     rng = random.Random(seed)
     for _ in range(actions):
-        legal = game.legal(state)
+        legal = game.legal(match.state)
         if not legal:
             break
-        state = game.apply(state, legal[rng.randrange(len(legal))])
+        match.push(legal[rng.randrange(len(legal))])
+    state = match.state
     assert game.legal(state), "the game ended too soon for this test"
     return state, players
 
@@ -141,7 +144,7 @@ def test_every_level_returns_a_legal_action_from_the_start(game_id: str, name: s
     assert seat.level == name
     small = Seat(name, seat.agent, SMALL)
     players = game.info.min_players
-    state = game.new(players, options(game), 3)
+    state = Match(game, players, options(game), 3).state  # dealt: its chance steps drawn
     assert choose(small, game, state, players, 1) in game.legal(state)
 
 

@@ -100,7 +100,7 @@ def test_impossible_counters_are_refused(
     game_id: str, players: int, key: str, value: Any, fragment: str
 ) -> None:
     game = registry().get(game_id)
-    data = game.to_json(game.new(players, game.info.options(), 1))
+    data = game.to_json(Match(game, players, game.info.options(), 1).state)  # chance drawn
     data[key] = value
     if key == "stands":
         data["done"] = {"1": [], "2": [], "3": []}

@@ -186,8 +186,9 @@ def _dealing(data: JSON, cfg: Config) -> State:
     hand_cards = tuple(tuple(sorted(_cards(hands[p], f"hands.{p}"))) for p in range(1, n + 1))
     bases = tuple(_cards(data["bases"], "bases"))
     piles = data["piles"]
-    melds = _per_player(data["melds"], "melds", n, required=False)
-    if piles != [[], [], [], []] or any(melds.values()):
+    melds_raw = _per_player(data["melds"], "melds", n, required=False)
+    melds = [_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1)]
+    if piles != [[], [], [], []] or any(melds):
         raise PositionError(_("phase deal, but cards lie on the piles or in melds (K2)"))
     count = sum(map(len, hand_cards)) + len(bases)
     sizes = [0] * (n + 1)
@@ -203,8 +204,10 @@ def _dealing(data: JSON, cfg: Config) -> State:
                 bases=min(sizes[0], 4),
             )
         )
-    if data["to_act"] != 1 or data.get("reshuffles", 0) != 0 or data.get("idle_turns", 0) != 0:
+    if whole(data["to_act"], 1, 1) is None:
         raise PositionError(_("phase deal: player 1 starts (to_act 1), no counter runs (K2.3)"))
+    _count(data, "reshuffles", 0)
+    _count(data, "idle_turns", 0)
     for key in ("laid", "turn_progress", "stock_exhausted"):
         if data.get(key, False) is not False:
             raise PositionError(_("phase deal: {key} is false (K2)", key=key))
