@@ -28,6 +28,7 @@ from tabletop.core.i18n.text import translate, translated_json
 from tabletop.core.match import Match
 from tabletop.core.setup import resolve
 from tabletop.core.table import told
+from tabletop.game import CHANCE
 from tabletop.kit.checks.views import text_leaves
 
 BUDGET = Budget(iterations=6)  # counted: the same answers on any machine, and quick
@@ -47,8 +48,9 @@ def played(game_id: str, seed: int, limit: int = 160) -> Match:
 def cut(match: Match, length: int) -> Match:
     """The first ``length`` actions of ``match`` (a game saved at that point)."""
     copy = Match(match.game, match.players, match.options, match.seed)
-    for action in match.actions[:length]:
-        copy.push(action)
+    for action, actor in zip(match.actions[:length], match.actors[:length], strict=True):
+        if actor != CHANCE:  # the copy draws its chance steps from the same seed
+            copy.push(action)
     return copy
 
 
