@@ -3,10 +3,13 @@
     python -m bench.bench_ctverak [--seconds S]
 
 For 2 and 6 players (full deck, default options, then with ``reshuffle``), plays seeded
-uniform-random games through the game API (``legal`` + ``apply``) for S seconds each and
-prints games/s, actions per game and how the games ended: a čtverák (K5.1), blocked once
-the stock had run out (K5.2), or blocked by ``stall_limit`` while the stock lasted. A last
-line does the same for the basic agent (from its view, through the ``Turn`` it gets).
+uniform-random games through the game API for S seconds each (``new``; then at a chance
+step, the deal's cards and each stock draw's, an outcome drawn by ``chance_outcomes``'
+probabilities as the match draws it, else a uniformly random ``legal`` action; ``apply``)
+and prints games/s, the players' actions per game and how the games ended: a čtverák
+(K5.1), blocked once the stock had run out (K5.2), or blocked by ``stall_limit`` while the
+stock lasted. A last line does the same for the basic agent (from its view, through the
+``Turn`` it gets).
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ import time
 from collections import Counter
 from typing import Any
 
-from bench.common import random_playout
 from tabletop.agents.base import Turn
+from tabletop.core.match import draw
 from tabletop.core.registry import registry
-from tabletop.game import player_of
+from tabletop.game import CHANCE
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.rules import BLOCKED, CTVERAK
 
@@ -35,17 +38,25 @@ def ending(state: Any) -> str:
 
 
 def random_games(players: int, seconds: float, **options: Any) -> tuple[float, float, Counter[str]]:
-    """Games/s, actions per game and endings of uniform-random games via legal + apply."""
+    """Games/s, the players' actions per game and endings of uniform-random games, the
+    chance steps drawn by their probabilities (issue 35)."""
     game = registry().get("ctverak")
     opts = game.info.options(**options)
-    legal, apply = game.legal, game.apply
-    rand = random.Random(1).random
+    to_act, legal, apply, outcomes = game.to_act, game.legal, game.apply, game.chance_outcomes
+    rng = random.Random(1)
+    rand = rng.random
     games = actions = 0
     endings: Counter[str] = Counter()
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        state, count = random_playout(legal, apply, game.new(players, opts, games), rand)
-        actions += count
+        state = game.new(players, opts, games)
+        while (actor := to_act(state)) is not None:
+            if actor == CHANCE:
+                state = apply(state, draw(outcomes(state), rng))
+                continue
+            acts = legal(state)
+            state = apply(state, acts[int(rand() * len(acts))])
+            actions += 1
         games += 1
         endings[ending(state)] += 1
     elapsed = time.perf_counter() - began
@@ -62,7 +73,11 @@ def basic_games(players: int, seconds: float) -> tuple[float, float, Counter[str
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
         state = game.new(players, opts, games)
-        while (p := player_of(game.to_act(state))) is not None:
+        while (p := game.to_act(state)) is not None:
+            if p == CHANCE:
+                state = game.apply(state, draw(game.chance_outcomes(state), rng))
+                continue
+            assert isinstance(p, int)
             turn = Turn(game, p, players, opts, game.view(state, p), game.legal(state), rng)
             state = game.apply(state, agent.act(turn))
             actions += 1

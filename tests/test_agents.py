@@ -54,7 +54,8 @@ def options(game: Game[Any, Any]) -> Any:
 
 
 def midgame(game: Game[Any, Any], seed: int, actions: int = 6) -> tuple[Any, int]:
-    """A position a few random actions into a seeded game, and its player count."""
+    """A position a few random actions into a seeded game, and its player count (a
+    match: its chance steps, a deal or a draw, drawn after each action)."""
     players = game.info.min_players
     rng = random.Random(seed)
     state = past_chance(game, game.new(players, options(game), seed), rng)

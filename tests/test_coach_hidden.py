@@ -18,6 +18,7 @@ from tabletop.coach.choose import coach_for, turn_for
 from tabletop.coach.hints import hint_text
 from tabletop.coach.review import judge
 from tabletop.core.errors import PositionError
+from tabletop.core.match import Match
 from tabletop.core.setup import resolve
 from tabletop.game import Game, player_of
 from tabletop.kit.checks.views import swap_pair, text_leaves
@@ -28,16 +29,18 @@ CASES = [("ctverak", 2), ("ctverak", 3), ("quartino", 2)]
 
 
 def positions(game: Game[Any, Any], players: int, seed: int, every: int) -> list[Any]:
-    """Every ``every``-th position of a seeded random game, the game not over."""
+    """Every ``every``-th position of a seeded random game, the game not over (a match:
+    the chance steps drawn after each action, so every position is a player's)."""
     rng = random.Random(seed)
-    state = game.new(players, game.info.options(), seed)
+    match = Match(game, players, game.info.options(), seed)
     found = []
     for number in range(400):
+        state = match.state
         if game.to_act(state) is None:
             break
         if number % every == 0 and player_of(game.to_act(state)) is not None:  # no chance step
             found.append(state)
-        state = game.apply(state, rng.choice(list(game.legal(state))))
+        match.push(rng.choice(list(game.legal(state))))
     return found
 
 

@@ -12,18 +12,43 @@ must be in ``legal`` (:func:`play`), refusals through ``refusal`` (:func:`refuse
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from fractions import Fraction
 from typing import Any, Literal
 
 import pytest
 
 from tabletop.core.errors import OptionError
+from tabletop.game import CHANCE
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.game import CtverakGame
-from tabletop_ctverak.rules import BLOCKED, MELD_STEP, OVER, REFILL, CtverakOptions, State
+from tabletop_ctverak.rules import (
+    BLOCKED,
+    DEAL,
+    DRAWING,
+    MELD_STEP,
+    OVER,
+    REFILL,
+    TAKE,
+    CtverakOptions,
+    State,
+    settled,
+)
 
 GAME = CtverakGame()
 BASES = "AS AH AD AC"
+
+
+def settle(state: State, rng: random.Random | None = None) -> State:
+    """``state`` after the chance steps now due (a deal, a stock draw's card), drawn by
+    their probabilities with ``rng``, as a match draws them (issue 35)."""
+    return settled(state, (rng or random.Random(0)).random)
+
+
+def new(players: int, options: CtverakOptions, seed: int) -> State:
+    """A new game dealt: its deal's chance steps drawn with ``random.Random(seed)``."""
+    return settle(GAME.new(players, options, seed), random.Random(seed))
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -125,7 +150,7 @@ SETUP: list[tuple[int, Deck, int]] = [  # players, deck, cards in the stock afte
 
 @pytest.mark.parametrize(("players", "deck", "stock"), SETUP)
 def test_k9_1_k2_deal_four_each_four_bases_rest_stock(players: int, deck: Deck, stock: int) -> None:
-    s = GAME.new(players, CtverakOptions(deck=deck), 11)
+    s = new(players, CtverakOptions(deck=deck), 11)
     assert [len(h) for h in s.hands] == [4] * players
     assert len(s.bases) == 4 and len(s.stock) == stock
     assert s.piles == ((), (), (), ()) and s.melds == ((),) * players
@@ -133,17 +158,18 @@ def test_k9_1_k2_deal_four_each_four_bases_rest_stock(players: int, deck: Deck, 
     assert GAME.to_act(s) == 1 and s.step == MELD_STEP  # K2.3, no refill on the first turn
 
 
-def test_k2_1_the_deal_is_one_card_at_a_time_from_a_seeded_shuffle() -> None:
-    import random
-
+def test_k2_1_the_deal_is_one_card_at_a_time_as_chance_steps() -> None:
     shuffled = list(sorted(deck_counts(False).elements()))
     random.Random(5).shuffle(shuffled)
     s = GAME.new(3, CtverakOptions(), 5)
+    assert GAME.new(3, CtverakOptions(), 6) == s  # no seed in the state: chance comes later
+    for card in shuffled[:16]:  # 4 rounds to players 1, 2, 3, then the 4 bases (K2.1, K2.2)
+        assert GAME.to_act(s) == CHANCE and s.step == DEAL
+        s = play(s, f"deal {card_code(card)}")
     for p in range(3):
         assert s.hands[p] == tuple(sorted(shuffled[p:12:3]))
-    assert s.bases == tuple(shuffled[12:16]) and s.stock == tuple(shuffled[16:])
-    assert GAME.new(3, CtverakOptions(), 5) == s
-    assert GAME.new(3, CtverakOptions(), 6).hands != s.hands
+    assert s.bases == tuple(shuffled[12:16]) and s.stock == tuple(sorted(shuffled[16:]))
+    assert GAME.to_act(s) == 1 and s.step == MELD_STEP
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
@@ -193,7 +219,8 @@ def test_k4_2_emptying_the_hand_by_adding_refills_too() -> None:
     s = position({1: "9D 9C 4S 4H", 2: "2C"}, melds={1: ["9S 9H"]}, stock="KS KH KD QC")
     s = play(s, "add 1 9D 9C", "meld 4S 4H")
     assert s.step == REFILL and s.melds[0] == (cards("9S 9H 9D 9C"), cards("4S 4H"))
-    s = play(s, "draw stock", "draw stock", "draw stock", "draw stock")
+    s = play(s, "draw stock", "draw KS", "draw stock", "draw KH", "draw stock", "draw KD")
+    s = play(s, "draw stock", "draw QC")  # each stock card comes by chance (K4.1)
     assert s.hands[0] == cards("KS KH KD QC") and s.step == MELD_STEP
     assert "end" not in texts(s)
 
@@ -301,10 +328,19 @@ def test_k5_2_reshuffle_builds_a_new_stock_from_all_but_the_tops() -> None:
     pooled = Counter(c for pile in s.piles for c in pile[:-1])
     t = play(s, "draw stock")
     assert t.piles == tuple(p[-1:] for p in s.piles) and t.reshuffles == 1
-    assert Counter(t.stock) + Counter(t.hands[0]) - Counter(s.hands[0]) == pooled
+    assert Counter(t.stock) == pooled and t.hands == s.hands  # moved, not yet drawn
     assert total(t) == total(s) == deck_counts(False)
+    # the shuffle is the chance of the draw: any pooled card, as likely as its copies
+    assert GAME.to_act(t) == CHANCE and t.step == DRAWING
+    outcomes = dict(GAME.chance_outcomes(t))
+    assert outcomes == {
+        (TAKE, card): Fraction(copies, sum(pooled.values())) for card, copies in pooled.items()
+    }
     assert play(reshuffle_position(3, reshuffle=True), "draw stock") == t  # deterministic
     orders = {
         play(reshuffle_position(seed, reshuffle=True), "draw stock").stock for seed in range(5)
     }
-    assert len(orders) > 1  # the order comes from the game's seed
+    assert orders == {tuple(sorted(pooled.elements()))}  # no order, no seed in the state
+    u = play(t, "draw 4C")
+    assert u.hands[0] == cards("2S 4C 5H 9D")
+    assert Counter(u.stock) == pooled - Counter(cards("4C"))

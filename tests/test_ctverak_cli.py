@@ -26,6 +26,7 @@ from tabletop.agents.base import Turn
 from tabletop.cli.app import app
 from tabletop.core.match import Match
 from tabletop.core.records import load
+from tabletop.game import CHANCE
 from tabletop_ctverak.agents import BasicAgent
 from tabletop_ctverak.cards import JOKER, card_code
 from tabletop_ctverak.game import CtverakGame
@@ -96,7 +97,12 @@ def run_args(match: Match, *extra: str) -> list[str]:
 
 
 def stdin_of(match: Match) -> str:
-    return "".join(text + "\n" for text in match.texts)
+    """The players' actions: `run` draws the chance steps from the seed as the match did."""
+    return "".join(
+        text + "\n"
+        for text, actor in zip(match.texts, match.actors, strict=True)
+        if actor != CHANCE
+    )
 
 
 def test_the_regexes_find_codes_and_faces() -> None:
@@ -160,11 +166,11 @@ def test_trace_lines_show_each_time_only_the_player_to_act() -> None:
     code, out, _ = run(*run_args(match, "--trace"), stdin=stdin_of(match))
     assert code == 0
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    assert [line["action"] for line in lines] == match.texts
+    assert len(lines) == sum(actor != CHANCE for actor in match.actors)  # a line per action
     for line in lines:
         state = match.states[line["number"]]
         me = GAME.to_act(state)
-        assert me is not None and line["to_act"] == me
+        assert isinstance(me, int) and me > 0 and line["to_act"] == me  # never a chance step
         shown = named(json.dumps(line, ensure_ascii=False))
         assert shown <= visible(state, me), (line["number"], shown - visible(state, me))
         assert "state" not in line and "hands" not in line["view"]
@@ -177,7 +183,7 @@ def test_trace_with_reveal_carries_the_position_after_each_action() -> None:
     code, out, _ = run(*run_args(match, "--trace", "--reveal"), stdin=stdin_of(match))
     assert code == 0
     lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    assert len(lines) == 12
+    assert len(lines) == sum(actor != CHANCE for actor in match.actors)
     for line in lines:
         assert line["state"] == GAME.to_json(match.states[line["number"]])
 
@@ -227,7 +233,8 @@ def test_a_refusal_names_no_hidden_card() -> None:
 
 
 def basic_turns(players: int, seed: int, turns: int) -> tuple[Match, list[list[str]]]:
-    """``turns`` whole turns played by the basic agent, as text per turn."""
+    """``turns`` whole turns played by the basic agent, as text per turn (the players'
+    actions: the match draws the chance steps after them from its seed)."""
     match = Match(GAME, players, HALF, seed)
     rng = random.Random(seed)
     per_turn: list[list[str]] = []
@@ -238,10 +245,27 @@ def basic_turns(players: int, seed: int, turns: int) -> tuple[Match, list[list[s
         while match.player() == me:
             state = match.state
             turn = Turn(GAME, me, players, HALF, GAME.view(state, me), GAME.legal(state), rng)
-            match.push(BasicAgent().act(turn))
-            actions.append(match.texts[-1])
+            action = BasicAgent().act(turn)
+            actions.append(GAME.format(state, action))
+            match.push(action)
         per_turn.append(actions)
     return match, per_turn
+
+
+def turn_spans(match: Match) -> list[tuple[int, int]]:
+    """Each turn's first and last state index in ``match.states`` (its actions, with the
+    chance steps they led to), from the first player's turn on."""
+    spans: list[tuple[int, int]] = []
+    first = match.actors.index(1)  # after the deal
+    for i in range(first, len(match.actions)):
+        actor = match.actors[i]
+        if actor == CHANCE:
+            continue
+        if spans and GAME.to_act(match.states[spans[-1][0]]) == actor:
+            spans[-1] = (spans[-1][0], i + 1)
+        else:
+            spans.append((i, i + 1))
+    return spans
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -260,18 +284,20 @@ def test_hot_seat_asks_for_the_next_player_and_shows_no_other_hand(players: int)
     head, segments = parts[0], list(zip(parts[1::2], parts[2::2], strict=True))
     assert not named(head) and "your hand" not in head  # nothing before the first prompt
     assert len(segments) == turns + 1  # a prompt before every turn, and the last one
-    index = 0  # states of turn k: from its first to its last action
+    spans = [*turn_spans(match), (len(match.actions), len(match.actions))]
     for number, (who, text) in enumerate(segments):
         player = int(who)
-        actions = per_turn[number] if number < turns else []
-        states = match.states[index : index + len(actions) + 1]
+        start, end = spans[number]  # the states of turn k, chance steps included
+        states = match.states[start : end + 1]
+        while GAME.to_act(states[-1]) == CHANCE:  # and the cards its last draw brought
+            end += 1
+            states = match.states[start : end + 1]
         assert GAME.to_act(states[0]) == player
         assert f"you are player {player}" in text and "your hand:" in text
         assert all(f"you are player {p}" not in text for p in range(1, players + 1) if p != player)
         may_see = set().union(*(visible(s, player) for s in states))
         shown = named(text)
         assert shown <= may_see, (number, player, shown - may_see)
-        index += len(actions)
     assert "legal:" in out  # help and hint were answered inside the turns
 
 
@@ -305,8 +331,9 @@ def test_undo_does_not_let_a_player_peek_at_the_stock(tmp_path: Path) -> None:
         "--save", str(save), stdin="d #1 1\ns\nundo\nquit\n",
     )  # fmt: skip
     assert code == 0
-    assert "cannot undo: 'draw stock' showed you something hidden" in out
-    assert load(save).actions[-1] == "draw stock"
+    assert "cannot undo: 'draw " in out  # the card drawn by chance stands (K4.1)
+    saved = load(save).actions
+    assert saved[-2] == "draw stock" and saved[-1].startswith("draw ") and saved[-1] != "draw 1"
 
 
 def test_undo_of_a_draw_from_a_pile_is_allowed(tmp_path: Path) -> None:
@@ -375,7 +402,7 @@ def test_a_refused_action_is_one_line_citing_the_rule() -> None:
     code, out, err = run("run", "ctverak", "--seed", "4", "--actions", "-", "--json",
                          stdin="end\n")  # fmt: skip
     assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
-    assert "action 1 'end' refused: a discard is owed:" in err and "(K4.3)" in err
+    assert re.search(r"action \d+ 'end' refused: a discard is owed:", err) and "(K4.3)" in err
     assert "allowed:" in err
     assert json.loads(out)["error"]
 

@@ -20,7 +20,7 @@ from tabletop_ctverak.agents import (
 )
 from tabletop_ctverak.agents.levels import LEVELS, ismcts
 from tabletop_ctverak.rules import OVER, REFILL, CtverakOptions, State
-from tests.test_ctverak import GAME, position
+from tests.test_ctverak import GAME, new, position, settle
 
 OPTIONS = CtverakOptions()
 NAMES = sorted(agent_levels(GAME))
@@ -29,11 +29,11 @@ NAMES = sorted(agent_levels(GAME))
 def positions(players: int, seed: int) -> list[State]:
     """A few positions of a seeded basic-agent game: the opening, refills, meld steps
     with and without a discard owed."""
-    state = GAME.new(players, OPTIONS, seed)
+    state = new(players, OPTIONS, seed)
     found = [state]
     steps = 0
     while state.step != OVER and len(found) < 6:
-        state = GAME.apply(state, basic_policy(state))
+        state = settle(GAME.apply(state, basic_policy(state)))
         steps += 1
         if steps % 17 == 0:
             found.append(state)
@@ -94,13 +94,13 @@ def test_same_seed_same_move(name: str) -> None:
 def test_the_policies_on_states_play_as_the_agents_on_views() -> None:
     """basic_policy / expert_policy (used on states) read only what the view shows."""
     for seed in range(4):
-        state = GAME.new(3, OPTIONS, seed)
+        state = new(3, OPTIONS, seed)
         while state.step != OVER:
             t = turn(state, random.Random(0))
             assert BasicAgent().act(t) == basic_policy(state)
             expert = expert_policy(state)
             assert ExpertAgent().act(t) == expert
-            state = GAME.apply(state, expert)
+            state = settle(GAME.apply(state, expert))
 
 
 def test_novice_takes_no_top_for_a_pair_but_one_for_its_meld() -> None:

@@ -12,9 +12,10 @@ import pytest
 from tabletop.core.errors import NotationError, PositionError
 from tabletop.core.match import Match
 from tabletop.core.presentation import presentation_of
-from tabletop_ctverak.cards import card_code, deck_counts
+from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.rules import (
     ADD,
+    DEAL_CARD,
     DISCARD,
     DRAW,
     END,
@@ -22,9 +23,10 @@ from tabletop_ctverak.rules import (
     MELD_STEP,
     OVER,
     REFILL,
+    TAKE,
     CtverakOptions,
 )
-from tests.test_ctverak import GAME, cards, play, position, position_json, total
+from tests.test_ctverak import GAME, cards, new, play, position, position_json, settle, total
 
 # ---------------------------------------------------------------- K10 refusals
 
@@ -166,8 +168,10 @@ def test_k10_to_json_round_trip_and_required_keys() -> None:
     for key in ("hands", "melds", "piles", "bases", "stock", "to_act"):
         assert key in data
     assert data["hands"]["1"] == ["3C", "7S", "7H", "KD"]  # sorted: hands are multisets
-    assert data["melds"] == {"1": [], "2": [["9S", "9H", "X"]]} and data["stock"][0] == "QS"
+    assert data["melds"] == {"1": [], "2": [["9S", "9H", "X"]]} and "QS" in data["stock"]
     assert len(data["stock"]) == 108 - 8 - 3 - 4
+    # the stock has no order: it is written sorted
+    assert data["stock"] == sorted(data["stock"], key=lambda code: parse_card(code) or 0)
     back = GAME.from_json(json.loads(json.dumps(data)), 2, CtverakOptions(), 7)
     assert back == s
 
@@ -227,7 +231,7 @@ def test_k8_drawing_from_the_stock_shows_no_card_to_others() -> None:
     drawn = s.stock[0]
     action = GAME.parse(s, "draw stock")
     assert GAME.format(s, action) == "draw stock"
-    after_state = GAME.apply(s, action)
+    after_state = play(GAME.apply(s, action), f"draw {card_code(drawn)}")  # chance: K4.1
     assert drawn in after_state.hands[2]
     other = GAME.view(after_state, 1)
     assert card_code(drawn) not in json.dumps(other)
@@ -264,6 +268,8 @@ def test_k8_view_step_and_allows_are_public() -> None:
     s = position({1: "2S 3S", 2: "2H 4D 6H 8S"}, piles=("9C", "", "", ""))
     assert GAME.view(s, 2)["allows"] == ["draw stock", "draw 1"]
     s = play(s, "draw 1", "draw stock")
+    assert GAME.view(s, 1)["step"] == "draw" and GAME.view(s, 1)["allows"] == []  # chance
+    s = settle(s)
     for player in (1, 2):
         view = GAME.view(s, player)
         assert view["step"] == "meld" and view["discard_owed"] is True
@@ -279,6 +285,8 @@ PARSE_CASES = [  # text, action
     ("s", (DRAW, 0)),
     ("draw 3", (DRAW, 3)),
     ("3", (DRAW, 3)),
+    ("draw 7h", (TAKE, *cards("7H"))),  # chance outcomes (K2.1, K4.1)
+    ("Deal x", (DEAL_CARD, *cards("X"))),
     ("meld 7S 7H", (MELD, *cards("7S 7H"))),
     ("m 7h 7s", (MELD, *cards("7S 7H"))),
     ("meld x 7s", (MELD, *cards("7S X"))),
@@ -344,7 +352,7 @@ def test_k7_canonical_format_of_every_kind() -> None:
 def test_sample_shows_the_player_exactly_their_view(players: int, deck: str) -> None:
     options = CtverakOptions(deck="half" if deck == "half" else "full", reshuffle=True)
     rng = random.Random(players)
-    s = GAME.new(players, options, 3)
+    s = new(players, options, 3)
     full = deck_counts(deck == "half")
     seen = 0
     while True:
@@ -359,7 +367,7 @@ def test_sample_shows_the_player_exactly_their_view(players: int, deck: str) -> 
         if GAME.outcome(s) is not None:
             break
         legal = GAME.legal(s)
-        s = GAME.apply(s, legal[rng.randrange(len(legal))])
+        s = settle(GAME.apply(s, legal[rng.randrange(len(legal))]), rng)
     assert GAME.outcome(t) == GAME.outcome(s) and seen > players
     other = GAME.sample(GAME.view(s, 1), 1, players, options, random.Random(99))
     assert GAME.view(other, 1) == GAME.view(s, 1)

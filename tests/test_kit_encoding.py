@@ -12,6 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from tabletop.bridges.facet import encoding_of, slow_id_lister, slow_observer
+from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.game import JSON, Game, IdLister, Observer
 from tabletop.testing import CHECKS, check_game
@@ -183,7 +184,7 @@ def test_ctverak_meld_ids_do_not_depend_on_the_hand() -> None:
     seven_s, seven_h, joker = 6 * 4 + 0, 6 * 4 + 1, 52
     ids = set()
     for other in ((0, 4), (50, 51), (8, 12)):
-        state = game.new(2, options, 0)
+        state = Match(game, 2, options, 0).state  # dealt (chance steps, issue 35)
         hand = tuple(sorted((seven_s, seven_h, joker, other[0])))
         state = state._replace(hands=(hand, state.hands[1]))
         meld = (1, seven_s, seven_h, joker)

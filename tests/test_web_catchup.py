@@ -33,9 +33,7 @@ def stored_as(match: Match, undos: int, forfeit: int | None = None) -> StoredMat
 
 
 def copy_of(match: Match, count: int) -> Match:
-    other = Match(match.game, match.players, match.options, match.seed, match.start)
-    other.play_all(match.texts[:count])
-    return other
+    return match.again(match.texts[:count])  # its chance outcomes among the texts
 
 
 @pytest.mark.parametrize(("game_id", "options"), [("quarto", {}), ("ctverak", {"deck": "half"})])

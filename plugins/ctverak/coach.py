@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from pydantic import BaseModel
 
@@ -25,7 +26,18 @@ from tabletop.game import JSON, Count, Domain, Msg
 from tabletop_ctverak.agents import Seen, choose, evaluation, expert_policy
 from tabletop_ctverak.agents import hint as advice
 from tabletop_ctverak.cards import JOKER, card_code
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, REFILL, STOCK, State
+from tabletop_ctverak.rules import (
+    ADD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    OVER,
+    REFILL,
+    STOCK,
+    State,
+    settled,
+)
 
 _ = Domain("tabletop_ctverak")
 SAMPLES = 64  # deals sampled a turn unless the budget says otherwise
@@ -122,10 +134,12 @@ def _discard_why(seen: Seen, card: int, pile: int) -> str:
     return Msg.joined(JOIN, notes)
 
 
-def playout(state: State, player: int) -> float:
-    """The expert for everyone until ``player``'s next turn (or the end): their reward."""
+def playout(state: State, player: int, rnd: Callable[[], float]) -> float:
+    """The expert for everyone until ``player``'s next turn (or the end): their reward;
+    the cards drawn from the stock by chance (``rnd``, K4.1)."""
     left_turn = False
     for _ in range(HORIZON):
+        state = settled(state, rnd)
         if state.step == OVER:
             break
         if state.player != player:
@@ -173,7 +187,7 @@ class CtverakCoach:
                     break
                 deal = game.sample(turn.view, player, turn.players, turn.options, rng)
                 for action in legal:
-                    reward = playout(_apply(deal, action), player)
+                    reward = playout(_apply(deal, action), player, rng.random)
                     totals[action] += reward
                     squares[action] += reward * reward
                 done += 1

@@ -17,6 +17,10 @@ decks and 2-6 players (1,692 ids):
 - then adds: 13 ranks × :data:`ADD_SHAPES` (1-2 cards: a meld of 2+ never exceeds 4),
   then adding ``X`` or ``X X`` to the joker meld.
 
+Chance outcomes (issue 35) have their own ids, as OpenSpiel's chance outcomes do: at a
+deal or stock-draw step (``deal 7H``, ``draw 7H``) the id is the card, ``0-52``; no
+player acts there, so they never meet a player's ids in one state.
+
 The observation is read from the player's view (K8): the own hand, never another's.
 """
 
@@ -33,6 +37,9 @@ from tabletop.game import IdLister, Observer, observation_layout
 from tabletop_ctverak.cards import JOKER, JOKER_RANK, card_code
 from tabletop_ctverak.rules import (
     ADD,
+    CHANCE_STEPS,
+    DEAL,
+    DEAL_CARD,
     DISCARD,
     DRAW,
     END,
@@ -42,10 +49,12 @@ from tabletop_ctverak.rules import (
     REFILL,
     STEP_NAMES,
     STOCK,
+    TAKE,
     Action,
     State,
     can_reshuffle,
     ctverky,
+    distinct,
     lay_actions,
     owes_discard,
     points,
@@ -100,6 +109,8 @@ def _cards(key: int, shape: Shape) -> tuple[int, ...]:
 def action_id(state: State, action: Action) -> int:
     """The id of an action (see the module docstring)."""
     kind = action[0]
+    if kind in (DEAL_CARD, TAKE):
+        return action[1]
     if kind == DRAW:
         return action[1]
     if kind == DISCARD:
@@ -141,6 +152,10 @@ _ACTIONS = tuple(_action_of(number) for number in range(ADD_BASE))  # looked up,
 def action_of(state: State, action_id: int) -> Action:
     """The action of an id in ``state``; ValueError outside the ids, or for an add with
     no unfinished meld of that rank."""
+    if state.step in CHANCE_STEPS:
+        if not 0 <= action_id < KINDS:
+            raise ValueError(f"Čtverák chance outcome ids are 0-{KINDS - 1}, not {action_id}")
+        return (DEAL_CARD if state.step == DEAL else TAKE, action_id)
     if 0 <= action_id < ADD_BASE:
         return _ACTIONS[action_id]
     if not ADD_BASE <= action_id < IDS:
@@ -175,14 +190,16 @@ OFFSET, SIZE = observation_layout(LAYOUT)
 
 
 _FLAGS = ("discard_owed", "laid", "turn_progress", "stock_exhausted")
+# the step's slot: a chance step counts as the step it interrupts (the deal as the first
+# turn's meld step, a stock draw as the refill), so the layout keeps its size
+_SEEN_STEP = {"refill": 0, "meld": 1, "over": 2, "deal": 1, "draw": 0}
+_SEEN_STEPS = (0, 1, 2, 1, 0)  # by rules step: REFILL, MELD_STEP, OVER, DEAL, DRAWING
 _COUNTED = ("stock", "idle_turns", "reshuffles")
 _HAND, _MELDS, _TOPS, _BELOW = OFFSET["hand"], OFFSET["melds"], OFFSET["tops"], OFFSET["below"]
 _CODES = {card_code(card): card for card in range(KINDS)}  # the views' codes, read once
 
 
-def observation(
-    view: dict[str, Any], player: int, players: int, options: BaseModel
-) -> list[float]:
+def observation(view: dict[str, Any], player: int, players: int, options: BaseModel) -> list[float]:
     """The view as :data:`SIZE` numbers in :data:`LAYOUT` order: card kinds are counted
     (the own hand, each seat's melds, the cards below the pile tops), the pile tops are
     one-hot, seats are 1-6 whatever the player count. The hot path of the bridges: card
@@ -209,7 +226,7 @@ def observation(
     if view["to_act"]:
         out[OFFSET["to_act"] + view["to_act"] - 1] = 1.0
     out[OFFSET["me"] + player - 1] = 1.0
-    out[OFFSET["step"] + STEP_NAMES.index(view["step"])] = 1.0
+    out[OFFSET["step"] + _SEEN_STEP[view["step"]]] = 1.0
     for i, flag in enumerate(_FLAGS):
         out[OFFSET["flags"] + i] = float(bool(view[flag]))
     out[OFFSET["flags"] + 4] = float(view["deck"] == "half")
@@ -324,7 +341,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
         if step == MELD_STEP and owes_discard(state):
             out[_FLAG] = 1.0
     out[_ME + player - 1] = 1.0
-    out[_STEP + step] = 1.0
+    out[_STEP + _SEEN_STEPS[step]] = 1.0
     if state.laid:
         out[_FLAG + 1] = 1.0
     if state.progress:
@@ -347,6 +364,8 @@ def legal_ids(state: State) -> list[int]:
     """The ids of ``rules.legal(state)`` in its order: a refill's draws and a meld step's
     discards or end written directly, the melds and adds looked up once computed."""
     step = state.step
+    if step >= DEAL:  # a chance step: each card that can come, its id the card
+        return distinct(state.stock)
     if step == REFILL:  # draw stock (or the reshuffle), then each pile with a face-up card
         piles = state.piles
         ids = [STOCK] if state.stock or can_reshuffle(state.cfg, piles) else []

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from pydantic import BaseModel
 
-from tabletop.game import JSON, Domain, Game, GameInfo, options_as
+from tabletop.game import CHANCE, JSON, Actor, Domain, Game, GameInfo, options_as
 from tabletop_ctverak import notation, position, rules
 from tabletop_ctverak.rules import Action, CtverakOptions, State, action_bound, config
 
@@ -34,7 +35,7 @@ class CtverakGame(Game[State, Action]):
     info = GameInfo(
         id="ctverak",
         name="Čtverák",
-        version="0.1.0",
+        version="0.2.0",  # 0.2: the deal and the draws are chance steps (issue 35)
         min_players=2,
         max_players=6,
         options=CtverakOptions,
@@ -48,10 +49,33 @@ class CtverakGame(Game[State, Action]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return rules.new_state(config(players, options_as(CtverakOptions, options), seed))
+        # the seed is not read: the deal comes as chance steps (K2.1, issue 35)
+        return rules.new_state(config(players, options_as(CtverakOptions, options)))
 
-    def to_act(self, state: State) -> int | None:
-        return None if state.step == rules.OVER else state.player
+    def to_act(self, state: State) -> Actor:
+        step = state.step
+        if step >= rules.DEAL:
+            return CHANCE
+        return None if step == rules.OVER else state.player
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, Fraction]]:
+        return rules.chance_outcomes(state)
+
+    def tells(
+        self, state: State, action: Action, actor: int, viewer: int | None, now: State
+    ) -> bool | None:
+        """A card dealt or drawn from the stock is told to whoever gets it (K8), to
+        nobody for a base (K2.2), and to everyone once the game is over (every hand and
+        base is shown then); the core decides for the players' own actions."""
+        kind = action[0]
+        if kind not in (rules.DEAL_CARD, rules.TAKE):
+            return None
+        if now.step == rules.OVER:
+            return True
+        if kind == rules.TAKE:
+            return viewer == state.player
+        target = rules.deal_target(state.cfg.players, rules.dealt(state))
+        return bool(target) and viewer == target
 
     def legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -84,10 +108,10 @@ class CtverakGame(Game[State, Action]):
         return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return position.from_json(data, config(players, options_as(CtverakOptions, options), seed))
+        return position.from_json(data, config(players, options_as(CtverakOptions, options)))
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
         opts = options_as(CtverakOptions, options)
-        return position.sample(view, player, config(players, opts, rng.randrange(2**31)), rng)
+        return position.sample(view, player, config(players, opts), rng)

@@ -3,14 +3,27 @@
 Canonical: ``draw stock``, ``draw 3``, ``meld 7S 7H``, ``add 1 7D``, ``discard 9C 2``,
 ``end``. Short forms: ``s`` (draw stock), ``1``–``4`` (draw that pile), ``m 7s 7h``,
 ``a 1 7d``, ``d 9c 2``, ``e``; ``10H`` for ``TH``; ``#1``–``#4`` for the card at that
-position of the acting player's (sorted) hand.
+position of the acting player's (sorted) hand. Chance outcomes (issue 35): ``deal 7H``
+(the next card of the deal, K2.1) and ``draw 7H`` (the card a stock draw brings, K4.1).
 """
 
 from __future__ import annotations
 
 from tabletop.game import Domain, NotationError, parse_int, quote
 from tabletop_ctverak.cards import card_code, parse_card
-from tabletop_ctverak.rules import ADD, DISCARD, DRAW, END, MELD, OVER, STOCK, Action, State
+from tabletop_ctverak.rules import (
+    ADD,
+    DEAL_CARD,
+    DISCARD,
+    DRAW,
+    END,
+    MELD,
+    OVER,
+    STOCK,
+    TAKE,
+    Action,
+    State,
+)
 
 _ = Domain("tabletop_ctverak")
 FORMS = _(
@@ -32,6 +45,10 @@ def format_action(action: Action) -> str:
         return f"add {action[1]} " + " ".join(card_code(c) for c in action[2:])
     if kind == DISCARD:
         return f"discard {card_code(action[1])} {action[2]}"
+    if kind == DEAL_CARD:
+        return f"deal {card_code(action[1])}"
+    if kind == TAKE:
+        return f"draw {card_code(action[1])}"
     return "end"
 
 
@@ -44,7 +61,14 @@ def parse_action(state: State, text: str) -> Action:
     if head == "draw":
         if len(args) != 1:
             raise NotationError(_("draw takes one source: draw stock or draw 1-4 (K7)"))
+        card = parse_card(args[0]) if args[0] not in ("s", "stock") else None
+        if card is not None:  # the chance outcome of a stock draw (K4.1)
+            return (TAKE, card)
         return (DRAW, _source(args[0]))
+    if head == "deal":
+        if len(args) != 1 or parse_card(args[0]) is None:
+            raise NotationError(_("deal takes one card, e.g. deal 7H (K2.1)"))
+        return (DEAL_CARD, parse_card(args[0]) or 0)
     if head in ("s", "stock") and not args:
         return (DRAW, STOCK)
     if head in ("1", "2", "3", "4") and not args:

@@ -10,12 +10,14 @@ from tabletop.game import JSON, Domain, PositionError, and_joined, describe, pla
 from tabletop_ctverak.cards import card_code, deck_counts, parse_card
 from tabletop_ctverak.rules import (
     BLOCKED,
+    CHANCE_STEPS,
     CTVERAK,
+    DEAL,
     MELD_STEP,
     ONGOING,
     OVER,
+    PHASE_NAMES,
     REFILL,
-    STEP_NAMES,
     Cards,
     Config,
     State,
@@ -23,6 +25,7 @@ from tabletop_ctverak.rules import (
     blocked_winners,
     can_reshuffle,
     ctverky,
+    deal_target,
     has_source,
     idle_limit,
     meld_key,
@@ -40,7 +43,8 @@ _ = Domain("tabletop_ctverak")
 POSITION_KEYS = _("""\
 The keys are those of "Positions (K10)" above: `hands`, `melds`, `piles`, `bases`,
 `stock`, `to_act`, and `phase`, `laid`, `turn_progress`, `idle_turns`, `stock_exhausted`,
-`reshuffles`, `winners` as `--reveal` writes them.""")
+`reshuffles`, `winners` as `--reveal` writes them. The stock has no order (nobody sees
+it, K8; each draw is a chance step): it is written sorted and read in any order.""")
 
 
 def codes(cards: Cards) -> list[str]:
@@ -57,9 +61,9 @@ def to_json(state: State) -> JSON:
         "melds": {str(p): [codes(m) for m in state.melds[p - 1]] for p in range(1, n + 1)},
         "piles": [codes(pile) for pile in state.piles],
         "bases": codes(state.bases),
-        "stock": codes(state.stock),
+        "stock": codes(state.stock),  # sorted: an unordered multiset (issue 35)
         "to_act": state.player,
-        "phase": STEP_NAMES[state.step],
+        "phase": PHASE_NAMES[state.step],
         "laid": state.laid,
         "turn_progress": state.progress,
         "idle_turns": state.idle,
@@ -78,15 +82,18 @@ def from_json(data: JSON, cfg: Config) -> State:
 
     Optional keys: ``idle_turns``, ``stock_exhausted`` and ``reshuffles`` (K5.2 counters);
     ``phase`` with ``laid`` and ``turn_progress`` (as :func:`to_json` writes them) resume
-    the turn in that step instead of starting it; ``"stock_rest": true`` appends every
-    card not placed elsewhere to the stock (sorted), so that a hand-written position need
-    not list the whole deck.
+    the turn in that step instead of starting it (``deal``: the deal under way, K2.1;
+    ``draw``: a stock draw whose card chance gives next, K4.1); ``"stock_rest": true``
+    appends every card not placed elsewhere to the stock, so that a hand-written position
+    need not list the whole deck. The stock is read in any order: it has none (K8).
     """
     if not isinstance(data, dict):
         raise PositionError(_("a position is a JSON object with {keys}", keys=", ".join(REQUIRED)))
     absent = [key for key in REQUIRED if key not in data]
     if absent:
         raise PositionError(_("position lacks {keys} (K10)", keys=", ".join(absent)))
+    if data.get("phase") == "deal":
+        return _dealing(data, cfg)
     n = cfg.players
     hands = _per_player(data["hands"], "hands", n, required=True)
     melds_raw = _per_player(data["melds"], "melds", n, required=False)
@@ -127,9 +134,10 @@ def from_json(data: JSON, cfg: Config) -> State:
     _check_copies(seen, cfg)
     rest = deck_counts(cfg.half) - seen
     if data.get("stock_rest") is True:
-        stock += tuple(sorted(rest.elements()))
+        stock += tuple(rest.elements())
     elif rest:
         _refuse_missing(rest, cfg)
+    stock = tuple(sorted(stock))
     state = State(
         cfg=cfg,
         hands=tuple(hand_cards),
@@ -166,6 +174,68 @@ def from_json(data: JSON, cfg: Config) -> State:
         state = state._replace(step=OVER, winners=blocked_winners(melds), ending=BLOCKED)
     elif data.get("phase") is not None:
         state = _resume(state, data)
+    _check_winners(data, state)
+    return state
+
+
+def _dealing(data: JSON, cfg: Config) -> State:
+    """A position in the deal (phase ``deal``): each hand as dealt so far one card at a
+    time (K2.1), then the bases (K2.2); nothing melded or discarded yet."""
+    n = cfg.players
+    hands = _per_player(data["hands"], "hands", n, required=True)
+    hand_cards = tuple(tuple(sorted(_cards(hands[p], f"hands.{p}"))) for p in range(1, n + 1))
+    bases = tuple(_cards(data["bases"], "bases"))
+    piles = data["piles"]
+    melds_raw = _per_player(data["melds"], "melds", n, required=False)
+    melds = [_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1)]
+    if piles != [[], [], [], []] or any(melds):
+        raise PositionError(_("phase deal, but cards lie on the piles or in melds (K2)"))
+    count = sum(map(len, hand_cards)) + len(bases)
+    sizes = [0] * (n + 1)
+    for i in range(count):
+        sizes[deal_target(n, i)] += 1
+    if [len(h) for h in hand_cards] != sizes[1:] or len(bases) != sizes[0] or len(bases) > 3:
+        raise PositionError(
+            _(
+                "phase deal: {count} cards dealt one at a time give hands of {sizes} "
+                "and {bases} bases, and the deal ends at the fourth base (K2.1, K2.2)",
+                count=count,
+                sizes=", ".join(map(str, sizes[1:])),
+                bases=min(sizes[0], 4),
+            )
+        )
+    if whole(data["to_act"], 1, 1) is None:
+        raise PositionError(_("phase deal: player 1 starts (to_act 1), no counter runs (K2.3)"))
+    _count(data, "reshuffles", 0)
+    _count(data, "idle_turns", 0)
+    for key in ("laid", "turn_progress", "stock_exhausted"):
+        if data.get(key, False) is not False:
+            raise PositionError(_("phase deal: {key} is false (K2)", key=key))
+    stock = tuple(_cards(data["stock"], "stock"))
+    seen = Counter(c for group in (*hand_cards, bases, stock) for c in group)
+    _check_copies(seen, cfg)
+    rest = deck_counts(cfg.half) - seen
+    if data.get("stock_rest") is True:
+        stock += tuple(rest.elements())
+    elif rest:
+        _refuse_missing(rest, cfg)
+    state = State(
+        cfg=cfg,
+        hands=hand_cards,
+        melds=((),) * n,
+        piles=((),) * 4,
+        bases=bases,
+        stock=tuple(sorted(stock)),
+        player=1,
+        step=DEAL,
+        laid=False,
+        progress=False,
+        exhausted=False,
+        idle=0,
+        reshuffles=0,
+        winners=(),
+        ending=ONGOING,
+    )
     _check_winners(data, state)
     return state
 
@@ -256,11 +326,11 @@ def _check_winners(data: JSON, state: State) -> None:
 def _resume(state: State, data: JSON) -> State:
     """The turn in the step ``phase`` names, checked against the hand and the sources."""
     phase = data["phase"]
-    if phase not in STEP_NAMES:
+    if phase not in PHASE_NAMES:
         raise PositionError(
             _(
                 "phase must be one of {phases}, not {value}",
-                phases=", ".join(STEP_NAMES),
+                phases=", ".join(PHASE_NAMES),
                 value=describe(phase),
             )
         )
@@ -289,7 +359,17 @@ def _resume(state: State, data: JSON) -> State:
             )
     if phase == "over":
         raise PositionError(_("phase over, but nobody has a čtverák and the game is not blocked"))
-    step = STEP_NAMES.index(phase)
+    drawing = phase == "draw"  # a stock draw made, its card not come yet (K4.1)
+    if drawing and (len(hand) >= 4 or not state.stock or laid or not (progress or state.exhausted)):
+        raise PositionError(
+            _(
+                "phase draw: player {player} drew from the stock, so holds fewer than "
+                "4 cards, the stock has a card, laid is false and turn_progress true "
+                "while the stock was never exhausted (K4.1, K5.2)",
+                player=who,
+            )
+        )
+    step = PHASE_NAMES.index(phase)
     return state._replace(step=step, laid=laid, progress=progress)
 
 
@@ -458,7 +538,7 @@ def view(state: State, player: int | None) -> JSON:
         "player": player,
         "to_act": None if over else state.player,
         "turn_of": state.player,
-        "step": STEP_NAMES[state.step],
+        "step": PHASE_NAMES[state.step],
         "discard_owed": state.step == MELD_STEP and owes_discard(state),
         "allows": _allows(state),
         "hand": codes(state.hands[player - 1]) if player is not None else None,
@@ -475,6 +555,8 @@ def view(state: State, player: int | None) -> JSON:
         "reshuffles": state.reshuffles,
         "deck": "half" if state.cfg.half else "full",
     }
+    if state.step == DEAL:  # how many bases lie face down so far (K2.2): public
+        out["bases_dealt"] = len(state.bases)
     if over:
         out["winners"] = list(state.winners)
         out["reason"] = reason(state)
@@ -485,7 +567,7 @@ def view(state: State, player: int | None) -> JSON:
 
 def _allows(state: State) -> list[str]:
     """What the current step allows, in public terms (never derived from a hidden hand)."""
-    if state.step == OVER:
+    if state.step == OVER or state.step in CHANCE_STEPS:
         return []
     if state.step == REFILL:
         sources = ["draw stock"] if state.stock or can_reshuffle(state.cfg, state.piles) else []
@@ -520,8 +602,9 @@ def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
             shown[p], pool = tuple(sorted(pool[:size])), pool[size:]
         hands.append(shown[p])
     if not over:
-        bases, pool = tuple(pool[:4]), pool[4:]
-    step = STEP_NAMES.index(view["step"])
+        count = view.get("bases_dealt", 4)
+        bases, pool = tuple(pool[:count]), pool[count:]
+    step = PHASE_NAMES.index(view["step"])
     ending = ONGOING
     if over:
         ending = CTVERAK if any(ctverky(mine) >= 4 for mine in melds) else BLOCKED
@@ -531,7 +614,7 @@ def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
         melds=melds,
         piles=piles,
         bases=bases,
-        stock=tuple(pool),
+        stock=tuple(sorted(pool)),
         player=view["turn_of"],
         step=step,
         laid=view["laid"],

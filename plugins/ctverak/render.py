@@ -8,13 +8,34 @@ from rich.text import Text
 
 from tabletop.game import JSON, Domain, translate
 from tabletop_ctverak.position import POSITION_KEYS
+from tabletop_ctverak.rules import DEAL_CARD, TAKE, Action, State, deal_target, dealt
 
 _ = Domain("tabletop_ctverak")
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 # The turn's steps (the view's machine words) as a person reads them.
-STEPS = {"refill": _("refill"), "meld": _("meld"), "over": _("over")}
+STEPS = {
+    "refill": _("refill"),
+    "meld": _("meld"),
+    "over": _("over"),
+    "deal": _("deal"),
+    "draw": _("drawing from the stock"),
+}
+
+
+def unseen_text(state: State, action: Action) -> str | None:
+    """What a viewer not told a chance outcome reads instead of its text (issue 35): the
+    card dealt or drawn is named to its owner only (K8); None for any other action."""
+    kind = action[0]
+    if kind == TAKE:
+        return _("player {player} drew a card from the stock", player=state.player)
+    if kind != DEAL_CARD:
+        return None
+    target = deal_target(state.cfg.players, dealt(state))
+    if target:
+        return _("player {player} was dealt a card", player=target)
+    return _("a base was dealt face down to pile {pile} (K2.2)", pile=len(state.bases) + 1)
 
 
 def card_text(code: str) -> Text:

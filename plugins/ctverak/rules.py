@@ -5,7 +5,16 @@ Actions are tagged int tuples (text lives in :mod:`notation`):
 - ``(DRAW, source)``: source 0 is the stock, 1–4 a discard pile (K4.1);
 - ``(MELD, card, card, ...)``: start a meld, cards sorted (K4.2);
 - ``(ADD, meld, card, ...)``: add sorted cards to one's meld number ``meld`` (1..);
-- ``(DISCARD, card, pile)`` (K4.3) and ``(END,)``.
+- ``(DISCARD, card, pile)`` (K4.3) and ``(END,)``;
+- chance outcomes (issue 35): ``(DEAL, card)`` deals the next card of the deal (K2.1,
+  K2.2) and ``(TAKE, card)`` is the card a ``draw stock`` brings (K4.1).
+
+Nothing random lies in a state: the undealt cards and the stock are one sorted tuple (an
+unordered multiset, K8: nobody sees the stock's order), and every card that leaves it is
+a chance step (``to_act`` is CHANCE at the steps DEAL and DRAWING) whose outcomes are the
+cards it holds, each as likely as its copies there. The deal is such a step per card, in
+the order of K2.1 (one card at a time to players 1..N, four rounds, then the 4 bases);
+the K5.2 reshuffle is a plain move of the piles' cards below each top into the stock.
 
 A turn is a refill step (draws only) then a meld step (melds and adds, closed by a
 discard when one is owed, else by ``end``). The blocked-end count of K5.2 lives in
@@ -21,8 +30,8 @@ The options (:class:`CtverakOptions`, pydantic, at the edge) and the plain
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from fractions import Fraction
 from itertools import combinations
 from typing import Literal, NamedTuple, TypeVar
 
@@ -133,10 +142,9 @@ class Config(NamedTuple):
     min_natural: int
     four_cards: bool
     stall_turns: int  # stall_limit rounds, in turns
-    seed: int
 
 
-def config(players: int, options: CtverakOptions, seed: int) -> Config:
+def config(players: int, options: CtverakOptions) -> Config:
     """The config for a game; OptionError for a half deck with more than 3 players (K1.1)."""
     if options.deck == "half" and players > 3:
         raise OptionError(
@@ -155,7 +163,6 @@ def config(players: int, options: CtverakOptions, seed: int) -> Config:
         min_natural=options.min_natural,
         four_cards=options.discard_rule == "four-cards",
         stall_turns=options.stall_limit * players,
-        seed=seed,
     )
 
 
@@ -169,14 +176,16 @@ def action_bound(players: int, half: bool, stall_limit: int) -> int:
     """
     cards = 54 if half else 108
     turns = (2 * cards + 2) * max(2, stall_limit) * players
-    return 5 * turns + 3 * cards
+    return 9 * turns + 4 * cards  # every draw may be a chance step too (issue 35)
 
 
-# steps of a turn
-REFILL, MELD_STEP, OVER = 0, 1, 2
-STEP_NAMES = ("refill", "meld", "over")
-# action kinds
-DRAW, MELD, ADD, DISCARD, END = 0, 1, 2, 3, 4
+# steps of a turn; DEAL and DRAWING are chance steps (a card comes from the unseen cards)
+REFILL, MELD_STEP, OVER, DEAL, DRAWING = 0, 1, 2, 3, 4
+STEP_NAMES = ("refill", "meld", "over")  # the steps players see (views, observations)
+PHASE_NAMES = (*STEP_NAMES, "deal", "draw")  # every step, as the position JSON writes it
+CHANCE_STEPS = (DEAL, DRAWING)
+# action kinds; DEAL and TAKE are chance outcomes (``deal 7H``, ``draw 7H``)
+DRAW, MELD, ADD, DISCARD, END, DEAL_CARD, TAKE = 0, 1, 2, 3, 4, 5, 6
 STOCK = 0
 # how a game ended
 ONGOING, CTVERAK, BLOCKED = 0, 1, 2
@@ -193,37 +202,32 @@ class State(NamedTuple):
     hands: tuple[Cards, ...]  # player p's hand is hands[p - 1], sorted
     melds: tuple[tuple[Cards, ...], ...]  # per player, in the order started; each sorted
     piles: tuple[Cards, ...]  # the 4 piles' face-up cards, bottom to top
-    bases: Cards  # the 4 face-down bases (K2.2)
-    stock: Cards  # next draw first
+    bases: Cards  # the 4 face-down bases (K2.2), fewer while dealing
+    stock: Cards  # the unseen cards not dealt, sorted: a multiset, no order (K8)
     player: int  # whose turn it is (1..N)
-    step: int  # REFILL, MELD_STEP or OVER
+    step: int  # REFILL, MELD_STEP, OVER, or the chance steps DEAL and DRAWING
     laid: bool  # a card was laid since the last refill (K4.3)
     progress: bool  # this turn laid a card or drew from a not yet exhausted stock
     exhausted: bool  # the stock has run out at least once (K5.2)
     idle: int  # turns in a row without progress (K5.2)
-    reshuffles: int  # how many times the stock was rebuilt (seeds the next shuffle)
+    reshuffles: int  # how many times the stock was rebuilt (K5.2)
     winners: tuple[int, ...]
     ending: int  # ONGOING, CTVERAK or BLOCKED
 
 
 # -- setup ------------------------------------------------------------------------------
 def new_state(cfg: Config) -> State:
-    """K2: shuffle with the seed, deal 4 cards one at a time, 4 bases, the rest is stock."""
-    cards = list(deck(cfg.half))
-    random.Random(cfg.seed).shuffle(cards)
+    """K2: every card undealt; the deal that follows is a chance step per card (K2.1)."""
     n = cfg.players
-    hands = tuple(tuple(sorted(cards[p : 4 * n : n])) for p in range(n))
-    bases = tuple(cards[4 * n : 4 * n + 4])
-    stock = tuple(cards[4 * n + 4 :])
     return State(
         cfg=cfg,
-        hands=hands,
+        hands=((),) * n,
         melds=((),) * n,
         piles=((),) * 4,
-        bases=bases,
-        stock=stock,
+        bases=(),
+        stock=deck(cfg.half),
         player=1,
-        step=MELD_STEP,  # everyone holds 4 cards: no refill on the first turn
+        step=DEAL,
         laid=False,
         progress=False,
         exhausted=False,
@@ -232,6 +236,70 @@ def new_state(cfg: Config) -> State:
         winners=(),
         ending=ONGOING,
     )
+
+
+def dealt(state: State) -> int:
+    """How many cards the deal has dealt so far (K2.1, K2.2)."""
+    return sum(map(len, state.hands)) + len(state.bases)
+
+
+def deal_target(players: int, count: int) -> int:
+    """Where card ``count`` (from 0) of the deal goes: a player 1..N (one card at a time,
+    K2.1), else 0 for the next base (K2.2)."""
+    return count % players + 1 if count < 4 * players else 0
+
+
+def distinct(cards: Cards) -> list[int]:
+    """The different cards of a sorted tuple, in order."""
+    out: list[int] = []
+    last = -1
+    for card in cards:
+        if card != last:
+            out.append(card)
+            last = card
+    return out
+
+
+# Fraction(copies, total) for copies 0-4 (two decks hold at most 4 jokers), by total
+_FRACTIONS: dict[int, tuple[Fraction, ...]] = {}
+
+
+def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
+    """At a chance step: each card the unseen cards hold, as likely as its copies there
+    (K2.1, K4.1); exact fractions summing to 1."""
+    stock = state.stock
+    kind = DEAL_CARD if state.step == DEAL else TAKE
+    total = len(stock)
+    row = _FRACTIONS.get(total)
+    if row is None:
+        row = _FRACTIONS[total] = tuple(Fraction(k, total) for k in range(5))
+    out: list[tuple[Action, Fraction]] = []
+    append = out.append
+    last, copies = stock[0], 0
+    for card in stock:
+        if card == last:
+            copies += 1
+            continue
+        append(((kind, last), row[copies]))
+        last, copies = card, 1
+    append(((kind, last), row[copies]))
+    return out
+
+
+def chance_card(state: State, rnd: Callable[[], float]) -> Action:
+    """A chance outcome drawn with ``rnd`` (uniform in [0, 1)) by its probability: any of
+    the unseen cards, each copy alike (what :func:`chance_outcomes` says, without the
+    fractions: the fast path of playouts)."""
+    stock = state.stock
+    return (DEAL_CARD if state.step == DEAL else TAKE, stock[int(rnd() * len(stock))])
+
+
+def settled(state: State, rnd: Callable[[], float]) -> State:
+    """``state`` after every chance step now due, drawn with ``rnd`` (:func:`chance_card`):
+    for code that plays the rules directly (playouts, tests), as the match does."""
+    while state.step >= DEAL:
+        state = apply(state, chance_card(state, rnd))
+    return state
 
 
 def opening_step(hand_size: int, stock: Cards, piles: tuple[Cards, ...]) -> int:
@@ -361,9 +429,13 @@ def owes_discard(state: State) -> bool:
 # -- legal ------------------------------------------------------------------------------
 def legal(state: State) -> list[Action]:
     """Exactly the actions :func:`apply` accepts; empty once the game is over."""
-    if state.step == OVER:
+    step = state.step
+    if step == OVER:
         return []
-    if state.step == REFILL:
+    if step >= DEAL:  # a chance step: the cards that can come
+        kind = DEAL_CARD if step == DEAL else TAKE
+        return [(kind, card) for card in distinct(state.stock)]
+    if step == REFILL:
         actions: list[Action] = []
         if state.stock or can_reshuffle(state.cfg, state.piles):
             actions.append((DRAW, STOCK))
@@ -415,6 +487,10 @@ def apply(state: State, action: Action) -> State:
     kind = action[0]
     if kind == DRAW:
         return _draw(state, action[1])
+    if kind == TAKE:
+        return _take(state, action[1])
+    if kind == DEAL_CARD:
+        return _deal(state, action[1])
     index = state.player - 1
     hand = state.hands[index]
     if kind in (MELD, ADD):
@@ -432,8 +508,8 @@ def apply(state: State, action: Action) -> State:
         card, pile = action[1], action[2]
         rest = take(hand, (card,))
         piles = tuple((*p, card) if i == pile else p for i, p in enumerate(state.piles, 1))
-        return _end_turn(state._replace(hands=_put(state.hands, index, rest), piles=piles))
-    return _end_turn(state)
+        return _end_turn(state, _put(state.hands, index, rest), piles)
+    return _end_turn(state, state.hands, state.piles)
 
 
 def _put(seq: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
@@ -442,36 +518,88 @@ def _put(seq: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
 
 def _draw(state: State, source: int) -> State:
-    stock, piles = state.stock, state.piles
-    reshuffles, progress = state.reshuffles, state.progress
+    """K4.1: a pile's top comes at once; a stock draw leads to the chance step DRAWING
+    (after the K5.2 reshuffle when the stock is empty)."""
+    piles = state.piles
     if source == STOCK:
+        stock, reshuffles = state.stock, state.reshuffles
         if not stock:
-            stock, piles = _reshuffled(state.cfg.seed, reshuffles, piles)
+            stock, piles = reshuffled(piles)
             reshuffles += 1
-        progress = progress or not state.exhausted
-        card, stock = stock[0], stock[1:]
-    else:
-        pile = piles[source - 1]
-        card = pile[-1]
-        piles = _put(piles, source - 1, pile[:-1])
+        # the hot path builds states whole (a NamedTuple's _replace is several times slower)
+        return State(
+            state.cfg,
+            state.hands,
+            state.melds,
+            piles,
+            state.bases,
+            stock,
+            state.player,
+            DRAWING,
+            False,
+            state.progress or not state.exhausted,
+            state.exhausted,
+            state.idle,
+            reshuffles,
+            state.winners,
+            state.ending,
+        )
+    pile = piles[source - 1]
+    piles = _put(piles, source - 1, pile[:-1])
+    return _drawn(state, pile[-1], state.stock, piles)
+
+
+def _take(state: State, card: int) -> State:
+    """The chance outcome of a stock draw: ``card`` leaves the stock for the hand (K4.1)."""
+    return _drawn(state, card, _without(state.stock, card), state.piles)
+
+
+def _drawn(state: State, card: int, stock: Cards, piles: tuple[Cards, ...]) -> State:
     index = state.player - 1
     hand = insert(state.hands[index], card)
-    return state._replace(
-        hands=_put(state.hands, index, hand),
-        piles=piles,
-        stock=stock,
-        step=opening_step(len(hand), stock, piles),
-        laid=False,
-        progress=progress,
-        exhausted=state.exhausted or not stock,
-        reshuffles=reshuffles,
+    return State(
+        state.cfg,
+        _put(state.hands, index, hand),
+        state.melds,
+        piles,
+        state.bases,
+        stock,
+        state.player,
+        opening_step(len(hand), stock, piles),
+        False,
+        state.progress,
+        state.exhausted or not stock,
+        state.idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
     )
 
 
-def _reshuffled(seed: int, count: int, piles: tuple[Cards, ...]) -> tuple[Cards, tuple[Cards, ...]]:
-    """K5.2 option: the face-up cards below each top, shuffled (seed + count) into a stock."""
-    pool = [card for pile in piles for card in pile[:-1]]
-    random.Random(f"ctverak-reshuffle:{seed}:{count}").shuffle(pool)
+def _deal(state: State, card: int) -> State:
+    """The chance outcome of a deal step: ``card`` to the next player, or a base (K2)."""
+    count = dealt(state)
+    target = deal_target(state.cfg.players, count)
+    stock = _without(state.stock, card)
+    hands, bases = state.hands, state.bases
+    if target:
+        hands = _put(hands, target - 1, insert(hands[target - 1], card))
+    else:
+        bases = (*bases, card)
+    done = len(bases) == 4  # the rest is the stock; everyone holds 4: no refill (K2.3)
+    return state._replace(hands=hands, bases=bases, stock=stock, step=MELD_STEP if done else DEAL)
+
+
+def _without(stock: Cards, card: int) -> Cards:
+    """The sorted ``stock`` less one ``card``."""
+    at = stock.index(card)
+    return stock[:at] + stock[at + 1 :]
+
+
+def reshuffled(piles: tuple[Cards, ...]) -> tuple[Cards, tuple[Cards, ...]]:
+    """K5.2 option: the face-up cards below each top become the stock (unordered: the
+    shuffle is the chance of the draws that follow), each top stays."""
+    pool = sorted(card for pile in piles for card in pile[:-1])
     return tuple(pool), tuple(pile[-1:] for pile in piles)
 
 
@@ -491,7 +619,23 @@ def _after_lay(state: State, hand: Cards, mine: tuple[Cards, ...]) -> State:
         )
     # K4.2: an emptied hand refills to 4 at once
     step = opening_step(len(hand), state.stock, state.piles) if not hand else MELD_STEP
-    return state._replace(hands=hands, melds=melds, laid=True, progress=True, step=step)
+    return State(
+        state.cfg,
+        hands,
+        melds,
+        state.piles,
+        state.bases,
+        state.stock,
+        state.player,
+        step,
+        True,
+        True,
+        state.exhausted,
+        state.idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
+    )
 
 
 def idle_limit(state: State) -> int:
@@ -499,21 +643,37 @@ def idle_limit(state: State) -> int:
     return 2 * state.cfg.players if state.exhausted else state.cfg.stall_turns
 
 
-def _end_turn(state: State) -> State:
-    """K4.4 and the K5.2 count: pass to the next player, or end the game blocked."""
+def _end_turn(state: State, hands: tuple[Cards, ...], piles: tuple[Cards, ...]) -> State:
+    """K4.4 and the K5.2 count: pass to the next player, or end the game blocked (the
+    turn's last action left ``hands`` and ``piles``)."""
     idle = 0 if state.progress else state.idle + 1
     n = state.cfg.players
     if idle >= idle_limit(state):
         return state._replace(
-            idle=idle, step=OVER, winners=blocked_winners(state.melds), ending=BLOCKED
+            hands=hands,
+            piles=piles,
+            idle=idle,
+            step=OVER,
+            winners=blocked_winners(state.melds),
+            ending=BLOCKED,
         )
     nxt = state.player % n + 1
-    return state._replace(
-        player=nxt,
-        step=opening_step(len(state.hands[nxt - 1]), state.stock, state.piles),
-        laid=False,
-        progress=False,
-        idle=idle,
+    return State(
+        state.cfg,
+        hands,
+        state.melds,
+        piles,
+        state.bases,
+        state.stock,
+        nxt,
+        opening_step(len(hands[nxt - 1]), state.stock, piles),
+        False,
+        False,
+        state.exhausted,
+        idle,
+        state.reshuffles,
+        state.winners,
+        state.ending,
     )
 
 
@@ -583,6 +743,8 @@ def refusal(state: State, action: Action) -> str:
     if state.step == OVER:
         return _("the game is over (K5)")
     kind = action[0]
+    if state.step in CHANCE_STEPS or kind in (DEAL_CARD, TAKE):
+        return _chance_refusal(state, action)
     hand = state.hands[state.player - 1]
     if kind == DRAW:
         if state.step != REFILL:
@@ -641,6 +803,32 @@ def refusal(state: State, action: Action) -> str:
     return _("a discard is owed: {why}; discard <card> <pile> (K4.3)", why=why)
 
 
+def _chance_refusal(state: State, action: Action) -> str:
+    """Why a chance outcome, or a player's action at a chance step, is refused."""
+    kind = action[0]
+    if state.step == DEAL:
+        if kind != DEAL_CARD:
+            return _("the cards are being dealt: chance deals the next card, e.g. deal 7H (K2.1)")
+        return _(
+            "{card} cannot be dealt: no copy of it is left to deal (K1.1, K2.1)",
+            card=card_code(action[1]),
+        )
+    if state.step == DRAWING:
+        if kind != TAKE:
+            return _(
+                "player {player} draws from the stock: chance gives the card, e.g. draw 7H (K4.1)",
+                player=state.player,
+            )
+        return _(
+            "{card} cannot come from the stock: no copy of it is there (K4.1)",
+            card=card_code(action[1]),
+        )
+    return _(
+        "deal <card> and draw <card> are chance outcomes, played only while a card "
+        "is dealt or drawn from the stock (K2.1, K4.1)"
+    )
+
+
 def _lacking(hand: Cards, cards: Cards) -> str:
     """The first of ``cards`` the hand lacks, as text ("another 7H" for a copy), or ""."""
     card = missing(hand, cards)
@@ -660,6 +848,10 @@ def prompt(state: State) -> str:
     """What the player to act is asked for (K4)."""
     if state.step == OVER:
         return _("the game is over")
+    if state.step == DEAL:
+        return _("dealing: deal <card>")
+    if state.step == DRAWING:
+        return _("drawing from the stock: draw <card>")
     if state.step == REFILL:
         return _("refill: draw stock or draw 1-4")
     if owes_discard(state):
