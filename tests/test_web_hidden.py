@@ -24,7 +24,7 @@ from tabletop.agents.facet import players_of
 from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
-from tabletop.game import Game
+from tabletop.game import CHANCE, Game
 from tests import test_ctverak_cli as ctv
 from tests import test_quartino_cli as qtn
 from tests.web_support import Client, Message, get, live_server, post
@@ -173,17 +173,19 @@ def sweep(game_id: str, clients: dict[int | None, Client], text: str) -> None:
     match = Match.from_record(game, Record.from_text(text))
     final = len(match.actions)
     assert match.outcome() is not None and final > 10
+    # the first position anyone sees: after the deal's chance steps (issue 35)
+    start = next(i for i, actor in enumerate([*match.actors, 0]) if actor != CHANCE)
     everything = (
-        hidden_cards(game_id, match.states[0], None)
-        | hidden_cards(game_id, match.states[0], 1)
-        | hidden_cards(game_id, match.states[0], 2)
+        hidden_cards(game_id, match.states[start], None)
+        | hidden_cards(game_id, match.states[start], 1)
+        | hidden_cards(game_id, match.states[start], 2)
     )
     checked = 0
     for seat, client in clients.items():
         # what this seat has seen so far: a card it once saw (its own discard, since drawn
         # by another) it may be reminded of; a card it never saw it may never be shown
-        seen = [everything - hidden_cards(game_id, match.states[0], seat)]
-        for state in match.states[1:]:
+        seen = [everything - hidden_cards(game_id, match.states[start], seat)] * (start + 1)
+        for state in match.states[start + 1 :]:
             seen.append(seen[-1] | (everything - hidden_cards(game_id, state, seat)))
         number = 0
         for message in client.messages:
@@ -196,13 +198,13 @@ def sweep(game_id: str, clients: dict[int | None, Client], text: str) -> None:
             checked += 1
     assert checked > 3 * final  # every connection saw the whole game
     # the checks can fail: a seat's own position names its own cards
-    own = [m for m in clients[1].messages if m["type"] == "position" and m["number"] == 0]
-    theirs = hidden_cards(game_id, match.states[0], 2)
+    own = [m for m in clients[1].messages if m["type"] == "position" and m["number"] == start]
+    theirs = hidden_cards(game_id, match.states[start], 2)
     assert (
         named_cards(
             game_id,
             json.dumps(own, ensure_ascii=False),
-            theirs | hidden_cards(game_id, match.states[0], None),
+            theirs | hidden_cards(game_id, match.states[start], None),
         )
         != set()
     )
