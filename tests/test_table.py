@@ -71,10 +71,15 @@ def test_undo_never_crosses_a_draw_from_the_stock_but_may_take_back_a_pile_draw(
         if allowed:
             assert plan.refusal == "" and plan.count >= 1
         else:
-            assert plan.refusal == "'draw stock' showed you something hidden; it stands"
-            with pytest.raises(UndoRefused, match="cannot undo: 'draw stock'"):
+            card = t.match.texts[-1]  # the card chance drew for player 1 (K4.1)
+            assert card.startswith("draw ") and t.match.texts[-2] == "draw stock"
+            assert plan.refusal == f"chance acted after it ({card}); it stands"
+            with pytest.raises(UndoRefused, match="cannot undo: chance acted after it"):
                 t.undo(1)
-            assert t.match.texts[-1] == "draw stock"
+            assert t.match.texts[-1] == card
+            # asked by the other player, the refusal does not name the card they never saw
+            other = t.undo_plan(2).refusal
+            assert card not in other and other.startswith("chance acted after it (player 1 ")
 
 
 def test_with_hidden_information_a_person_takes_back_only_their_own_action() -> None:
@@ -119,14 +124,15 @@ def test_told_hides_a_false_claim_from_the_others_but_not_a_placement() -> None:
     false_claims = []
     for text in match.listing_text():
         if text.startswith("claim"):
-            trial = Match(game, 2, game.info.options(), 3)
-            trial.play_all([*match.texts, text])
+            trial = match.again([*match.texts, text])
             if trial.to_act() == 2:  # the turn passed: a false claim
                 false_claims.append(text)
     assert false_claims
     match.play(false_claims[0])
-    assert told(match, 0, 2) and told(match, 0, 1) and told(match, 0, None)  # a placement
-    assert told(match, 1, 1) and not told(match, 1, 2) and not told(match, 1, None)
+    place = len(match.actions) - 2  # after the deal's chance steps
+    assert told(match, place, 2) and told(match, place, 1) and told(match, place, None)
+    claim = place + 1
+    assert told(match, claim, 1) and not told(match, claim, 2) and not told(match, claim, None)
     quarto = registry().get("quarto")
     plain = Match(quarto, 2, quarto.info.options(), 0)
     plain.play("give DTRH")

@@ -226,7 +226,7 @@ class Table:
             keep -= 1
         if not keep:
             return UndoPlan(requester, 0, NOTHING_TO_UNDO)
-        stands = self._stands(keep - 1)
+        stands = self._stands(keep - 1, requester)
         if stands:
             return UndoPlan(requester, 0, stands)
         actor = match.actors[keep - 1]
@@ -235,15 +235,16 @@ class Table:
         count = len({match.groups[i] for i in range(keep - 1, len(match.actions))})
         return UndoPlan(requester, count)
 
-    def _stands(self, index: int) -> str:
+    def _stands(self, index: int, requester: int) -> str:
         """Why the actions from ``index`` on cannot be taken back, or "": a chance
-        outcome or a joint action among them has shown everyone what it was."""
+        outcome or a joint action among them is never taken back (it may have shown
+        someone what it was). A chance outcome is named as ``requester`` was told it."""
         match = self.match
         for at in range(index, len(match.actions)):
             if match.actors[at] == CHANCE:
                 return _(
-                    "{action} came by chance after it and everyone has seen it; it stands",
-                    action=repr(match.texts[at]),
+                    "chance acted after it ({action}); it stands",
+                    action=shown_text(match, at, requester),
                 )
             if match.groups[at] != at or (
                 at + 1 < len(match.actions) and match.groups[at + 1] == at
@@ -273,9 +274,9 @@ class Table:
         index = len(match.actions) - 1
         actor = match.actors[index]
         if actor != requester:
-            stands = self._stands(index)
+            stands = self._stands(index, requester)
             return UndoPlan(requester, 0, stands or self._not_yours(actor))
-        stands = self._stands(index)
+        stands = self._stands(index, requester)
         if stands:
             return UndoPlan(requester, 0, stands)
         if reveals(match, index, requester):
