@@ -26,7 +26,7 @@ def _walk(game: Any, seed: int, moves: int) -> list[Any]:
     seen: list[Any] = []
     while not state.is_terminal() and len(seen) < moves:
         if state.is_chance_node():
-            state.apply_action(rng.randrange(openspiel.DIGITS))
+            state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
             continue
         seen.append(state.clone())
         state.apply_action(rng.choice(state.legal_actions()))
@@ -117,7 +117,7 @@ def test_ismcts_and_mcts_play_whole_games_with_it() -> None:
     chooser = random.Random(1)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(chooser.randrange(openspiel.DIGITS))
+            state.apply_action(chooser.choice([a for a, _p in state.chance_outcomes()]))
         else:
             action = bots[state.current_player()].step(state)
             assert action in state.legal_actions()

@@ -54,7 +54,7 @@ def _played(name: str, seed: int, moves: int) -> Any:
     rng = random.Random(seed)
     state = game.new_initial_state()
     while state.is_chance_node():
-        state.apply_action(rng.randrange(openspiel.DIGITS))
+        state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
     for _ in range(moves):
         after = state.child(rng.choice(state.legal_actions()))
         if after.is_terminal():
