@@ -361,12 +361,18 @@ def register() -> list[str]:
         game = registry().get(game_id)
         if encodes(game, game.info.min_players, game.info.options()) is None:
             continue
-        name = PREFIX + game_id
-        names.append(name)
-        if name not in known:
-            cls = type(f"Tabletop_{game_id}", (TabletopGame,), {"tabletop": game})
-            pyspiel.register_game(game_type(game), cls)
+        names.append(register_game(game, known))
     return names
+
+
+def register_game(game: Game[Any, Any], known: set[str] | None = None) -> str:
+    """Register one tabletop game object with pyspiel (a game not installed as a plugin,
+    e.g. a test's), once; its short name ``tabletop_<id>``."""
+    name = PREFIX + game.info.id
+    if name not in (known if known is not None else set(pyspiel.registered_names())):
+        cls = type(f"Tabletop_{game.info.id}", (TabletopGame,), {"tabletop": game})
+        pyspiel.register_game(game_type(game), cls)
+    return name
 
 
 def load_game(game_string: str) -> Any:
