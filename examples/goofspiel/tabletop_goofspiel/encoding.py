@@ -72,3 +72,25 @@ def observation(view: JSON, player: int, players: int, options: BaseModel) -> li
     for seat, points in enumerate(view["points"]):
         out[at + 2 * cards + seat] = points / top
     return out
+
+
+def observer(players: int, options: BaseModel) -> Any:
+    """The fast path of :func:`observation`: written from the state itself (the view is
+    the whole state: nothing hidden) into a zero-filled buffer."""
+    cards = _cards(options)
+    at = players * cards
+    top = cards * (cards + 1) // 2
+
+    def observe(state: State, player: int, out: Any) -> None:
+        for seat, hand in enumerate(state.hands):
+            base = seat * cards - 1
+            for card in hand:
+                out[base + card] = 1.0
+        if state.prize:
+            out[at + state.prize - 1] = 1.0
+        for card in state.prizes:
+            out[at + cards + card - 1] = 1.0
+        for seat, points in enumerate(state.points):
+            out[at + 2 * cards + seat] = points / top
+
+    return observe

@@ -59,3 +59,18 @@ def observation(view: JSON, player: int, players: int, options: BaseModel) -> li
     turn = [0.0] * players
     turn[view["turn"] - 1] = 1.0
     return [*out, *turn, 1.0 if view["rolling"] else 0.0]
+
+
+def observer(players: int, options: BaseModel) -> Any:
+    """The fast path of :func:`observation`: written from the state itself (nothing is
+    hidden) into a zero-filled buffer."""
+    top = float(options_as(PigOptions, options).winscore)
+
+    def observe(state: State, player: int, out: Any) -> None:
+        for seat, score in enumerate(state.scores):
+            out[seat] = score / top
+        out[players] = state.total / top
+        out[players + state.turn] = 1.0
+        out[2 * players + 1] = 1.0 if state.rolling else 0.0
+
+    return observe
