@@ -7,6 +7,7 @@ information states are counted by hand and whose resampling keeps to its tree.""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 import sys
@@ -32,8 +33,9 @@ for _name in ("goofspiel", "pig"):
     if str(EXAMPLES / _name) not in sys.path:
         sys.path.append(str(EXAMPLES / _name))
 
-from tabletop_goofspiel.game import GoofspielGame  # noqa: E402
-from tabletop_pig.game import PigGame  # noqa: E402
+# the examples are plugins of their own (not in the type-checked tree): found by name
+GoofspielGame = importlib.import_module("tabletop_goofspiel.game").GoofspielGame
+PigGame = importlib.import_module("tabletop_pig.game").PigGame
 
 for _game in (GoofspielGame(), PigGame(), HiddenDiceGame()):
     openspiel.register_game(_game)
@@ -182,7 +184,7 @@ def _expectimax(state: Any) -> float:
     if state.is_chance_node():
         return sum(p * _expectimax(state.child(a)) for a, p in state.chance_outcomes())
     values = [_expectimax(state.child(a)) for a in state.legal_actions()]
-    return max(values) if state.current_player() == 0 else min(values)
+    return float(max(values) if state.current_player() == 0 else min(values))
 
 
 PIG = "winscore=4,horizon=6,diceoutcomes=3"
