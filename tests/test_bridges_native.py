@@ -182,7 +182,7 @@ def _expectimax(state: Any) -> float:
     if state.is_terminal():
         return float(state.returns()[0])
     if state.is_chance_node():
-        return sum(p * _expectimax(state.child(a)) for a, p in state.chance_outcomes())
+        return float(sum(p * _expectimax(state.child(a)) for a, p in state.chance_outcomes()))
     values = [_expectimax(state.child(a)) for a in state.legal_actions()]
     return float(max(values) if state.current_player() == 0 else min(values))
 
