@@ -9,7 +9,9 @@ hidden cards) gives the same observation. The fast paths must agree with the slo
 the encoding's ``id_lister`` gives the ids of the legal actions in order, and
 its ``observer``, which reads the state itself, writes exactly the
 observation of the view, at the position and at the resampled one (so a plugin's fast
-path cannot carry what the view hides).
+path cannot carry what the view hides). At a chance step the outcomes' ids (the
+encoding's ``chance_id``/``chance_of``, else its action ids) are checked the same way; at
+a simultaneous step each acting player's own choices' (issue 36).
 """
 
 from __future__ import annotations
