@@ -190,8 +190,12 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         return (load_game, (str(self),))
 
     def new_initial_state(self) -> TabletopState:
-        c = self.config
-        return TabletopState(self, Step(None, c.game.new(c.players, c.options, self.seed)))
+        # the start is one immutable value: made once (pyspiel's clone starts from here)
+        start = self.__dict__.get("_start")
+        if start is None:
+            c = self.config
+            start = self._start = c.game.new(c.players, c.options, self.seed)
+        return TabletopState(self, Step(None, start))
 
     def state_of(self, state: Any) -> TabletopState:
         """An OpenSpiel state holding the tabletop ``state`` (its history is not known:

@@ -268,16 +268,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state_
         if self._shaped:
-            state = self.state_ = self._shaped_apply(state, action)
-            seat = self._seat(state) or None
+            state, actor = self._shaped_apply(state, action)
+            self.state_ = state
+            seat = next_chooser(actor, self._sealed) or None
         else:
             state = self.state_ = self._apply(state, self._action_of(state, action))
-            seat = self._to_act(state)
+            seat = actor = self._to_act(state)
         infos = self.infos
         infos[agent] = {}
         if seat is not None:
             self._acting = seat
-            ids = self._ids = self._legal_of(state, seat)
+            ids = self._ids = (
+                own_ids(self.config, state, seat, actor) if self._shaped else self._list_ids(state)
+            )
             selected = self.agent_selection = self.possible_agents[seat - 1]
             infos[selected] = {"action_texts": ActionTexts(self.config, state, ids)}
             return
@@ -303,16 +306,17 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         game, their own choices' ids otherwise."""
         return own_ids(self.config, state, seat) if self._shaped else self._list_ids(state)
 
-    def _shaped_apply(self, state: Any, action: int) -> Any:
+    def _shaped_apply(self, state: Any, action: int) -> tuple[Any, Any]:
         """The acting seat's ``action`` taken in a game with chance or simultaneous
         steps: sealed until a simultaneous step's last choice, then applied as one joint
-        action; every chance step due after it drawn (:mod:`.steps`)."""
+        action; every chance step due after it drawn (:mod:`.steps`). The state reached
+        and who acts there."""
         game = self._game
         actor = game.to_act(state)
         if isinstance(actor, frozenset):
             self._sealed[self._acting] = action
             if actor.difference(self._sealed):
-                return state  # the others choose, sealed, before anything is applied
+                return state, actor  # the others choose, sealed, before anything applies
             order = sorted(actor)
             joint = tuple(self._action_of(state, self._sealed[p]) for p in order)
             self._sealed = {}
@@ -322,7 +326,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             after = self._apply(state, self._action_of(state, action))
             self._counted += 1
         after, self._counted = settle(game, after, self.seed_, self._counted)
-        return after
+        return after, game.to_act(after)
 
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's step of a dead agent, for an environment whose agents all end at

@@ -39,11 +39,13 @@ def settle(game: Any, state: Any, seed: int, count: int) -> tuple[Any, int]:
     return state, count
 
 
-def own_ids(config: Setup, state: Any, seat: int) -> list[int]:
+def own_ids(config: Setup, state: Any, seat: int, actor: Any = False) -> list[int]:
     """The action ids ``seat`` may take now: their legal actions' ids at their turn,
-    their own choices' at a simultaneous step, none otherwise."""
+    their own choices' at a simultaneous step, none otherwise (``actor``: ``to_act`` of
+    ``state`` where known)."""
     game, action_id = config.game, config.encoding.action_id
-    actor = game.to_act(state)
+    if actor is False:
+        actor = game.to_act(state)
     if isinstance(actor, frozenset):
         if seat not in actor:
             return []
