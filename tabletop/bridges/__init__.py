@@ -3,7 +3,8 @@
 ``tabletop.bridges.openspiel.register()`` registers every game with pyspiel as
 ``tabletop_<id>`` (the game's own tree: its chance steps the chance nodes, its
 simultaneous steps ``SIMULTANEOUS`` dynamics; perfect-recall information states,
-observers of every ``IIGObservationType``, ``resample_from_infostate``, :class:`~.openspiel.SampledBot`);
+observers of every ``IIGObservationType``, ``resample_from_infostate``,
+:class:`~.openspiel.SampledBot`);
 ``tabletop.bridges.pettingzoo.env(game, ...)`` is an AEC environment and
 ``parallel_env(game, ...)`` a ParallelEnv;
 ``tabletop.bridges.gym.SingleAgentEnv(game, opponents, reward)`` a single-agent
