@@ -309,7 +309,7 @@ def research(strings: list[str]) -> None:
             moves = 0
             while not state.is_terminal():
                 if state.is_chance_node():
-                    state.apply_action(rng.randrange(openspiel.DIGITS))
+                    state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
                     moves += 1

@@ -60,7 +60,7 @@ def play(
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.randrange(openspiel.DIGITS))
+            state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
         elif state.current_player() == mine:
             state.apply_action(bot.step(state))
         else:

@@ -26,7 +26,7 @@ def _walk(game: Any, seed: int, moves: int) -> list[Any]:
     seen: list[Any] = []
     while not state.is_terminal() and len(seen) < moves:
         if state.is_chance_node():
-            state.apply_action(rng.randrange(openspiel.DIGITS))
+            state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
             continue
         seen.append(state.clone())
         state.apply_action(rng.choice(state.legal_actions()))
@@ -62,9 +62,9 @@ def test_a_chance_node_and_an_end_are_valued_too() -> None:
     game = pyspiel.load_game("tabletop_ctverak(players=2,deck=half,stall_limit=2)")
     evaluator = GameEvaluator(game, seed=3)
     start = game.new_initial_state()
-    assert start.is_chance_node()
+    assert not start.is_chance_node()  # issue 36: the deal is the game's seed parameter
     assert len(evaluator.evaluate(start)) == 2
-    assert start.is_chance_node()  # evaluated on a copy
+    assert start.history() == []  # evaluated on a copy
     assert sum(p for _, p in evaluator.prior(start)) == pytest.approx(1.0)
     end = _walk(game, 2, 10_000)[-1]
     rng = random.Random(0)
@@ -117,7 +117,7 @@ def test_ismcts_and_mcts_play_whole_games_with_it() -> None:
     chooser = random.Random(1)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(chooser.randrange(openspiel.DIGITS))
+            state.apply_action(chooser.choice([a for a, _p in state.chance_outcomes()]))
         else:
             action = bots[state.current_player()].step(state)
             assert action in state.legal_actions()

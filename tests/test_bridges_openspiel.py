@@ -63,32 +63,31 @@ def test_dynamics_and_information_are_declared_truthfully() -> None:
     perfect = ("DETERMINISTIC", "PERFECT_INFORMATION", "ZERO_SUM")
     assert kind("tabletop_quarto", {}) == perfect
     assert kind("tabletop_connect4", {}) == perfect
-    hidden = ("EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION")
+    # issue 36: no chance node but the game's own chance steps; the deal is a parameter
+    hidden = ("DETERMINISTIC", "IMPERFECT_INFORMATION")
     assert kind("tabletop_quartino", {"players": 2}) == (*hidden, "ZERO_SUM")
     assert kind("tabletop_ctverak", {"players": 5}) == (*hidden, "GENERAL_SUM")
+    assert kind("tabletop_pig", {}) == ("EXPLICIT_STOCHASTIC", "PERFECT_INFORMATION", "ZERO_SUM")
+    assert kind("tabletop_quartino", {"players": 3, "reward": "win_loss"})[2] == "ZERO_SUM"
+    assert kind("tabletop_quartino", {"players": 3})[2] == "GENERAL_SUM"
 
 
-def test_the_shuffle_is_four_chance_nodes_and_the_deal_follows_them() -> None:
-    game = pyspiel.load_game("tabletop_quartino", {"players": 3})
-    state = game.new_initial_state()
-    for digit in (0x0, 0x4, 0xD, 0x2):  # seed 1234, most significant digit first
-        assert state.is_chance_node()
-        outcomes = state.chance_outcomes()
-        assert len(outcomes) == openspiel.DIGITS
-        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-        state.apply_action(digit)
-    assert not state.is_chance_node()
-    assert openspiel.DIGITS**openspiel.DRAWS == openspiel.SHUFFLES == 1 << 16
+def test_a_game_without_chance_steps_has_no_chance_node_and_deals_its_seed() -> None:
     tabletop = registry().get("quartino")
-    dealt = tabletop.new(3, tabletop.info.options(), 1234)
-    assert state.tabletop == dealt
+    for seed in (0, 1234):
+        game = pyspiel.load_game("tabletop_quartino", {"players": 3, "seed": seed})
+        state = game.new_initial_state()
+        assert not state.is_chance_node() and state.current_player() == 0
+        assert game.max_chance_outcomes() == 0
+        assert state.tabletop == tabletop.new(3, tabletop.info.options(), seed)
+    assert pyspiel.load_game("tabletop_quartino(players=3)").new_initial_state().tabletop == (
+        tabletop.new(3, tabletop.info.options(), 0)
+    )
 
 
 def test_observation_tensor_is_the_views_encoding() -> None:
     game = pyspiel.load_game("tabletop_ctverak", {"players": 3})
     state = game.new_initial_state()
-    for digit in (0, 0, 4, 13):  # seed 77
-        state.apply_action(digit)
     tabletop = registry().get("ctverak")
     options = tabletop.info.options()
     for player in range(3):
@@ -169,7 +168,7 @@ def test_score_returns_are_the_points_minus_the_others_mean() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply_action(rng.randrange(openspiel.DIGITS) if not legal else rng.choice(legal))
+            state.apply_action(rng.choice(legal))
         points = tabletop.scores(state.tabletop)
         assert points is not None
         expected = [points[p] - sum(points[q] for q in (1, 2, 3) if q != p) / 2 for p in (1, 2, 3)]

@@ -46,7 +46,7 @@ def _obs_type(public: bool, private: Any, recall: bool) -> Any:
 def _dealt(game: Any, rng: random.Random) -> Any:
     state = game.new_initial_state()
     while state.is_chance_node():
-        state.apply_action(rng.randrange(openspiel.DIGITS))
+        state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
     return state
 
 
@@ -220,7 +220,7 @@ def test_ismcts_plays_whole_games_through_the_bridge(name: str, params: dict[str
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(chooser.randrange(openspiel.DIGITS))
+            state.apply_action(chooser.choice([a for a, _p in state.chance_outcomes()]))
             continue
         action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
@@ -269,7 +269,7 @@ def test_mcts_bot_behind_a_sampled_bot_plays_a_whole_game() -> None:
     chooser = random.Random(2)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(chooser.randrange(openspiel.DIGITS))
+            state.apply_action(chooser.choice([a for a, _p in state.chance_outcomes()]))
         else:
             state.apply_action(bots[state.current_player()].step(state))
     assert state.returns() in ([0.0, 0.0], [1.0, -1.0], [-1.0, 1.0])

@@ -179,10 +179,14 @@ def test_a_bridge_usage_error_is_translated_where_shown() -> None:
 
     with pytest.raises(UsageError) as caught:
         check_reward(setup("quarto"), "gold")
-    english = "reward 'gold' is not offered; use 'win' (+1/-1/0) or 'score' (points)"
+    english = (
+        "reward 'gold' is not offered; use 'win' (+1/-1/0), 'win_loss' (OpenSpiel's: winners "
+        "share +1, losers -1), 'score' (points minus the others' mean), 'point_difference' "
+        "(points minus the mean of all) or 'total_points' (points)"
+    )
     assert str(caught.value) == english  # English stays the default, byte for byte
     shown = translate(message_of(caught.value), "pl")
-    assert shown == "nagroda 'gold' nie jest dostępna; użyj 'win' (+1/-1/0) lub 'score' (punkty)"
+    assert shown.startswith("nagroda 'gold' nie jest dostępna; użyj 'win' (+1/-1/0), 'win_loss'")
     with pytest.raises(UsageError) as caught:
         check_reward(setup("quarto"), "score")
     assert "quarto does not: use reward='win'" in str(caught.value)
@@ -201,8 +205,9 @@ def test_a_bridge_level_refused_on_the_command_line_is_in_the_language() -> None
 
 def test_the_bridges_constants_are_messages_with_plain_placeholders() -> None:
     from tabletop.bridges.common import BAD_RENDER, BAD_REWARD, MISSING, NO_SCORES
+    from tabletop.bridges.parallel import MISSING_ACTION
 
-    for message in (BAD_RENDER, BAD_REWARD, MISSING, NO_SCORES):
+    for message in (BAD_RENDER, BAD_REWARD, MISSING, NO_SCORES, MISSING_ACTION):
         assert translate(message, "ru") != message, message
     assert BAD_RENDER.format(mode=repr("rgb_array")) == (
         "render_mode 'rgb_array' is not offered; use 'ansi', 'human' or None"

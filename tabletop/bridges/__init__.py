@@ -1,9 +1,12 @@
 """Every installed game in the AI-research frameworks: OpenSpiel, PettingZoo, Gymnasium.
 
 ``tabletop.bridges.openspiel.register()`` registers every game with pyspiel as
-``tabletop_<id>`` (perfect-recall information states, observers of every
-``IIGObservationType``, ``resample_from_infostate``, :class:`~.openspiel.SampledBot`);
-``tabletop.bridges.pettingzoo.env(game, ...)`` is an AEC environment;
+``tabletop_<id>`` (the game's own tree: its chance steps the chance nodes, its
+simultaneous steps ``SIMULTANEOUS`` dynamics; perfect-recall information states,
+observers of every ``IIGObservationType``, ``resample_from_infostate``,
+:class:`~.openspiel.SampledBot`);
+``tabletop.bridges.pettingzoo.env(game, ...)`` is an AEC environment and
+``parallel_env(game, ...)`` a ParallelEnv;
 ``tabletop.bridges.gym.SingleAgentEnv(game, opponents, reward)`` a single-agent
 Gymnasium environment with tabletop agents at the other seats; ``openspiel-mcts:N`` and
 :class:`~.mcts.BotAgent` put OpenSpiel bots at tabletop seats (:mod:`.mcts`). They need

@@ -42,15 +42,24 @@ class Setup:
 
     @property
     def chance(self) -> bool:
-        """Whether the deal is left to chance: hidden information, or a seed that changes
-        the initial position (e.g. heaps drawn at random); Quarto and Connect Four have none."""
-        if self.game.info.hidden_information:
-            return True
-        first = self.game.to_json(self.game.new(self.players, self.options, 0))
-        return any(
-            self.game.to_json(self.game.new(self.players, self.options, seed)) != first
-            for seed in range(1, 8)
-        )
+        """Whether the game has chance steps (:func:`has_chance`): its chance nodes are
+        those steps, nothing else (a seed that deals is a fixed parameter, issue 36)."""
+        return has_chance(self.game)
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether the game has simultaneous steps (:func:`has_simultaneous`)."""
+        return has_simultaneous(self.game)
+
+
+def has_chance(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` declares chance steps (its class overrides ``chance_outcomes``)."""
+    return type(game).chance_outcomes is not Game.chance_outcomes
+
+
+def has_simultaneous(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` declares simultaneous steps (its class overrides ``choices``)."""
+    return type(game).choices is not Game.choices
 
 
 def setup(
@@ -87,42 +96,60 @@ def setup(
 
 
 def win_returns(winners: tuple[int, ...] | None, players: int) -> list[float]:
-    """:func:`returns` from the winners alone (:meth:`Game.winners`; None: not over)."""
+    """``reward="win"`` from the winners alone (:meth:`Game.winners`; None: not over):
+    each winner +1, every other player -1, all 0 for a draw (not zero-sum with 3+)."""
     if not winners:
         return [0.0] * players
     return [1.0 if seat in winners else -1.0 for seat in range(1, players + 1)]
 
 
+def win_loss_returns(winners: tuple[int, ...] | None, players: int) -> list[float]:
+    """``reward="win_loss"``, OpenSpiel's (goofspiel.cc): the winners share +1 (each
+    1/winners), the losers share -1 (each -1/losers), zero-sum; all 0 for a draw (no
+    winner, or every player a winner)."""
+    if not winners or len(set(winners)) >= players:
+        return [0.0] * players
+    won, lost = len(set(winners)), players - len(set(winners))
+    return [1.0 / won if seat in winners else -1.0 / lost for seat in range(1, players + 1)]
+
+
 def returns(outcome: Outcome | None, players: int) -> list[float]:
-    """The score of an end, per seat: each winner +1 and each other player -1; a draw
-    (no winner) 0 for all; 0 for all while the game goes on. With more than two players
-    this is not zero-sum: a 4-player game with one winner scores +1, -1, -1, -1."""
+    """``reward="win"`` of an end (:func:`win_returns`); 0 for all while the game goes on."""
     return win_returns(None if outcome is None else outcome.winners, players)
 
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "win_loss", "score", "point_difference", "total_points")
+POINTS = ("score", "point_difference", "total_points")  # the conventions read Game.scores
+ZERO_SUM = ("win_loss", "score", "point_difference")  # zero-sum whatever the player count
 NO_SCORES = _(
-    "reward='score' needs a game that keeps points (Game.scores); {game} does not: use reward='win'"
+    "reward={reward} needs a game that keeps points (Game.scores); {game} does not: "
+    "use reward='win' or 'win_loss'"
 )
-BAD_REWARD = _("reward {reward} is not offered; use 'win' (+1/-1/0) or 'score' (points)")
+BAD_REWARD = _(
+    "reward {reward} is not offered; use 'win' (+1/-1/0), 'win_loss' (OpenSpiel's: winners "
+    "share +1, losers -1), 'score' (points minus the others' mean), 'point_difference' "
+    "(points minus the mean of all) or 'total_points' (points)"
+)
 BAD_RENDER = _("render_mode {mode} is not offered; use 'ansi', 'human' or None")
 RENDER_MODES = ("ansi", "human")
 
 
 def check_reward(config: Setup, reward: str) -> None:
-    """UsageError unless ``reward`` is offered for this game: ``win`` always, ``score``
-    where :meth:`Game.scores` gives points (asked of the start position)."""
+    """UsageError unless ``reward`` is offered for this game: ``win`` and ``win_loss``
+    always, the points conventions where :meth:`Game.scores` gives points (asked of the
+    start position)."""
     if reward not in REWARDS:
         raise UsageError(BAD_REWARD.format(reward=repr(reward)))
-    if reward == "score":
+    if reward in POINTS:
         start = config.game.new(config.players, config.options, 0)
         if config.game.scores(start) is None:
-            raise UsageError(NO_SCORES.format(game=config.game.info.id))
+            raise UsageError(NO_SCORES.format(reward=repr(reward), game=config.game.info.id))
 
 
 def score_returns(points: Mapping[int, int] | None, players: int) -> list[float]:
-    """Points as returns: each seat's points minus the mean of the others' (so they sum
-    to zero, and with two players are the points difference); all 0 without points."""
+    """``reward="score"``: each seat's points minus the mean of the others' (so they sum
+    to zero, and with two players are the points difference, twice OpenSpiel's
+    ``point_difference``); all 0 without points."""
     if not points:
         return [0.0] * players
     values = [float(points.get(seat, 0)) for seat in range(1, players + 1)]
@@ -130,10 +157,25 @@ def score_returns(points: Mapping[int, int] | None, players: int) -> list[float]
     return [v - (total - v) / max(1, players - 1) for v in values]
 
 
-def end_returns(config: Setup, state: Any, reward: str) -> list[float]:
-    """The returns of a finished ``state`` under ``reward`` (``win`` or ``score``)."""
+def points_returns(points: Mapping[int, int] | None, players: int, reward: str) -> list[float]:
+    """OpenSpiel's points conventions: ``point_difference`` each seat's points minus the
+    mean of all (zero-sum), ``total_points`` the points themselves; ``score`` as
+    :func:`score_returns`."""
     if reward == "score":
-        return score_returns(config.game.scores(state), config.players)
+        return score_returns(points, players)
+    values = [float((points or {}).get(seat, 0)) for seat in range(1, players + 1)]
+    if reward == "total_points":
+        return values
+    mean = sum(values) / players
+    return [v - mean for v in values]
+
+
+def end_returns(config: Setup, state: Any, reward: str) -> list[float]:
+    """The returns of a finished ``state`` under ``reward`` (one of :data:`REWARDS`)."""
+    if reward in POINTS:
+        return points_returns(config.game.scores(state), config.players, reward)
+    if reward == "win_loss":
+        return win_loss_returns(config.game.winners(state), config.players)
     return win_returns(config.game.winners(state), config.players)
 
 

@@ -36,6 +36,8 @@ from open_spiel.python.algorithms import mcts
 
 from tabletop.agents.facet import players_of
 from tabletop.bridges.common import end_returns
+from tabletop.core.match import draw
+from tabletop.game import CHANCE
 
 DEFAULT_LEVEL = "2"
 
@@ -60,8 +62,7 @@ class GameEvaluator(mcts.Evaluator):  # type: ignore[misc]
         if state.is_chance_node():
             state = state.clone()
             while state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[self.rng.randrange(len(outcomes))][0])
+                state.apply_action(draw(state.chance_outcomes(), self.rng))
         return self.values(state.tabletop)
 
     def values(self, position: Any) -> np.ndarray:
@@ -86,10 +87,19 @@ class GameEvaluator(mcts.Evaluator):  # type: ignore[misc]
         if self._seat is None:
             self._seat = make_seat(c.game, self.level)
         state = position
-        while (player := c.game.to_act(state)) is not None:
-            action = self._seat.choose(c.game, state, player, c.players, c.options, self.rng)
+        while (actor := c.game.to_act(state)) is not None:
+            if actor == CHANCE:  # the die, by its probabilities (issue 36)
+                action = draw(c.game.chance_outcomes(state), self.rng)
+            elif isinstance(actor, frozenset):  # each player's own choice, applied together
+                action = tuple(self._choose(state, p) for p in sorted(actor))
+            else:
+                action = self._choose(state, actor)
             state = c.game.apply(state, action)
         return np.asarray(end_returns(c, state, self.reward), dtype=float)
+
+    def _choose(self, state: Any, player: int) -> Any:
+        c = self.config
+        return self._seat.choose(c.game, state, player, c.players, c.options, self.rng)
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         if state.is_chance_node():

@@ -17,7 +17,14 @@ through :func:`encoding_of`, None for a game without one. A game gives it in its
   out)`` writing exactly that observation into a zero-filled float buffer ``out``
   (default: the slow path copied in);
 - optional ``id_lister(players, options)``: the fast path of the mask, a function
-  giving the ids of ``legal(state)`` in its order (default: ``action_id`` of each).
+  giving the ids of ``legal(state)`` in its order (default: ``action_id`` of each);
+- optional, for a game with chance steps: ``chance_ids(players, options) -> int``,
+  ``chance_id(state, outcome) -> int`` and ``chance_of(state, chance_id)``, the ids of
+  the chance outcomes (OpenSpiel numbers them apart from the players' actions: a die's
+  faces 0-5); default: the action ids (``action_ids``, ``action_id``, ``action_of``).
+
+At a simultaneous step (issue 36) ``action_id``/``action_of`` name one player's own
+choice (one of ``choices(state, player)``), not the joint action ``legal`` lists there.
 
 The conformance kit checks all of them (:mod:`tabletop.kit.encoding`). This module
 imports no numpy: the kit and the server read it without the research extra.
@@ -70,6 +77,12 @@ class Encoding(Protocol):
 
     def id_lister(self, players: int, options: BaseModel) -> IdLister: ...
 
+    def chance_ids(self, players: int, options: BaseModel) -> int | None: ...
+
+    def chance_id(self, state: Any, outcome: Any) -> int: ...
+
+    def chance_of(self, state: Any, chance_id: int) -> Any: ...
+
 
 class Bound:
     """The encoding of one game, from its old methods (deprecated) or its module; the
@@ -86,6 +99,16 @@ class Bound:
         self.observation: Callable[[JSON, int, int, BaseModel], list[float]] = source.observation
         self._observer = getattr(source, "observer", None)
         self._id_lister = getattr(source, "id_lister", None)
+        # optional: the ids of chance outcomes, by default the action ids (module's doc)
+        self.chance_ids: Callable[[int, BaseModel], int | None] = (
+            getattr(source, "chance_ids", None) or source.action_ids
+        )
+        self.chance_id: Callable[[Any, Any], int] = (
+            getattr(source, "chance_id", None) or source.action_id
+        )
+        self.chance_of: Callable[[Any, int], Any] = (
+            getattr(source, "chance_of", None) or source.action_of
+        )
         # optional: the observation's named blocks, (name, size) pairs in order
         self.observation_blocks: Callable[[int, BaseModel], Any] | None = getattr(
             source, "observation_blocks", None

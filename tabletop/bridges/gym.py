@@ -16,7 +16,11 @@ comma-separated name per other seat in seat order (``"1,3"``); they decide from 
 own views only (:meth:`tabletop.agents.seat.Seat.choose`). The reward comes at the end:
 ``reward="win"`` +1 for a win, -1 for a loss (another player won), 0 for a draw;
 ``reward="score"`` (games that keep points) the learner's points minus the mean of the
-others'. An illegal action ends the episode with -1 (``info["illegal"]``). Episodes end
+others'; ``"win_loss"``, ``"point_difference"``, ``"total_points"`` OpenSpiel's
+conventions (:mod:`.common`). Chance steps are drawn from the deal's seed as a match
+draws them (:mod:`.steps`); at a simultaneous step the learner's choice is applied with
+the opponents', who choose without seeing it. An illegal action ends the episode with
+-1 (``info["illegal"]``). Episodes end
 by the game's rules, so nothing is truncated. ``reset(seed=s)`` makes the deal, the seat
 and the opponents' choices repeat. It works in ``gymnasium.vector.SyncVectorEnv`` and
 ``AsyncVectorEnv``, and ``gymnasium.utils.env_checker.check_env`` passes.
@@ -62,9 +66,10 @@ from tabletop.bridges.common import (
     setup,
 )
 from tabletop.bridges.encoder import Encoder
+from tabletop.bridges.steps import acts, own_ids, settle
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.game import Game
+from tabletop.game import CHANCE, Game, has_shapes
 
 _ = Domain("tabletop")
 
@@ -131,20 +136,21 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         self.state: Any = None
         self.seat = seat or 1
         self._rng = random.Random(0)
+        self._deal, self._counted = 0, 0  # the game's seed and its actions so far (chance)
         self._over = True
 
     def _bind(self) -> None:
         """The game's functions and encodings' fast paths, bound once."""
         game = self.config.game
         self._apply, self._action_of = game.apply, self.config.encoding.action_of
-        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
-        self._to_act = cast("Callable[[Any], int | None]", game.to_act)
+        self._to_act = cast("Callable[[Any], Any]", game.to_act)
+        self._shaped = has_shapes(game)  # chance or simultaneous steps (steps.py)
         self._encoder = Encoder(self.config)
 
     def __getstate__(self) -> dict[str, Any]:
         """Everything but the bound fast paths (closures), which unpickling binds anew:
         the same state, seat, opponents and generators (the same episode goes on)."""
-        bound = ("_apply", "_to_act", "_action_of", "_encoder")
+        bound = ("_apply", "_to_act", "_action_of", "_encoder", "_shaped")
         return {k: v for k, v in self.__dict__.items() if k not in bound}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -153,11 +159,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
 
     # the game
     def _ids(self) -> Sequence[int]:
+        if self._shaped:
+            return own_ids(self.config, self.state, self.seat)
         return self._encoder.legal_ids(self.state)
 
     def _observe(self) -> dict[str, Any]:
         encoder = self._encoder
-        acting = self._to_act(self.state) == self.seat
+        acting = acts(self._to_act(self.state), self.seat)
         return {
             "observation": encoder.observation(self.state, self.seat),
             "action_mask": encoder.mask(self._ids() if acting else None),
@@ -181,16 +189,37 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def _opponent(self, player: int) -> Seat:
         return self.opponents[player - 1 if player < self.seat else player - 2]
 
-    def _others_play(self) -> None:
-        """The opponents act until the learner is to act or the game is over."""
+    def _others_play(self, mine: Any = None) -> None:
+        """The opponents act, and chance (drawn as a match draws it, :mod:`.steps`),
+        until the learner is to act or the game is over; ``mine``: the learner's choice
+        at the simultaneous step due, applied with the opponents' (sealed: they choose
+        from the state, which does not hold it)."""
         c = self.config
         while True:
-            player = self._to_act(self.state)
-            if player is None or player == self.seat:
+            actor = self._to_act(self.state)
+            if actor is None:
                 return
-            seat = self._opponent(player)
-            action = seat.choose(c.game, self.state, player, c.players, c.options, self._rng)
-            self.state = self._apply(self.state, action)
+            if actor == CHANCE:
+                self.state, self._counted = settle(c.game, self.state, self._deal, self._counted)
+                continue
+            if isinstance(actor, frozenset):
+                if self.seat in actor and mine is None:
+                    return
+                joint = tuple(mine if p == self.seat else self._choose(p) for p in sorted(actor))
+                mine = None
+                self.state = self._apply(self.state, joint)
+                self._counted += len(joint)
+                continue
+            if actor == self.seat:
+                return
+            self.state = self._apply(self.state, self._choose(actor))
+            self._counted += 1
+
+    def _choose(self, player: int) -> Any:
+        """The opponent at ``player``'s choice (its own at a simultaneous step)."""
+        c = self.config
+        seat = self._opponent(player)
+        return seat.choose(c.game, self.state, player, c.players, c.options, self._rng)
 
     def _end_reward(self) -> float:
         return end_returns(self.config, self.state, self.reward_kind)[self.seat - 1]
@@ -206,8 +235,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
             self._rng = random.Random(deal)
             self.seat = self.fixed_seat or 1 + int(self.np_random.integers(c.players))
             self.state = c.game.new(c.players, c.options, deal)
+            self._deal, self._counted = deal, 0
             self._others_play()
-            if self._to_act(self.state) == self.seat:
+            if acts(self._to_act(self.state), self.seat):
                 break
         self._over = self._to_act(self.state) is None
         self._human()
@@ -220,8 +250,13 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         if choice not in self._ids():
             self._over = True
             return self._observe(), -1.0, True, False, {"illegal": True}
-        self.state = self._apply(self.state, self._action_of(self.state, choice))
-        self._others_play()
+        chosen = self._action_of(self.state, choice)
+        if isinstance(self._to_act(self.state), frozenset):
+            self._others_play(chosen)  # applied with the opponents' choices
+        else:
+            self.state = self._apply(self.state, chosen)
+            self._counted += 1
+            self._others_play()
         self._over = self._to_act(self.state) is None
         reward = self._end_reward() if self._over else 0.0
         self._human()

@@ -165,9 +165,10 @@ def summary(step: Step, player: int, kind: Kind) -> tuple[np.ndarray, np.ndarray
         if link.parent is None and key in link.inherited_arrays:
             seen, counts = link.inherited_arrays[key]
         seen = np.maximum(seen, kind.vector(link.state, player))
-        if link.actor == player and kind.own and link.action is not None:
+        done = link.did(player) if kind.own else None
+        if done is not None:
             counts = counts.copy()
-            counts[link.action] += 1.0
+            counts[done] += 1.0
         link.arrays[key] = (seen, counts)
     found: tuple[np.ndarray, np.ndarray] = step.arrays[key]
     return found

@@ -16,8 +16,14 @@ the encoding's ``observation`` of that agent's own view, so it never holds what
 the agent may not see; the mask marks the legal action ids and is all zeros for an agent
 that is not to act. Rewards come at the end only: with ``reward="win"`` (the default)
 each winner +1 and every other player -1 (with 3+ players several agents lose -1 each:
-not zero-sum), all 0 for a draw; with ``reward="score"`` (games that keep points,
-:meth:`~tabletop.game.Game.scores`) each agent's points minus the mean of the others'.
+not zero-sum), all 0 for a draw; ``"win_loss"`` OpenSpiel's (the winners share +1, the
+losers -1, zero-sum); with ``reward="score"`` (games that keep points,
+:meth:`~tabletop.game.Game.scores`) each agent's points minus the mean of the others',
+``"point_difference"`` points minus the mean of all, ``"total_points"`` the points.
+Chance steps are drawn inside the environment as a match draws them, from the game's
+seed (:mod:`.steps`); at a simultaneous step the agents of its set act one after the
+other in seat order, sealed (nobody observes another's choice before the joint action
+is applied). :func:`parallel_env` is the same game as a ParallelEnv (:mod:`.parallel`).
 Games always end by their rules (turn and stall limits included), so nothing is
 truncated. An illegal action ends the game, -1 for the agent that tried it and 0 for the
 others (PettingZoo's ``TerminateIllegalWrapper`` convention); an id outside the action
@@ -67,10 +73,11 @@ from tabletop.bridges.common import (
     setup,
 )
 from tabletop.bridges.encoder import Encoder
+from tabletop.bridges.steps import next_chooser, own_ids, settle
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.presentation import presentation_of
-from tabletop.game import Game
+from tabletop.game import Game, has_shapes
 
 _ = Domain("tabletop")
 
@@ -132,8 +139,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         """The game's functions and encodings bound once: the hot path looks nothing up."""
         game = self._game = self.config.game
         self._apply, self._action_of = game.apply, self.config.encoding.action_of
-        # turn by turn: chance and simultaneous steps reach the bridges with issue 36
+        # turn by turn the hot path; chance and simultaneous steps the shaped one (steps.py)
         self._to_act = cast("Callable[[Any], int | None]", game.to_act)
+        self._shaped = has_shapes(game)
         encoder = Encoder(self.config)
         self._list_ids, self._observation, self._mask = (
             encoder.legal_ids,
@@ -211,15 +219,19 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         else:
             self.seed_ = self._next_seed()
         self.state_ = c.game.new(c.players, c.options, self.seed_)
+        self._sealed: dict[int, int] = {}  # a simultaneous step's choices so far, by seat
+        self._counted = 0  # actions so far, as a record counts them (the chance draws')
+        if self._shaped:
+            self.state_, self._counted = settle(c.game, self.state_, self.seed_, 0)
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = self.rewards.copy()
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = self.terminations.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
-        seat = self._to_act(self.state_)
+        seat = self._seat(self.state_)
         self._acting = seat or 0
-        self._ids = self._list_ids(self.state_) if seat else ()
+        self._ids = self._legal_of(self.state_, seat) if seat else ()
         self.agent_selection = self.possible_agents[(seat or 1) - 1]
         if seat:
             self.infos[self.agent_selection] = {"action_texts": self._texts(self.state_, self._ids)}
@@ -255,13 +267,20 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             self._illegal(agent)
             return
         state = self.state_
-        state = self.state_ = self._apply(state, self._action_of(state, action))
-        seat = self._to_act(state)
+        if self._shaped:
+            state, actor = self._shaped_apply(state, action)
+            self.state_ = state
+            seat = next_chooser(actor, self._sealed) or None
+        else:
+            state = self.state_ = self._apply(state, self._action_of(state, action))
+            seat = actor = self._to_act(state)
         infos = self.infos
         infos[agent] = {}
         if seat is not None:
             self._acting = seat
-            ids = self._ids = self._list_ids(state)
+            ids = self._ids = (
+                own_ids(self.config, state, seat, actor) if self._shaped else self._list_ids(state)
+            )
             selected = self.agent_selection = self.possible_agents[seat - 1]
             infos[selected] = {"action_texts": ActionTexts(self.config, state, ids)}
             return
@@ -274,6 +293,40 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             terminations[a] = True
         self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
+
+    def _seat(self, state: Any) -> int:
+        """The seat to act (0: none): the one player, or at a simultaneous step the first
+        of its set who has not chosen yet."""
+        if not self._shaped:
+            return self._to_act(state) or 0
+        return next_chooser(self._game.to_act(state), self._sealed)
+
+    def _legal_of(self, state: Any, seat: int) -> Sequence[int]:
+        """The legal ids of ``seat``, to act: the fast lister at a turn of a turn-based
+        game, their own choices' ids otherwise."""
+        return own_ids(self.config, state, seat) if self._shaped else self._list_ids(state)
+
+    def _shaped_apply(self, state: Any, action: int) -> tuple[Any, Any]:
+        """The acting seat's ``action`` taken in a game with chance or simultaneous
+        steps: sealed until a simultaneous step's last choice, then applied as one joint
+        action; every chance step due after it drawn (:mod:`.steps`). The state reached
+        and who acts there."""
+        game = self._game
+        actor = game.to_act(state)
+        if isinstance(actor, frozenset):
+            self._sealed[self._acting] = action
+            if actor.difference(self._sealed):
+                return state, actor  # the others choose, sealed, before anything applies
+            order = sorted(actor)
+            joint = tuple(self._action_of(state, self._sealed[p]) for p in order)
+            self._sealed = {}
+            after = self._apply(state, joint)
+            self._counted += len(order)
+        else:
+            after = self._apply(state, self._action_of(state, action))
+            self._counted += 1
+        after, self._counted = settle(game, after, self.seed_, self._counted)
+        return after, game.to_act(after)
 
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's step of a dead agent, for an environment whose agents all end at
@@ -360,3 +413,20 @@ def env(
     ``AssertOutOfBoundsWrapper`` and ``TerminateIllegalWrapper`` check, without them."""
     config = setup(game, players, options)
     return TabletopEnv(config, seed=seed, render_mode=render_mode, reward=reward)
+
+
+def parallel_env(
+    game: str | Game[Any, Any],
+    players: int | None = None,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    render_mode: str | None = None,
+    reward: str = "win",
+) -> Any:
+    """The ParallelEnv of ``game`` (:mod:`.parallel`), with the arguments of :func:`env`:
+    every agent to act gives its action in one ``step`` (all of a simultaneous step's set
+    at once)."""
+    from tabletop.bridges.parallel import TabletopParallelEnv
+
+    config = setup(game, players, options)
+    return TabletopParallelEnv(config, seed=seed, render_mode=render_mode, reward=reward)

@@ -24,6 +24,8 @@ Look = Callable[[Any, int], str]  # (tabletop state, player 0-based) -> observat
 
 
 Memo = dict[tuple[str, int], Any]
+SIMULTANEOUS = -2  # the actor of a simultaneous step (OpenSpiel's id): its action is a tuple
+CHANCE = -1  # the actor of a chance outcome (OpenSpiel's id)
 _NOTHING: Memo = {}  # what a step that is not a resampled root inherits (never written)
 
 
@@ -51,7 +53,7 @@ class Step:
         parent: Step | None,
         state: Any,
         actor: int | None = None,
-        action: int | None = None,
+        action: int | tuple[int | None, ...] | None = None,
         inherited: Memo = _NOTHING,
         inherited_arrays: Memo = _NOTHING,
     ) -> None:
@@ -64,13 +66,23 @@ class Step:
         self.memo: Memo = {}
         self.arrays: Memo = {}
 
-    def then(self, state: Any, actor: int, action: int) -> Step:
+    def did(self, player: int) -> int | None:
+        """The action id ``player`` (0-based) took to reach this step, or None: theirs
+        alone at a turn, their own choice of a simultaneous step's joint action."""
+        if self.actor == player:
+            return self.action  # type: ignore[return-value]
+        if self.actor == SIMULTANEOUS and isinstance(self.action, tuple):
+            mine: int | None = self.action[player]
+            return mine
+        return None
+
+    def then(self, state: Any, actor: int, action: int | tuple[int | None, ...]) -> Step:
         """The step after this one."""
         return Step(self, state, actor, action)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a flat list, not one nested object per step (pickle would recurse the chain)
-        links: list[tuple[Any, int | None, int | None]] = []
+        links: list[tuple[Any, int | None, Any]] = []
         node: Step | None = self
         root = self
         while node is not None:
@@ -81,7 +93,7 @@ class Step:
 
 
 def _rebuild(
-    links: list[tuple[Any, int | None, int | None]],
+    links: list[tuple[Any, int | None, Any]],
     inherited: dict[tuple[str, int], tuple[bytes, str]],
     inherited_arrays: dict[tuple[str, int], Any],
 ) -> Step:
@@ -118,10 +130,11 @@ def record(step: Step, player: int, looks: Looks) -> tuple[bytes, str]:
     for link in reversed(pending):
         if link.parent is None:
             digest, last = link.inherited.get(key, (b"", ""))
-        if link.actor == player and looks.own:
-            digest = _entry(digest, f"did {link.action}")
+        done = link.did(player) if looks.own else None
+        if done is not None:
+            digest = _entry(digest, f"did {done}")
         seen = looks.look(link.state, player)
-        if seen != last or (link.actor == player and looks.own):
+        if seen != last or done is not None:
             digest, last = _entry(digest, "saw " + seen), seen
         link.memo[key] = (digest, last)
     found: tuple[bytes, str] = step.memo[key]
@@ -139,10 +152,11 @@ def entries(step: Step, player: int, looks: Looks) -> list[str]:
     out: list[str] = []
     last = ""
     for link in reversed(chain):
-        if link.actor == player and looks.own:
-            out.append(f"did {link.action}")
+        done = link.did(player) if looks.own else None
+        if done is not None:
+            out.append(f"did {done}")
         seen = looks.look(link.state, player)
-        if seen != last or (link.actor == player and looks.own):
+        if seen != last or done is not None:
             out.append("saw " + seen)
             last = seen
     return out

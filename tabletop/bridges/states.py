@@ -10,14 +10,17 @@ flat); it unpickles through :func:`tabletop.bridges.openspiel.restore_state` (wi
 :func:`with_history`) to an equal state: the same history, information states, legal
 actions and returns. ``copy.copy``/``copy.deepcopy`` take the same way.
 
-**Resampled states are whole.** :func:`resampled_state` is what
-``state.resample_from_infostate(p, sampler)`` returns: a state the game samples from
-p's view (:meth:`~tabletop.game.Game.sample`) with
+**Resampled states are histories of the bridge's tree** (issue 36).
+:func:`resampled_state` is what ``state.resample_from_infostate(p, sampler)`` returns.
+For a game with chance steps it is a history p cannot tell from the real one
+(:mod:`.resample`): the same length and move number, p's own actions as they were, the
+chance outcomes and the others' hidden actions drawn again so that p sees exactly what
+p saw at every step. For a game without chance steps (its deal a fixed parameter) it is
+a state the game samples from p's view (:meth:`~tabletop.game.Game.sample`) with
 
 - the same history length and move number as the real state: p's own actions as they
   were, another player's action as it was unless the game says its text shows something
-  hidden (:meth:`~tabletop.game.Game.hides`; then ``pyspiel.INVALID_ACTION``, -1), and
-  the shuffle's digits drawn afresh from ``sampler`` (the real ones would name the deal);
+  hidden (:meth:`~tabletop.game.Game.hides`; then ``pyspiel.INVALID_ACTION``, -1);
 - p's records carried over for every observer kind p may hold (the information state's,
   the private-only one, the public one), and the public record of every player, whatever
   was asked of the real state before: p's information-state string and tensor and every
@@ -40,7 +43,6 @@ from tabletop.bridges.recall import Memo, Step, record
 
 PRIVATE = pyspiel.PrivateInfoType
 HIDDEN = int(pyspiel.INVALID_ACTION)  # another player's action whose text is hidden
-CHANCE = int(pyspiel.PlayerId.CHANCE)
 _EMPTY = base64.b64encode(pickle.dumps({})).decode()  # no Python attributes to set
 # the observer kinds a player may hold (public, private) and whether they are everyone's
 _OWN = ((True, PRIVATE.SINGLE_PLAYER, False), (False, PRIVATE.SINGLE_PLAYER, False))
@@ -100,35 +102,31 @@ def history_of(state: Any) -> History:
     return [(int(pa.player), int(pa.action)) for pa in state.full_history()]
 
 
-def seen_history(state: Any, player: int, rng: random.Random) -> History:
+def seen_history(state: Any, player: int) -> History:
     """``state``'s history as ``player`` may know it: their own actions, the others' as
-    the game tells them (:meth:`Game.hides`: hidden is :data:`HIDDEN`), fresh digits for
-    the shuffle (the real ones name the deal)."""
+    the game tells them (:meth:`Game.hides`: hidden is :data:`HIDDEN`)."""
     config = state.shared.value
     game = config.game
     full = history_of(state)
-    last: Step | None = state.held.value
+    last: Step = state.held.value
     key = ("told", player)
-    told: dict[int, bool] | None = None if last is None else last.memo.get(key)
+    told: dict[int, bool] | None = last.memo.get(key)
     if told is None:  # the index in ``full`` of each other player's action of the chain
         told = {}
         at = len(full)
-        node = last
+        node: Step | None = last
         while node is not None and node.parent is not None:
             at -= 1
-            if node.actor != player:
+            if node.actor != player and isinstance(node.action, int):
                 before = node.parent.state
-                action = config.encoding.action_of(before, int(node.action or 0))
+                action = config.encoding.action_of(before, node.action)
                 told[at] = not game.hides(before, action)
             node = node.parent
-        if last is not None:
-            last.memo[key] = told  # asked again at every resampling of this state
+        last.memo[key] = told  # asked again at every resampling of this state
     hidden = game.info.hidden_information
     out: History = []
     for index, (actor, action) in enumerate(full):
-        if actor == CHANCE:
-            out.append((actor, rng.randrange(16)))
-        elif actor == player or told.get(index, not hidden):
+        if actor == player or told.get(index, not hidden):
             out.append((actor, action))
         else:
             out.append((actor, HIDDEN))
@@ -140,20 +138,17 @@ def resampled_state(state: Any, player: int, probability_sampler: Any) -> Any:
     rng = random.Random(int(float(probability_sampler()) * 2**52))
     config = state.shared.value
     game = state.get_game()
-    history = seen_history(state, player, rng)
-    digits = [action for actor, action in history if actor == CHANCE]
-    seed = 0
-    for digit in digits[: state.drawn if state.held.value is None else len(digits)]:
-        seed = seed * 16 + digit
-    step: Step | None = state.held.value
-    root = None
-    if step is not None:
-        view = config.game.view(step.state, player + 1)
-        other = config.game.sample(view, player + 1, config.players, config.options, rng)
-        root = _root(step, other, player, config.players, game.own_kinds.value)
-    return with_history(
-        game, history, state.move_number(), held=Frozen(root), seed=seed, drawn=state.drawn
-    )
+    step: Step = state.held.value
+    if config.chance:
+        from tabletop.bridges.resample import consistent_chain
+
+        chain, history = consistent_chain(config, step, player, rng)
+        return with_history(game, history, state.move_number(), held=Frozen(chain))
+    history = seen_history(state, player)
+    view = config.game.view(step.state, player + 1)
+    other = config.game.sample(view, player + 1, config.players, config.options, rng)
+    root = _root(step, other, player, config.players, game.own_kinds.value)
+    return with_history(game, history, state.move_number(), held=Frozen(root))
 
 
 def _root(step: Step, other: Any, player: int, players: int, kinds: Any) -> Step:

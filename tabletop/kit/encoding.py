@@ -9,7 +9,9 @@ hidden cards) gives the same observation. The fast paths must agree with the slo
 the encoding's ``id_lister`` gives the ids of the legal actions in order, and
 its ``observer``, which reads the state itself, writes exactly the
 observation of the view, at the position and at the resampled one (so a plugin's fast
-path cannot carry what the view hides).
+path cannot carry what the view hides). At a chance step the outcomes' ids (the
+encoding's ``chance_id``/``chance_of``, else its action ids) are checked the same way; at
+a simultaneous step each acting player's own choices' (issue 36).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pydantic import BaseModel
 
 from tabletop.bridges.facet import Encoding, encodes, encoding_of
 from tabletop.core.i18n.text import Domain
-from tabletop.game import Game
+from tabletop.game import CHANCE, Game
 
 _ = Domain("tabletop")
 
@@ -51,49 +53,25 @@ def check(
     count = None if enc is None else enc.action_ids(players, options)
     if enc is None or count is None:
         raise EncodingFailure(_("action_ids is None in this configuration but not in another"))
-    seen: dict[int, Any] = {}
-    for action in game.legal(state):
-        text = game.format(state, action)
-        number = enc.action_id(state, action)
-        if type(number) is not int or not 0 <= number < count:
+    actor = game.to_act(state)
+    if actor == CHANCE:  # the chance outcomes' ids (chance_id, else the action ids)
+        outcomes = [outcome for outcome, _p in game.chance_outcomes(state)]
+        top = enc.chance_ids(players, options) or 0
+        _ids(game, state, outcomes, enc.chance_id, enc.chance_of, top)
+    elif isinstance(actor, frozenset):  # each player's own choices (issue 36)
+        for player in sorted(actor):
+            _ids(game, state, game.choices(state, player), enc.action_id, enc.action_of, count)
+    else:
+        seen = _ids(game, state, game.legal(state), enc.action_id, enc.action_of, count)
+        fast_ids = enc.id_lister(players, options)(state)
+        if list(fast_ids) != list(seen):
             raise EncodingFailure(
                 _(
-                    "{text} has id {number}, not one of 0-{top}",
-                    text=repr(text),
-                    number=repr(number),
-                    top=count - 1,
+                    "id_lister gives {fast}, not the ids of the legal actions {ids}",
+                    fast=repr(fast_ids),
+                    ids=repr(list(seen)),
                 )
             )
-        if number in seen:
-            other = game.format(state, seen[number])
-            raise EncodingFailure(
-                _(
-                    "{text} and {other} share the action id {number}",
-                    text=repr(text),
-                    other=repr(other),
-                    number=number,
-                )
-            )
-        seen[number] = action
-        back = enc.action_of(state, number)
-        if back != action:
-            raise EncodingFailure(
-                _(
-                    "id {number} of {text} reads back as {back}",
-                    number=number,
-                    text=repr(text),
-                    back=repr(back),
-                )
-            )
-    fast_ids = enc.id_lister(players, options)(state)
-    if list(fast_ids) != list(seen):
-        raise EncodingFailure(
-            _(
-                "id_lister gives {fast}, not the ids of the legal actions {ids}",
-                fast=repr(fast_ids),
-                ids=repr(list(seen)),
-            )
-        )
     shape = enc.observation_shape(players, options)
     size = math.prod(shape)
     observe = enc.observer(players, options)
@@ -115,6 +93,53 @@ def check(
         _same_fast(observe, state, player, seen_obs, "")
         resampled = _(" of a state resampled from their view")
         _same_fast(observe, other, player, seen_obs, resampled)
+
+
+def _ids(
+    game: Game[Any, Any],
+    state: Any,
+    actions: Any,
+    number_of: Any,
+    back_of: Any,
+    count: int,
+) -> dict[int, Any]:
+    """The ids of ``actions`` by ``number_of``: each in ``0 .. count-1``, distinct, read
+    back by ``back_of``; EncodingFailure says which is not."""
+    seen: dict[int, Any] = {}
+    for action in actions:
+        text = game.format(state, action)
+        number = number_of(state, action)
+        if type(number) is not int or not 0 <= number < count:
+            raise EncodingFailure(
+                _(
+                    "{text} has id {number}, not one of 0-{top}",
+                    text=repr(text),
+                    number=repr(number),
+                    top=count - 1,
+                )
+            )
+        if number in seen:
+            other = game.format(state, seen[number])
+            raise EncodingFailure(
+                _(
+                    "{text} and {other} share the action id {number}",
+                    text=repr(text),
+                    other=repr(other),
+                    number=number,
+                )
+            )
+        seen[number] = action
+        back = back_of(state, number)
+        if back != action:
+            raise EncodingFailure(
+                _(
+                    "id {number} of {text} reads back as {back}",
+                    number=number,
+                    text=repr(text),
+                    back=repr(back),
+                )
+            )
+    return seen
 
 
 def _same_fast(observe: Any, state: Any, player: int, slow: list[float], where: str) -> None:

@@ -1,0 +1,193 @@
+"""Research benchmarks of the bridges on the true game tree (issue 36).
+
+    python -m bench.bench_research speed --seconds 2      # API vs PettingZoo random games/s
+    python -m bench.bench_research tree                   # get_all_states vs native goofspiel
+    python -m bench.bench_research cfr "tabletop_goofspiel(num_cards=3)" --iterations 50
+
+``speed``: random full games per CPU second through the game API (chance drawn by its
+probabilities, a simultaneous step's choices drawn per player) and through the PettingZoo
+AEC environment, in the same run, interleaved (``bench.bench_bridges.best_rates``), for
+every built-in game and the example plugins Goofspiel and Pig (installed or on the path).
+``tree``: ``get_all_states`` of Goofspiel (descending and random orders) through the
+bridge and natively: decision nodes, player 0's information states, seconds.
+``cfr``: the exploitability curve of CFR (on the turn-based transform of a simultaneous
+game) for any game strings: the command for the research configurations (issue 36, item
+4) once their deals are chance steps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pyspiel
+from open_spiel.python.algorithms import cfr, exploitability, get_all_states
+
+from bench.bench_bridges import best_rates, masked
+from tabletop.bridges import openspiel
+from tabletop.bridges.pettingzoo import env
+from tabletop.core.match import draw
+from tabletop.core.registry import registry
+from tabletop.game import CHANCE, Game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SPEED: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("quarto", 2, {}),
+    ("quartino", 4, {}),
+    ("ctverak", 4, {}),
+    ("connect4", 2, {}),
+    ("goofspiel", 2, {"num_cards": 8}),
+    ("goofspiel", 3, {"num_cards": 8, "points_order": "descending"}),
+    ("pig", 2, {}),
+)
+
+
+def _game(game_id: str) -> Game[Any, Any]:
+    """An installed game, or an example plugin from its folder."""
+    if game_id not in registry().ids() and (EXAMPLES / game_id).is_dir():
+        sys.path.append(str(EXAMPLES / game_id))
+        module = __import__(f"tabletop_{game_id}.game", fromlist=["game"])
+        found: Game[Any, Any] = next(
+            v() for k, v in vars(module).items() if k.endswith("Game") and k != "Game"
+        )
+        return found
+    return registry().get(game_id)
+
+
+def api_play(game: Game[Any, Any], players: int, options: Any) -> Callable[[int], Any]:
+    """A random game through the rules API: chance by its probabilities, each player's own
+    choice at a simultaneous step."""
+    rand = random.Random(1)
+
+    def play(i: int) -> None:
+        state = game.new(players, options, i)
+        while True:
+            actor = game.to_act(state)
+            if actor is None:
+                return
+            if actor == CHANCE:
+                state = game.apply(state, draw(game.chance_outcomes(state), rand))
+            elif isinstance(actor, frozenset):
+                joint = []
+                for p in sorted(actor):
+                    mine = game.choices(state, p)
+                    joint.append(mine[int(rand.random() * len(mine))])
+                state = game.apply(state, tuple(joint))
+            else:
+                legal = game.legal(state)
+                state = game.apply(state, legal[int(rand.random() * len(legal))])
+
+    return play
+
+
+def zoo_play(game: Game[Any, Any], players: int, options: dict[str, Any]) -> Callable[[int], Any]:
+    e = env(game, players=players, options=options, seed=0)
+    choose = masked(random.Random(1).random)
+
+    def play(i: int) -> None:
+        e.reset(seed=i)
+        for _ in e.agent_iter():
+            observation, _, termination, truncation, _ = e.last()
+            e.step(None if termination or truncation else choose(observation["action_mask"]))
+
+    return play
+
+
+def speed(seconds: float, rounds: int) -> None:
+    print(f"{'game':<34} {'API games/s':>12} {'PettingZoo':>11} {'API/PZ':>7}")
+    for game_id, players, options in SPEED:
+        game = _game(game_id)
+        model = game.info.options(**options)
+        plays = {"api": api_play(game, players, model), "zoo": zoo_play(game, players, options)}
+        rates = best_rates(plays, seconds, rounds)
+        label = f"{game_id} ({players}p) {options or ''}"
+        api, zoo = rates["api"], rates["zoo"]
+        print(f"{label:<34} {api:>12,.1f} {zoo:>11,.1f} {api / zoo:>7.2f}", flush=True)
+
+
+def _states(name: str) -> tuple[int, int, float]:
+    game = pyspiel.load_game(name)
+    began = time.process_time()
+    found = get_all_states.get_all_states(
+        game,
+        include_terminals=False,
+        include_chance_states=False,
+        to_string=lambda s: s.history_str(),
+    )
+    took = time.process_time() - began
+    infos = {s.information_state_string(0) for s in found.values()}
+    return len(found), len(infos), took
+
+
+def tree() -> None:
+    openspiel.register_game(_game("goofspiel"))
+    print(
+        f"{'goofspiel':<32} {'nodes':>7} {'infos':>7} {'s here':>8} {'native':>7} "
+        f"{'infos':>7} {'s':>7}"
+    )
+    for cards, order in (
+        (3, "descending"),
+        (4, "descending"),
+        (5, "descending"),
+        (3, "random"),
+        (4, "random"),
+    ):
+        params = f"num_cards={cards},points_order={order}"
+        ours = _states(f"tabletop_goofspiel({params})")
+        native = _states(f"goofspiel({params})")
+        print(
+            f"{params:<32} {ours[0]:>7,} {ours[1]:>7,} {ours[2]:>8.3f} {native[0]:>7,} "
+            f"{native[1]:>7,} {native[2]:>7.3f}",
+            flush=True,
+        )
+
+
+def cfr_curve(names: list[str], iterations: int, every: int) -> None:
+    for example in ("goofspiel", "pig"):
+        openspiel.register_game(_game(example))
+    openspiel.register()
+    for name in names:
+        game = pyspiel.load_game(name)
+        if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+            game = pyspiel.convert_to_turn_based(game)
+        solver = cfr.CFRSolver(game)
+        began = time.process_time()
+        print(name)
+        for i in range(1, iterations + 1):
+            solver.evaluate_and_update_policy()
+            if i % every == 0 or i == iterations:
+                gap = exploitability.exploitability(game, solver.average_policy())
+                print(
+                    f"  {i:>6} iterations  exploitability {gap:.5f}  "
+                    f"{time.process_time() - began:.1f} s",
+                    flush=True,
+                )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("speed", help="API vs PettingZoo random games per second")
+    s.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measure")
+    s.add_argument("--rounds", type=int, default=4, help="interleaved rounds, best kept")
+    sub.add_parser("tree", help="get_all_states of goofspiel, here and native")
+    c = sub.add_parser("cfr", help="CFR's exploitability curve for game strings")
+    c.add_argument("names", nargs="+")
+    c.add_argument("--iterations", type=int, default=50)
+    c.add_argument("--every", type=int, default=10)
+    args = parser.parse_args(argv)
+    if args.command == "speed":
+        speed(args.seconds, args.rounds)
+    elif args.command == "tree":
+        tree()
+    else:
+        cfr_curve(args.names, args.iterations, args.every)
+
+
+if __name__ == "__main__":
+    main()
