@@ -349,12 +349,13 @@ def test_the_mutation_runners_refusal_is_in_the_language(tmp_path: Path) -> None
 
 
 def test_solve_says_its_summary_in_the_language() -> None:
-    said = tabletop("solve", "quarto", "--seconds", "0.05")
+    said = tabletop("solve", "quarto", "--seconds", "0.5")
     assert said.startswith(
         "příliš hluboko pro časový rozpočet: žádná přesná hodnota pro hráče 1"
     ), said
-    assert "nejlepší odhad: give " in said  # the notation stays
-    data = json.loads(tabletop("solve", "quarto", "--seconds", "0.05", "--json"))
+    # the notation stays; on a loaded machine the budget may end before any guess
+    assert re.search(r"nejlepší odhad: (give [A-Z]{4}\b|žádná)", said), said
+    data = json.loads(tabletop("solve", "quarto", "--seconds", "0.5", "--json"))
     assert data["summary"].startswith("too deep for the budget")  # --json: English
 
 
