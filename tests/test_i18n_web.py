@@ -5,6 +5,7 @@ scripts get the catalogues as JSON and the rules in any language."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -61,22 +62,23 @@ def test_a_czech_and_a_polish_friend_each_read_their_own(client: TestClient) -> 
         assert first["en"]["prompt"] == "place a pawn (1 of 1 owed)"
         assert first["bg"]["view"] == first["en"]["view"]  # the same spectator's view
         assert first["cs"]["legal"][:2] == ["place Y c", "place Y r0"]  # notation stays
-        czech.send_json({"type": "action", "action": "end", "number": 0})
+        start = first["cs"]["number"]  # after the deal (chance steps)
+        czech.send_json({"type": "action", "action": "end", "number": start})
         refused = until(czech, "error")["error"]
         assert refused.startswith(
             "před koncem tahu ještě dlužíte 1 figurku (N4.5, N4.2); povoleno: place Y c"
         )
-        polish.send_json({"type": "action", "action": "place Y c", "number": 0})
+        polish.send_json({"type": "action", "action": "place Y c", "number": start})
         assert until(polish, "error")["error"] == "teraz ruch: gracz 1, nie twój"
-        english.send_json({"type": "action", "action": "end", "number": 0})
+        english.send_json({"type": "action", "action": "end", "number": start})
         assert until(english, "error")["error"] == "spectators cannot act"
-        bulgarian.send_json({"type": "action", "action": "end", "number": 0})
+        bulgarian.send_json({"type": "action", "action": "end", "number": start})
         assert until(bulgarian, "error")["error"] == "зрителите не могат да играят"
-        czech.send_json({"type": "action", "action": "place Y c", "number": 0})
-        assert until(czech, "position")["number"] == 1
+        czech.send_json({"type": "action", "action": "place Y c", "number": start})
+        assert until(czech, "position")["number"] == start + 1
         assert until(polish, "last")["actions"]["1"] == "place Y c"  # notation: neutral
         after = until(polish, "position")
-        assert after["number"] == 1 and after["prompt"] in (
+        assert after["number"] == start + 1 and after["prompt"] in (
             "ogłoś kartę albo zakończ kolejkę",
             "połóż pionek (zostało 1 z 1)",
         )
@@ -181,3 +183,22 @@ def test_too_many_connections_is_refused_in_the_handshakes_language(tmp_path: Pa
                     assert word in error.lower() and "(--max-sockets-per-client)" in error, lang
             with c.websocket_connect(url) as extra:
                 assert extra.receive_json()["error"].startswith("too many connections: at most 1")
+
+
+def test_the_log_says_a_card_dealt_to_another_as_the_game_says_it(client: TestClient) -> None:
+    """Issue 35: Quartino's deal is chance steps; each seat's log names its own cards and
+    says each card dealt to another in its own language (the game's unseen_text)."""
+    made = quartino(client)
+    one = made["seats"][0]["token"]
+    with (
+        client.websocket_connect(f"/ws/{made['id']}?token={one}&lang=cs") as czech,
+        client.websocket_connect(f"/ws/{made['id']}?lang=ru") as russian,
+    ):
+        mine, theirs = until(czech, "log")["entries"], until(russian, "log")["entries"]
+    assert len(mine) == len(theirs) == 8 and all(e["player"] == -1 for e in mine)
+    own = [e for e in mine if e["text"] != "played"]
+    assert len(own) == 4 and all(e["text"].startswith("deal ") for e in own)  # player 1's
+    hidden = [e for e in mine if e["text"] == "played"]
+    assert [e["said"] for e in hidden] == ["hráč 2 dostal kartu"] * 4
+    assert all(e["text"] == "played" and "deal" not in json.dumps(e) for e in theirs)
+    assert {e["said"] for e in theirs} == {"игрок 1 получил карту", "игрок 2 получил карту"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.core.table import Table
+from tabletop.core.table import Table, unseen
 from tabletop.game import JSON
 
 HIDDEN = "played"  # the text of an action this connection may not be told
@@ -23,13 +23,18 @@ def entries(
     table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
 ) -> list[JSON]:
     """Log entries from action ``start`` (0-based) on: ``number`` (1-based), ``player``,
-    ``text``. A joint action's choices are one entry each, told once it is applied; a chance
-    outcome's ``player`` is -1 (:data:`~tabletop.game.CHANCE`)."""
+    ``text`` (``"played"`` where it is not for this connection, with ``said``: the game's
+    sentence for it, "player 2 was dealt a card"). A joint action's choices are one entry
+    each, told once it is applied; a chance outcome's ``player`` is -1
+    (:data:`~tabletop.game.CHANCE`)."""
     match = table.match
     out: list[JSON] = []
     for index in range(start, len(match.actions)):
         player = match.actors[index]  # a player, or CHANCE (-1): an outcome drawn
-        text = match.texts[index] if told(index, seat) else HIDDEN
-        out.append({"number": index + 1, "player": player, "text": text})
+        if told(index, seat):
+            out.append({"number": index + 1, "player": player, "text": match.texts[index]})
+        else:  # "said": what the game says of it instead (prose, translated where sent)
+            said = unseen(match, index)
+            out.append({"number": index + 1, "player": player, "text": HIDDEN, "said": said})
     return out
 

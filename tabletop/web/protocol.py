@@ -210,14 +210,20 @@ PROSE = ("error", "reason", "prompt")
 
 def localised(message: JSON, lang: str) -> JSON:
     """``message`` with its prose in ``lang`` (a copy; English: the message itself)."""
-    if lang == "en" or not any(key in message for key in PROSE):
+    if lang == "en" or not any(key in message for key in (*PROSE, "entries")):
         return message
     from tabletop.core.i18n.text import translate
 
-    return {
+    out = {
         key: translate(value, lang) if key in PROSE and isinstance(value, str) else value
         for key, value in message.items()
     }
+    if "entries" in message:  # the game log: an untold entry's "said"
+        out["entries"] = [
+            {**entry, "said": translate(entry["said"], lang)} if "said" in entry else entry
+            for entry in message["entries"]
+        ]
+    return out
 
 
 @dataclass(frozen=True)

@@ -226,10 +226,11 @@ function drawLog(message) {
   const list = $("#log");
   while (list.children.length > message.from) list.lastElementChild.remove();
   for (const entry of message.entries) {
+    // protocol's "played": a text not for this seat, said as the game says it ("said")
+    const text = entry.text === "played" ? (entry.said || T.hiddenAction) : entry.text;
     const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
-      fill("logEntry", { who: who(entry.player),
-        text: entry.text === "played" ? T.hiddenAction : entry.text })); // protocol's "played"
-    const drawn = chanceEntry(entry);  // a chance outcome: no player's
+      fill("logEntry", { who: who(entry.player), text }));
+    const drawn = chanceEntry({ ...entry, text });  // a chance outcome: no player's
     if (drawn !== null) { item.textContent = drawn; item.dataset.chance = ""; }
     list.append(item);
   }
