@@ -3,6 +3,7 @@
     python -m bench.bench_research speed --seconds 2      # API vs PettingZoo random games/s
     python -m bench.bench_research tree                   # get_all_states vs native goofspiel
     python -m bench.bench_research cfr "tabletop_goofspiel(num_cards=3)" --iterations 50
+    python -m bench.bench_research knuth "tabletop_quartino(players=2,max_turns=1)"
 
 ``speed``: random full games per CPU second through the game API (chance drawn by its
 probabilities, a simultaneous step's choices drawn per player) and through the PettingZoo
@@ -12,7 +13,9 @@ every built-in game and the example plugins Goofspiel and Pig (installed or on t
 bridge and natively: decision nodes, player 0's information states, seconds.
 ``cfr``: the exploitability curve of CFR (on the turn-based transform of a simultaneous
 game) for any game strings: the command for the research configurations (issue 36, item
-4) once their deals are chance steps.
+4) once a configuration small enough exists.
+``knuth``: Knuth's estimate of the number of histories of whole game trees, and the exact
+size of the deal's chance prefix: how far a configuration is from ``get_all_states``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +173,41 @@ def cfr_curve(names: list[str], iterations: int, every: int) -> None:
                 )
 
 
+def knuth(names: list[str], probes: int, seed: int) -> None:
+    """Knuth's estimate of the number of histories (nodes of every kind, terminals too)
+    of each game's whole tree: the mean over random root-to-leaf paths, each child drawn
+    uniformly, of 1 + b1 + b1*b2 + ... (b the branching factors along the path), which
+    is unbiased; and the deal's chance prefix alone, counted exactly as the product of
+    the chance nodes' branching before the first decision."""
+    openspiel.register()
+    rng = random.Random(seed)
+    for name in names:
+        game = pyspiel.load_game(name)
+        began = time.process_time()
+        total = 0  # exact ints: a long game's products pass any float
+        prefix = 1
+        for probe in range(probes):
+            state = game.new_initial_state()
+            estimate, weight, dealing = 1, 1, True
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    ids = [a for a, _p in state.chance_outcomes()]
+                else:
+                    ids = state.legal_actions()
+                    dealing = False
+                if probe == 0 and dealing:
+                    prefix *= len(ids)
+                weight *= len(ids)
+                estimate += weight
+                state.apply_action(rng.choice(ids))
+            total += estimate
+        print(
+            f"{name}: about {Decimal(total) / probes:.2g} histories ({probes} probes), "
+            f"the deal alone {prefix:.3g}; {time.process_time() - began:.1f} s",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -180,11 +219,17 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("names", nargs="+")
     c.add_argument("--iterations", type=int, default=50)
     c.add_argument("--every", type=int, default=10)
+    k = sub.add_parser("knuth", help="Knuth's estimate of the size of game trees")
+    k.add_argument("names", nargs="+")
+    k.add_argument("--probes", type=int, default=200)
+    k.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "speed":
         speed(args.seconds, args.rounds)
     elif args.command == "tree":
         tree()
+    elif args.command == "knuth":
+        knuth(args.names, args.probes, args.seed)
     else:
         cfr_curve(args.names, args.iterations, args.every)
 
