@@ -525,8 +525,9 @@ def draw(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
     """One outcome of a chance step, drawn with ``rng`` by the outcomes' probabilities."""
     point = rng.random()
     total = 0.0
-    for outcome, probability in outcomes:
-        total += float(probability)
+    for outcome, p in outcomes:
+        # float(p) for a Fraction, exactly, without its call (a third of the time)
+        total += p if type(p) is float else p.numerator / p.denominator
         if point < total:
             return outcome
     return outcomes[-1][0]
