@@ -407,7 +407,7 @@ def test_games_with_an_evaluation_and_points_get_their_plots(tmp_path: Path) -> 
     pytest.importorskip("matplotlib")
     from tabletop.analysis.report_plots import figures
 
-    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 2, 0))
+    data = analyse(make_plan("ctverak", None, ["scoring=extended"], "2", 6, 0))
     assert {"lead_changes", "decisiveness", "drama", "stability", "clarity", "score_margin"} <= set(
         figures(data)
     )

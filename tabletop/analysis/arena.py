@@ -23,6 +23,7 @@ from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
 from tabletop.core.setup import player_count, resolve
+from tabletop.game import CHANCE
 
 _ = Domain("tabletop")
 
@@ -94,7 +95,7 @@ def play_game(setup: Setup, index: int, watch: Callable[[Match], None] | None = 
     outcome = match.outcome()
     winners = outcome.winners if outcome else ()
     kind = (outcome.kind or "ended") if outcome else "action-limit"
-    actions = len(match.actions)
+    actions = sum(1 for actor in match.actors if actor != CHANCE)  # chance is no one's
     scores = game.scores(match.state)
     points = None if scores is None else tuple(scores.get(n, 0) for n in range(1, len(seats) + 1))
     return GameResult(index, seats, winners, actions, tuple(thinking), tuple(longest), kind, points)

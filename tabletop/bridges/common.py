@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -246,3 +247,15 @@ def layout(config: Setup) -> Layout:
         out[str(name)] = (at, at + int(width))
         at += int(width)
     return out if out and at == size else {"observation": (0, size)}
+
+
+def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
+    """The terminal drawing of ``view`` (``player``'s, None: a spectator's) as plain text."""
+    from rich.console import Console
+
+    from tabletop.core.presentation import presentation_of
+
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, force_terminal=False)
+    console.print(presentation_of(game).render(view, player))
+    return out.getvalue()

@@ -267,7 +267,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
         which reset and step also do, Gymnasium's convention)."""
         if self.render_mode is None:
             return None
-        from tabletop.bridges.pettingzoo import ansi  # the one terminal drawing
+        from tabletop.bridges.common import ansi  # the one terminal drawing
 
         c = self.config
         text = ansi(c.game, c.game.view(self.state, self.seat), self.seat)

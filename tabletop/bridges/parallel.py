@@ -36,6 +36,7 @@ from tabletop.bridges.common import (
     RENDER_MODES,
     ActionTexts,
     Setup,
+    ansi,
     check_reward,
     end_returns,
     layout,
@@ -186,8 +187,6 @@ class TabletopParallelEnv(ParallelEnv):  # type: ignore[misc]
         """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
-        from tabletop.bridges.pettingzoo import ansi
-
         text = ansi(self.config.game, self.config.game.view(self.state, None), None)
         if self.render_mode == "human":
             print(text, end="")

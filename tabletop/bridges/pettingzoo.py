@@ -45,7 +45,6 @@ into a buffer numpy reads without a copy) and touches the rewards only at the en
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, cast
@@ -67,6 +66,7 @@ from tabletop.bridges.common import (
     RENDER_MODES,
     ActionTexts,
     Setup,
+    ansi,
     check_reward,
     end_returns,
     layout,
@@ -76,7 +76,6 @@ from tabletop.bridges.encoder import Encoder
 from tabletop.bridges.steps import next_chooser, own_ids, settle
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.core.presentation import presentation_of
 from tabletop.game import Game, has_shapes
 
 _ = Domain("tabletop")
@@ -388,16 +387,6 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-
-def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
-    """The terminal drawing of ``view`` (``player``'s, None: a spectator's) as plain text."""
-    from rich.console import Console
-
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(presentation_of(game).render(view, player))
-    return out.getvalue()
 
 
 def env(
