@@ -21,7 +21,7 @@ from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg, and_joined, translate
 from tabletop.core.jsonvalues import describe, player_key, whole
 from tabletop.core.numbers import parse_int, quote
-from tabletop.core.shapes import CHANCE, Actor, player_of
+from tabletop.core.shapes import CHANCE, Actor, chance_rng, draw, player_of
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -311,7 +311,11 @@ def position_example(game: Game[Any, Any]) -> str:
 
     info = game.info
     options = info.options()
-    data = game.to_json(game.new(info.min_players, options, 0))
+    state, step = game.new(info.min_players, options, 0), 0
+    while game.to_act(state) == CHANCE:  # drawn as a match with seed 0 draws them
+        state = game.apply(state, draw(game.chance_outcomes(state), chance_rng(0, step)))
+        step += 1
+    data = game.to_json(state)
     if isinstance(data, dict):
         lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
         shown = "{\n" + ",\n".join(lines) + "\n}"

@@ -10,7 +10,6 @@ the state or the texts until the last one is in) and then applies them together.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +21,8 @@ from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
 from tabletop.core.numbers import cut, parse_int, quote
 from tabletop.core.records import Forfeit, Record
+from tabletop.core.shapes import chance_rng
+from tabletop.core.shapes import draw as draw  # re-exported for tests and benches
 from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, has_shapes, player_of
 
 HINT_ACTIONS = 12
@@ -293,7 +294,7 @@ class Match:
         while self.draw_chance and self.forfeit is None and game.to_act(self.states[-1]) == CHANCE:
             step, outcomes = len(self.actions), game.chance_outcomes(self.states[-1])
             if self.seeded is None:
-                outcome = draw(outcomes, random.Random(f"tabletop-chance:{self.seed}:{step}"))
+                outcome = draw(outcomes, chance_rng(self.seed, step))
             else:
                 outcome = self.seeded(self.states, self.seed)
                 if all(outcome != possible for possible, _p in outcomes):
@@ -519,18 +520,6 @@ def actor_json(actor: Actor) -> int | list[int] | None:
     """``to_act`` as JSON: a player, CHANCE (-1), the players of a simultaneous step as a
     sorted list, or null."""
     return sorted(actor) if isinstance(actor, frozenset) else actor
-
-
-def draw(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
-    """One outcome of a chance step, drawn with ``rng`` by the outcomes' probabilities."""
-    point = rng.random()
-    total = 0.0
-    for outcome, p in outcomes:
-        # float(p) for a Fraction, exactly, without its call (a third of the time)
-        total += p if type(p) is float else p.numerator / p.denominator
-        if point < total:
-            return outcome
-    return outcomes[-1][0]
 
 
 def _str_keys(scores: dict[int, int] | None) -> dict[str, int] | None:
