@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tabletop.web.bus import Bus, Notice
     from tabletop.web.hub import Hub
     from tabletop.web.room import Room
+    from tabletop.web.room_base import RoomBase
 
 log = logging.getLogger("tabletop.web")
 
@@ -86,16 +87,16 @@ class Sharing:
         if self.bus is not None:
             self.spawn(self.bus.publish(notice))
 
-    def changed(self, room: Room) -> None:
+    def changed(self, room: RoomBase) -> None:
         """``room``'s match changed in the store (an action, undo, loss on time, claim)."""
         number, undos = len(room.table.match.actions), room.meta.undos
         self.publish({"k": "a", "m": room.meta.id, "n": number, "u": undos})
 
-    def chat(self, room: Room, entry: JSON) -> None:
+    def chat(self, room: RoomBase, entry: JSON) -> None:
         """A chat message (text every connection of the match reads)."""
         self.publish({"k": "c", "m": room.meta.id, "e": entry})
 
-    def presence(self, room: Room) -> None:
+    def presence(self, room: RoomBase) -> None:
         """This server's connections of ``room`` changed: write its counts, tell."""
         if self.bus is None:
             return
