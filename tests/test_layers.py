@@ -8,6 +8,7 @@ level and inside functions alike) and from the package list of ``pyproject.toml`
   exceptions below, each with its reason.
 - An optional stack is imported only inside its own subpackage (web, analysis, bridges).
 - The modules imported at module level form no cycle.
+- No module under ``tabletop/`` is over :data:`MOST_LINES` lines (issue 37).
 - Every package (folder with ``__init__.py``) is in ``[tool.setuptools] packages``, so that
   a non-editable install has it.
 """
@@ -118,6 +119,17 @@ def test_optional_stacks_stay_in_their_subpackages() -> None:
 
 
 # Import cycles: tests/test_imports.py (module-level and lazy imports alike).
+
+MOST_LINES = 450
+
+
+def test_no_module_is_over_450_lines() -> None:
+    long = {
+        mod: lines
+        for mod, path in MODULES.items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, long
 
 
 def test_every_package_is_listed_for_a_non_editable_install() -> None:
