@@ -132,7 +132,8 @@ class Hub:
             self.db.close()
 
     async def find(self, match_id: str) -> Room | None:
-        """The room of ``match_id``: served here, or (shared store) loaded from it."""
+        """The room of ``match_id``: served here, or (shared store) loaded from it. The one
+        way a request looks a match up (``rooms`` is the hub's own map)."""
         room = self.rooms.get(match_id)
         if room is None and self.sharing is not None:
             room = await self.load(match_id)
@@ -383,11 +384,11 @@ class Hub:
         """One page of the lobby (:func:`tabletop.web.lobby.listing`)."""
         return lobby.listing(self.rooms.values(), self.unserved, self.config, page)
 
-    def record(self, match_id: str, token: str | None) -> str:
-        """The save file of a finished match, for a seat's token only."""
+    def record(self, room: Room | None, token: str | None) -> str:
+        """The save file of a finished match (``room``, as :meth:`find` found it), for a
+        seat's token only."""
         from tabletop.web.room import seat_of
 
-        room = self.rooms.get(match_id)
         if room is None:
             raise UsageError(_("no such match"))
         if seat_of(room.meta, token) is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.core.errors import ActionError
 from tabletop.game import JSON
-from tabletop.web import chat, logs, protocol, sealed, store
+from tabletop.web import chat, logs, notices, protocol, sealed, store
 from tabletop.web.connection import FAN_OUT_CHUNK, FAN_OUT_PAUSE, OUTBOX_MOST, Connection, fan_out
 from tabletop.web.room_base import (
     PRESENCE_EVERY,
@@ -146,7 +146,7 @@ class Room(RoomFlow):
                 return
             plan = self.table.undo_plan(seat)
             if plan.sealed:  # one's own sealed choice: nobody else was told of it
-                await sealed.take_back(self, seat)
+                await self.take_back_sealed(seat)
                 return
             if plan.refusal:
                 await connection.send(
@@ -159,12 +159,22 @@ class Room(RoomFlow):
             if others:
                 await self.send_all(self._undo_message(request))
                 if self.sharing is not None:
-                    self.sharing.publish({
-                        "k": "uq", "m": self.meta.id, "o": self.sharing.server,
-                        "r": self._undo_message(request),
-                    })  # fmt: skip
+                    self.sharing.publish(notices.undo_asked(
+                        self.meta.id, self.sharing.server, self._undo_message(request)
+                    ))  # fmt: skip
             else:
                 await self._carry_out(request)
+
+    async def take_back_sealed(self, seat: int) -> None:
+        """Take back ``seat``'s sealed choice (the lock held): tell that seat's
+        connections, then everyone their position (the seat is choosing again)."""
+        self.table.undo(seat)
+        message = sealed.undone(seat)
+        for connection in list(self.connections):
+            if connection.seat == seat:
+                await connection.send(message)
+        await self.broadcast()
+        self.arm_clock()
 
     async def answer_undo(self, connection: Connection, agree: bool) -> None:
         async with self.lock:
@@ -173,8 +183,9 @@ class Room(RoomFlow):
                 await connection.send(protocol.error(_("no undo request is waiting for you")))
                 return
             if request.origin is not None and self.sharing is not None:  # asked elsewhere
-                self.sharing.publish({"k": "ua", "m": self.meta.id, "o": request.origin,
-                                      "seat": connection.seat, "agree": agree})  # fmt: skip
+                self.sharing.publish(
+                    notices.undo_answered(self.meta.id, request.origin, connection.seat, agree)
+                )
                 return
             await self._answered(request, connection.seat, agree)
 
@@ -192,26 +203,26 @@ class Room(RoomFlow):
         """An undo's result to everyone, on the other servers too."""
         await self.send_all(message)
         if self.sharing is not None:
-            self.sharing.publish({"k": "ur", "m": self.meta.id, "r": message})
+            self.sharing.publish(notices.undo_result(self.meta.id, message))
 
     async def undo_notice(self, notice: JSON) -> None:
-        """Another server's undo request (``uq``), an answer to this server's (``ua``),
-        or a result (``ur``)."""
+        """Another server's undo request, an answer to this server's, or a result
+        (:mod:`tabletop.web.notices`)."""
         kind, message = notice.get("k"), notice.get("r")
         async with self.lock:
             request = self.undo_request
-            if kind == "uq" and isinstance(message, dict):
+            if kind == notices.UNDO_ASKED and isinstance(message, dict):
                 self.undo_request = UndoRequest(
                     int(message["by"]), int(message["number"]), int(message["count"]),
                     {int(w) for w in message["waiting"]}, str(notice.get("o")),
                 )  # fmt: skip
                 await self.send_all(message)
-            elif kind == "ua" and request is not None and request.origin is None:
+            elif kind == notices.UNDO_ANSWERED and request is not None and request.origin is None:
                 assert self.sharing is not None
                 seat = notice.get("seat")
                 if notice.get("o") == self.sharing.server and seat in request.waiting:
                     await self._answered(request, int(seat), bool(notice.get("agree")))
-            elif kind == "ur" and request is not None and request.origin is not None:
+            elif kind == notices.UNDO_RESULT and request is not None and request.origin is not None:
                 self.undo_request = None
                 if isinstance(message, dict):
                     await self.send_all(message)

@@ -21,8 +21,9 @@ import json
 import logging
 import time
 from collections import Counter
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
@@ -32,9 +33,6 @@ from tabletop.web.chat import Chat
 from tabletop.web.connection import Connection, fan_out
 from tabletop.web.store import MatchStore, Stale, StoredMatch
 from tabletop.web.thinking import Thinkers
-
-if TYPE_CHECKING:
-    from tabletop.web.shared import Sharing
 
 _ = Domain("tabletop")
 
@@ -54,6 +52,25 @@ class UndoRequest:
     origin: str | None = None  # the server it was asked on, when another (shared store)
 
 
+class Peers(Protocol):
+    """What a room asks of the other servers of a shared store
+    (:class:`tabletop.web.shared.Sharing` is it)."""
+
+    server: str  # this server's name among them
+
+    def publish(self, notice: JSON) -> None: ...
+
+    def changed(self, room: RoomBase) -> None: ...
+
+    def chat(self, room: RoomBase, entry: JSON) -> None: ...
+
+    def presence(self, room: RoomBase) -> None: ...
+
+    async def lead(self, match_id: str) -> bool: ...
+
+    def leading(self, match_id: str) -> AbstractAsyncContextManager[None]: ...
+
+
 class RoomBase:
     """A match being served: its state, its storage and its telling."""
 
@@ -64,7 +81,7 @@ class RoomBase:
         db: MatchStore,
         thinkers: Thinkers,
         damage: str = "",
-        sharing: Sharing | None = None,
+        sharing: Peers | None = None,
     ) -> None:
         self.meta = meta
         self.table = table
