@@ -8,6 +8,9 @@ level and inside functions alike) and from the package list of ``pyproject.toml`
   exceptions below, each with its reason.
 - An optional stack is imported only inside its own subpackage (web, analysis, bridges).
 - The modules imported at module level form no cycle.
+- No module under ``tabletop/`` is over :data:`MOST_LINES` lines (issue 37).
+- The modules of ``tabletop/web`` import one another in one direction only: no circle,
+  counting the imports made for the type checker alone (``if TYPE_CHECKING:``) too.
 - Every package (folder with ``__init__.py``) is in ``[tool.setuptools] packages``, so that
   a non-editable install has it.
 """
@@ -118,6 +121,55 @@ def test_optional_stacks_stay_in_their_subpackages() -> None:
 
 
 # Import cycles: tests/test_imports.py (module-level and lazy imports alike).
+
+MOST_LINES = 450
+
+
+def test_no_module_is_over_450_lines() -> None:
+    long = {
+        mod: lines
+        for mod, path in MODULES.items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
+    }
+    assert not long, long
+
+
+def circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of ``graph`` (its modules in order, the first again at the end), else
+    None."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := walk(nxt)) is not None:
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := walk(node)) is not None:
+            return found
+    return None
+
+
+def test_circle_finds_a_circle_and_only_one() -> None:
+    assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_web_modules_import_one_another_without_a_circle() -> None:
+    web = {mod: path for mod, path in MODULES.items() if inside(mod, "tabletop.web")}
+    graph = {
+        mod: {name for name in imports(path) if name in web and name not in (mod, "tabletop.web")}
+        for mod, path in web.items()
+    }
+    assert circle(graph) is None, circle(graph)
 
 
 def test_every_package_is_listed_for_a_non_editable_install() -> None:

@@ -17,7 +17,9 @@ the game's ``evaluate`` (:mod:`tabletop.agents.facet`) where a playout is cut sh
   (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Nothing is proven: a
   line settled in one determinisation is not settled in the information set.
 
-What a playout is can be configured (:class:`Playouts`): the moves searched in the
+The tree (:class:`Node`, the proofs, the choice of a child) is
+:mod:`tabletop.agents.search_tree`'s. What a playout is can be configured
+(:class:`Playouts`, :mod:`tabletop.agents.playouts`): the moves searched in the
 tree, how a playout finishes from a new leaf, and the rewards it scores. A game's own
 planner is then this search with its own :class:`Playouts` (Quartino's is).
 
@@ -28,215 +30,30 @@ action (a proven loss last), then the best mean reward, then the first expanded.
 
 from __future__ import annotations
 
-import math
-import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from tabletop.agents.base import Budget, Turn
-from tabletop.agents.facet import players_of
-from tabletop.core.match import draw
+from tabletop.agents.playouts import PLAYOUT_LIMIT, Playouts, RandomPlayouts, nature, rewards
+from tabletop.agents.search_tree import (
+    Choice,
+    Node,
+    decisive,
+    select_child,
+    select_solved,
+    settle,
+)
+from tabletop.core.chance import draw
 from tabletop.game import CHANCE, Game, has_shapes
 
+__all__ = [
+    "EXPLORATION", "PLAYOUT_LIMIT", "Choice", "Node", "Playouts", "PlayoutsFactory",
+    "RandomPlayouts", "SearchAgent", "decisive", "nature", "rewards", "select_child",
+    "select_solved", "settle",
+]  # fmt: skip
+
 EXPLORATION = 0.7
-PLAYOUT_LIMIT = 400
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A tree key at a simultaneous step: one player's own choice (decoupled UCT)."""
-
-    player: int
-    action: Any
-
-
-class Node:
-    """Statistics of one action in the tree: reward for the player who took it."""
-
-    __slots__ = ("available", "children", "proven", "reward", "visits", "width")
-
-    def __init__(self) -> None:
-        self.children: dict[Any, Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 0
-        self.width = 0  # the number of actions from here (perfect information only)
-        self.proven: Sequence[float] | None = None  # rewards this node is proven to give
-
-
-def settle(node: Node, mover: int) -> bool:
-    """MCTS-Solver (Winands, Björnsson and Saito 2008), max^n: ``node`` is proven when
-    ``mover`` (who chooses among its children) has a proven win (reward 1) or when every
-    action is tried and proven (then it gives the best of them for ``mover``)."""
-    best: Sequence[float] | None = None
-    complete = len(node.children) == node.width
-    for child in node.children.values():
-        proven = child.proven
-        if proven is None:
-            complete = False
-        elif proven[mover] >= 1.0:
-            node.proven = proven
-            return True
-        elif best is None or proven[mover] > best[mover]:
-            best = proven
-    if complete and best is not None:
-        node.proven = best
-    return node.proven is not None
-
-
-def decisive(
-    node: Node,
-    state: Any,
-    actions: Sequence[Any],
-    mover: int,
-    game: Game[Any, Any],
-    playouts: Playouts,
-) -> bool:
-    """Decisive moves (Teytaud and Teytaud 2010), once per node, when it is first expanded:
-    an action that ends the game with a win for ``mover`` proves ``node`` at once (its
-    child is created proven), instead of waiting for that action's turn to be expanded.
-    Together with the solver this also gives anti-decisive moves: an action that lets the
-    next player win at once is proven lost as soon as its node is expanded."""
-    apply, over = game.apply, game.outcome
-    for action in actions:
-        after = apply(state, action)
-        if over(after) is not None:
-            scores = playouts.rewards(after)
-            if scores[mover] >= 1.0:
-                child = node.children[action] = Node()
-                child.proven = node.proven = scores
-                return True
-    return False
-
-
-def select_solved(
-    node: Node, actions: Sequence[Any], rng: random.Random, exploration: float, mover: int
-) -> tuple[Any, Node, bool]:
-    """UCT for a perfect-information node whose children may be proven: expand an untried
-    action at random, else take the best by UCB1, a proven child counting its proven
-    reward for ``mover`` (a proven loss is never taken while anything else is open)."""
-    children = node.children
-    if len(children) < len(actions):
-        untried = [a for a in actions if a not in children]
-        action = untried[rng.randrange(len(untried))]
-        child = children[action] = Node()
-        return action, child, True
-    log_n = math.log(node.visits or 1)
-    best_value = -1.0
-    best = actions[0]
-    for action in actions:
-        child = children[action]
-        proven = child.proven
-        if proven is not None:
-            value = proven[mover]
-        else:
-            visits = child.visits
-            value = child.reward / visits + exploration * math.sqrt(log_n / visits)
-        if value > best_value:
-            best_value, best = value, action
-    return best, children[best], False
-
-
-def select_child(
-    node: Node, actions: Sequence[Any], rng: random.Random, exploration: float
-) -> tuple[Any, Node, bool]:
-    """One step down the tree among ``actions`` (those available in this determinisation):
-    count their availability, then expand an untried one at random (``True``) or take the
-    best by UCB1 with availability counts (``False``)."""
-    children = node.children
-    untried = []
-    for action in actions:
-        child = children.get(action)
-        if child is None:
-            untried.append(action)
-        else:
-            child.available += 1
-    if untried:
-        action = untried[rng.randrange(len(untried))]
-        child = children[action] = Node()
-        child.available = 1
-        return action, child, True
-    best_value = -1.0
-    best = actions[0]
-    for action in actions:
-        child = children[action]
-        visits = child.visits
-        value = child.reward / visits + exploration * math.sqrt(math.log(child.available) / visits)
-        if value > best_value:
-            best_value, best = value, action
-    return best, children[best], False
-
-
-def nature(game: Game[Any, Any], state: Any, actor: Any, rng: random.Random) -> Any:
-    """A chance outcome drawn by its probability, or a joint action of uniformly random
-    choices (one per player choosing at once)."""
-    if isinstance(actor, frozenset):
-        picks = [game.choices(state, p) for p in sorted(actor)]
-        return tuple(options[rng.randrange(len(options))] for options in picks)
-    return draw(game.chance_outcomes(state), rng)
-
-
-def rewards(game: Game[Any, Any], state: Any, players: int) -> list[float]:
-    """Reward per player (index 0 unused) of a finished or cut-off state."""
-    outcome = game.outcome(state)
-    if outcome is None:
-        values = [0.0]
-        evaluate = players_of(game).evaluate
-        for player in range(1, players + 1):
-            value = evaluate(state, player)
-            values.append(1.0 / players if value is None else value)
-        return values
-    if not outcome.winners:
-        return [0.0] + [1.0 / players] * players
-    share = 1.0 / len(outcome.winners)
-    return [0.0] + [share if p in outcome.winners else 0.0 for p in range(1, players + 1)]
-
-
-class Playouts(Protocol):
-    """What a playout is, for one move's search."""
-
-    def moves(self, state: Any) -> Sequence[Any]:
-        """The actions searched in the tree at ``state``; none: the tree stops here."""
-        ...
-
-    def finish(self, state: Any, rng: random.Random) -> Any:
-        """The state a playout from the new leaf ``state`` ends in."""
-        ...
-
-    def rewards(self, state: Any) -> Sequence[float]:
-        """Reward per player (index 0 unused) of the state a playout ended in."""
-        ...
-
-
-class RandomPlayouts:
-    """The default: every legal action in the tree, random actions for at most ``limit``
-    plies after it, scored by the outcome or else by the game's ``evaluate``."""
-
-    def __init__(self, game: Game[Any, Any], players: int, limit: int = PLAYOUT_LIMIT):
-        self.game, self.players, self.limit = game, players, limit
-        self.moves = game.legal
-        self.shaped = has_shapes(game)
-
-    def finish(self, state: Any, rng: random.Random) -> Any:
-        game = self.game
-        legal, apply = game.legal, game.apply
-        to_act = game.to_act if self.shaped else None  # turn by turn: no look, as before
-        for _ in range(self.limit):
-            if to_act is not None:
-                actor = to_act(state)
-                if actor == CHANCE or isinstance(actor, frozenset):
-                    state = apply(state, nature(game, state, actor, rng))
-                    continue
-            actions = legal(state)
-            if not actions:
-                break
-            state = apply(state, actions[rng.randrange(len(actions))])
-        return state
-
-    def rewards(self, state: Any) -> list[float]:
-        return rewards(self.game, state, self.players)
 
 
 PlayoutsFactory = Callable[[Turn, Any], Playouts]

@@ -16,10 +16,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core import options as opts
-from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError, RecordError
+from tabletop.core import record_checks as checks
+from tabletop.core.chance import draw as draw  # re-exported: callers import it from here
+from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
-from tabletop.core.numbers import cut, parse_int, quote
+from tabletop.core.numbers import cut, parse_int
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.shapes import chance_rng
 from tabletop.core.shapes import draw as draw  # re-exported for tests and benches
@@ -370,57 +372,17 @@ class Match:
 
     @classmethod
     def from_record(cls, game: Game[Any, Any], record: Record, source: str = "record") -> Match:
-        """Replay a record through the checked path; RecordError if any step fails."""
-        if record.game != game.info.id:
-            raise RecordError(
-                _(
-                    "{source} is a {saved} game, not {game}",
-                    source=source,
-                    saved=record.game,
-                    game=game.info.id,
-                )
-            )
-        info = game.info
-        if not info.min_players <= record.players <= info.max_players:
-            raise RecordError(
-                _(
-                    "{source} has {players} players; {game} takes {low}-{high}",
-                    source=source,
-                    players=record.players,
-                    game=info.id,
-                    low=info.min_players,
-                    high=info.max_players,
-                )
-            )
-        versions: str = ""
-        if record.game_version != info.version:
-            versions = _(
-                " (saved with {game} {saved}, installed {installed})",
-                game=info.id,
-                saved=record.game_version,
-                installed=info.version,
-            )
+        """Replay a record through the checked path; RecordError if any step fails
+        (:mod:`tabletop.core.record_checks`)."""
+        versions = checks.check_game(game, record, source)
         try:
-            options = opts.build(info.options, record.options, info.id)
+            options = opts.build(game.info.options, record.options, game.info.id)
             seeded = seeded_chance_of(game) if record.chance == "seed" else None
             match = cls(game, record.players, options, record.seed, record.start, False, seeded)
         except OptionError as exc:
-            raise RecordError(
-                _(
-                    "{source} has options this game refuses{versions}: {reason}",
-                    source=source,
-                    versions=versions,
-                    reason=message_of(exc),
-                )
-            ) from None
+            raise checks.options_refused(source, versions, exc) from None
         except PositionError as exc:
-            raise RecordError(
-                _(
-                    "{source} starts from an impossible position: {reason}",
-                    source=source,
-                    reason=message_of(exc),
-                )
-            ) from None
+            raise checks.impossible_start(source, exc) from None
         try:
             match.draw_chance = seeded is not None  # an earlier version's record: no outcomes
             match.settle()
@@ -430,63 +392,13 @@ class Match:
             match.draw_chance = True
             match.settle()
         except ActionError as exc:
-            raise RecordError(
-                _(
-                    "{source} does not replay{versions}: {reason}",
-                    source=source,
-                    versions=versions,
-                    reason=message_of(exc),
-                )
-            ) from None
-        for seat in record.seats:
-            if parse_int(seat, 1, record.players) is None:
-                raise RecordError(
-                    _(
-                        "{source} seats the computer at {seat}; "
-                        "seats are player numbers 1-{players}",
-                        source=source,
-                        seat=quote(seat),
-                        players=record.players,
-                    )
-                )
+            raise checks.does_not_replay(source, versions, exc) from None
+        checks.check_seats(record, source)
         if record.forfeit is not None:
-            match._check_forfeit(record.forfeit.player, source)
+            player = record.forfeit.player
+            checks.check_forfeit(game, match.state, match.players, player, source)
         match.forfeit = record.forfeit
         return match
-
-    def _check_forfeit(self, player: int, source: str) -> None:
-        """A forfeit on time can only happen to the player to act in a game not yet over."""
-        if not 1 <= player <= self.players:
-            raise RecordError(
-                _(
-                    "{source} records a forfeit by player {player}; the game has players "
-                    "1-{players}",
-                    source=source,
-                    player=player,
-                    players=self.players,
-                )
-            )
-        outcome = self.game.outcome(self.state)
-        if outcome is not None:
-            raise RecordError(
-                _(
-                    "{source} records a forfeit on time in a game the rules had already "
-                    "ended ({reason}); a finished game has no clock",
-                    source=source,
-                    reason=outcome.reason,
-                )
-            )
-        to_act = self.game.to_act(self.state)
-        if player != to_act:
-            raise RecordError(
-                _(
-                    "{source} records player {player} running out of time, but player "
-                    "{to_act} was to act; only the player to act has a running clock",
-                    source=source,
-                    player=player,
-                    to_act=to_act,
-                )
-            )
 
     # -- JSON --------------------------------------------------------------------------
     def summary(self, reveal: bool = False) -> JSON:

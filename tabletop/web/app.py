@@ -152,9 +152,9 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         return JSONResponse(links, status_code=201)
 
     async def api_record(request: Request) -> Response:
-        await hub.find(request.path_params["id"])  # a shared store: made by another server
+        room = await hub.find(request.path_params["id"])
         try:
-            text = hub.record(request.path_params["id"], request.query_params.get("token"))
+            text = hub.record(room, request.query_params.get("token"))
         except TabletopError as exc:
             return error(str(exc), 403)
         return Response(text, media_type="application/json")

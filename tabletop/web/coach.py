@@ -211,8 +211,8 @@ def coach_routes(hub: Hub) -> list[Route]:
         finally:
             budget.give(keys)
 
-    def seat(request: Request) -> tuple[Room, int]:
-        room = hub.rooms.get(request.path_params["id"])
+    async def seat(request: Request) -> tuple[Room, int]:
+        room = await hub.find(request.path_params["id"])
         if room is None:
             raise LookupError(NO_MATCH)
         found = seat_of(room.meta, request.query_params.get("token"))
@@ -222,7 +222,7 @@ def coach_routes(hub: Hub) -> list[Route]:
 
     async def status(request: Request) -> Response:
         try:
-            room, number = seat(request)
+            room, number = await seat(request)
         except (LookupError, PermissionError) as exc:
             return _refused(exc, request)
         over = room.table.match.outcome() is not None
@@ -230,7 +230,7 @@ def coach_routes(hub: Hub) -> list[Route]:
 
     async def api_hint(request: Request) -> Response:
         try:
-            room, number = seat(request)
+            room, number = await seat(request)
         except (LookupError, PermissionError) as exc:
             return _refused(exc, request)
         if not hints_allowed(room):
@@ -250,7 +250,7 @@ def coach_routes(hub: Hub) -> list[Route]:
         from tabletop.coach.choose import LEVELS, STRONGEST
 
         try:
-            room, reader = seat(request)
+            room, reader = await seat(request)
         except (LookupError, PermissionError) as exc:
             return _refused(exc, request)
         match = room.table.match

@@ -128,10 +128,12 @@ async def match_socket(hub: Hub, websocket: WebSocket) -> None:
         hub.admission.close_socket(address)
 
 
-def refusal_of(hub: Hub, websocket: WebSocket) -> tuple[Room | None, int | None, str]:
-    """The room, the seat (None: a spectator) and why the connection may not join ('' when
-    it may): no such match, a token of no seat, no spectators allowed."""
-    room = hub.rooms.get(websocket.path_params["id"])
+def refusal_of(
+    room: Room | None, websocket: WebSocket
+) -> tuple[Room | None, int | None, str]:
+    """The room (as :meth:`Hub.find` found it), the seat (None: a spectator) and why the
+    connection may not join ('' when it may): no such match, a token of no seat, no
+    spectators allowed."""
     token = websocket.query_params.get("token")
     if room is None:
         return None, None, _("no such match")
@@ -154,8 +156,8 @@ async def admitted(hub: Hub, websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps(protocol.error(str(exc))))
         await websocket.close(code=1008)
         return
-    await hub.find(websocket.path_params["id"])  # a shared store: made by another server
-    room, seat, refusal = refusal_of(hub, websocket)
+    found = await hub.find(websocket.path_params["id"])  # shared: maybe another server's
+    room, seat, refusal = refusal_of(found, websocket)
     if room is None or refusal:
         said = protocol.localised(protocol.error(refusal), lang)
         await websocket.send_text(json.dumps(said, ensure_ascii=False))

@@ -12,10 +12,10 @@ With ``--db postgresql://…`` several servers share every match (:mod:`.shared`
 another server created is loaded from the store when it is first asked for (or seen in
 the store's positions), and every room follows the store.
 
-The lobby lists the matches still going and those finished in the last
-``lobby_keep`` seconds, a page of :data:`PAGE_SIZE` at a time; a match nobody has played
-or visited for ``abandoned_after`` seconds leaves it too. Both stay in the database and
-their links keep working.
+The lobby (:mod:`tabletop.web.lobby`) lists the matches still going and those finished
+lately; the others stay in the database and their links keep working. A stored match is
+made live again by :mod:`tabletop.web.replay`; the create request is read by
+:mod:`tabletop.web.match_request`.
 """
 
 from __future__ import annotations
@@ -27,24 +27,22 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from tabletop.agents.seat import make_seat
 from tabletop.core import flags
 from tabletop.core import options as opts
 from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.i18n.text import Domain
-from tabletop.core.legacy import seeded_chance_of
-from tabletop.core.match import Match
-from tabletop.core.records import Forfeit, Record
+from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import chat, protocol, sealed, store
+from tabletop.web import chat, lobby, protocol, sealed, store
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
 from tabletop.web.host import host_url
+from tabletop.web.match_request import CreateMatch, Refused, SeatSpec, read_body
+from tabletop.web.replay import replayed
 from tabletop.web.room import Connection, Room
 from tabletop.web.store import MatchStore, SeatRow, Stale, Store, StoredMatch, Unserved
 from tabletop.web.thinking import Thinkers
@@ -52,50 +50,10 @@ from tabletop.web.thinking import Thinkers
 if TYPE_CHECKING:
     from tabletop.web.shared import Sharing
 
+__all__ = ["CreateMatch", "Hub", "Refused", "SeatSpec", "read_body"]
+
 log = logging.getLogger("tabletop.web")
 _ = Domain("tabletop")
-PAGE_SIZE = 100  # matches a page of the lobby's listing
-
-
-class Refused(TabletopError):
-    """A request the server will not carry out now; ``status`` is its HTTP status."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    seat: int
-    ai: str | None = None
-
-
-class CreateMatch(BaseModel):
-    """The body of ``POST /api/matches``: strict, as JSON is typed (``true`` is no number,
-    ``1`` no yes)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    game: str = Field(max_length=100)
-    players: int | None = None
-    options: dict[str, Any] = {}
-    seats: list[SeatSpec] = []
-    spectators: bool = True
-    spectator_chat: bool = False  # may spectators write in the chat (they always read it)
-    move_time: float | None = None
-    hints: bool | None = None  # the coach's hints (default: on against the computer)
-
-
-def read_body(data: Any) -> CreateMatch:
-    """The create request, or UsageError naming the first bad field."""
-    try:
-        return CreateMatch.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "body"
-        raise UsageError(
-            _("bad match request: {where}: {reason}", where=where, reason=err["msg"])
-        ) from None
 
 
 class Hub:
@@ -174,7 +132,8 @@ class Hub:
             self.db.close()
 
     async def find(self, match_id: str) -> Room | None:
-        """The room of ``match_id``: served here, or (shared store) loaded from it."""
+        """The room of ``match_id``: served here, or (shared store) loaded from it. The one
+        way a request looks a match up (``rooms`` is the hub's own map)."""
         room = self.rooms.get(match_id)
         if room is None and self.sharing is not None:
             room = await self.load(match_id)
@@ -204,7 +163,7 @@ class Hub:
 
     def _room(self, meta: StoredMatch) -> Room:
         game = self.registry.get(meta.game)
-        match, damage = self._replay(game, meta)
+        match, damage = replayed(game, meta, self.store())
         computers = {row.seat: make_seat(game, row.ai) for row in meta.seats if row.ai}
         assert self.db is not None
         # the clock is wall time, stored with each position: a restart or another server
@@ -215,61 +174,6 @@ class Hub:
         room = Room(meta, table, self.db, self.thinkers, damage, self.sharing)
         room.chat = self.chats.pop(meta.id, chat.Chat())
         return room
-
-    def _replay(self, game: Game[Any, Any], meta: StoredMatch) -> tuple[Match, str]:
-        """The match replayed through the checked path, and '' ; or, when a stored action
-        no longer replays, the match up to its last good action and why."""
-        record = self._record(meta)
-        try:
-            return Match.from_record(game, record, _("match {id}", id=meta.id)), ""
-        except TabletopError as exc:
-            damage = one_line(str(exc))
-        upgraded = self._upgraded(game, record, meta)
-        if upgraded is not None:
-            return upgraded, ""
-        start = record.model_copy(update={"actions": [], "forfeit": None})
-        match = Match.from_record(game, start, _("match {id}", id=meta.id))
-        for text in meta.actions:
-            try:
-                match.play(text)
-            except TabletopError:
-                break
-        log.warning("match %s is damaged, served up to action %d: %s",
-                    meta.id, len(match.actions), damage)  # fmt: skip
-        return match, damage
-
-    def _upgraded(self, game: Game[Any, Any], record: Record, meta: StoredMatch) -> Match | None:
-        """A match stored before its game declared chance steps (its actions hold no
-        chance outcome), replayed by the game's legacy facet (:mod:`tabletop.core.legacy`);
-        its stored actions are rewritten with the outcomes drawn, so that it goes on as
-        any other. None when it is not such a match."""
-        if seeded_chance_of(game) is None:
-            return None
-        try:
-            old = record.model_copy(update={"chance": "seed"})
-            match = Match.from_record(game, old, _("match {id}", id=meta.id))
-        except TabletopError:
-            return None
-        meta.actions = list(match.texts)
-        written = self.store().submit(store.rewritten(meta.id, match.texts))
-        written.add_done_callback(lambda done: done.cancelled() or done.exception())
-        log.info("match %s was stored before chance steps: its actions now hold them", meta.id)
-        return match
-
-    @staticmethod
-    def _record(meta: StoredMatch) -> Record:
-        return Record(
-            game=meta.game,
-            game_version=meta.game_version,
-            players=meta.players,
-            options=meta.options,
-            seed=meta.seed,
-            actions=list(meta.actions),
-            chance="actions",
-            seats={str(r.seat): r.ai for r in meta.seats if r.ai},
-            move_time=meta.move_time,
-            forfeit=Forfeit(player=meta.forfeit) if meta.forfeit else None,
-        )
 
     # -- creating ------------------------------------------------------------------------
     async def create(self, data: Any, base: str, address: str = "") -> JSON:
@@ -473,67 +377,18 @@ class Hub:
 
     # -- reading -------------------------------------------------------------------------
     def listed(self, room: Room, now: float) -> bool:
-        """Whether the lobby still lists ``room``: going on and not abandoned, or finished
-        less than ``lobby_keep`` seconds ago."""
-        if room.meta.status == "over":
-            return now - room.updated < self.config.lobby_keep
-        return bool(room.connections) or now - room.active < self.config.abandoned_after
+        """Whether the lobby still lists ``room`` (:func:`tabletop.web.lobby.listed`)."""
+        return lobby.listed(room, now, self.config)
 
     def listing(self, page: int = 1) -> JSON:
-        """One page of the lobby's list of matches (newest first): no tokens, nothing
-        hidden; damaged and unserved matches say why."""
-        now = time.time()
-        rooms = [r for r in self.rooms.values() if self.listed(r, now)]
-        rooms.sort(key=lambda r: -r.meta.created)
-        pages = max(1, -(-len(rooms) // PAGE_SIZE))
-        if not 1 <= page <= pages:
-            raise UsageError(
-                _(
-                    "page {page} does not exist: the listing has pages 1-{pages}",
-                    page=page,
-                    pages=pages,
-                )
-            )
-        shown = rooms[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
-        return {
-            "matches": [self._row(room) for room in shown],
-            "page": page,
-            "pages": pages,
-            "per_page": PAGE_SIZE,
-            "total": len(rooms),
-            "unserved": [{"id": u.id, "reason": u.reason} for u in self.unserved],
-        }
+        """One page of the lobby (:func:`tabletop.web.lobby.listing`)."""
+        return lobby.listing(self.rooms.values(), self.unserved, self.config, page)
 
-    @staticmethod
-    def _row(room: Room) -> JSON:
-        meta = room.meta
-        online = room.online()
-        return {
-            "id": meta.id,
-            "game": meta.game,
-            "players": meta.players,
-            "status": meta.status,
-            "damaged": room.damage or None,
-            "number": len(room.table.match.actions),
-            "spectators": meta.spectators,
-            "move_time": meta.move_time,
-            "seats": [
-                {
-                    "seat": r.seat,
-                    "kind": "computer" if r.ai else "person",
-                    "level": r.ai,
-                    "free": r.ai is None and r.seat not in meta.claimed,
-                    "online": r.seat in online,
-                }
-                for r in meta.seats
-            ],
-        }
-
-    def record(self, match_id: str, token: str | None) -> str:
-        """The save file of a finished match, for a seat's token only."""
+    def record(self, room: Room | None, token: str | None) -> str:
+        """The save file of a finished match (``room``, as :meth:`find` found it), for a
+        seat's token only."""
         from tabletop.web.room import seat_of
 
-        room = self.rooms.get(match_id)
         if room is None:
             raise UsageError(_("no such match"))
         if seat_of(room.meta, token) is None:

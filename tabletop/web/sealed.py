@@ -14,9 +14,10 @@ module only says what each connection may be sent of them:
   back): the sealed choices live in the room until the joint action is applied.
 - :func:`drawn`: the chance outcomes the core drew as the match was set up (a prize card
   turned up), stored with the new match as its first actions.
-- :func:`take_back`: a person's own sealed choice taken back while the round is not
-  complete (the table's undo rules allow it: nobody else was told of it); no one else is
-  asked, and only that seat is told (the others see only that it is choosing again).
+- :func:`undone`: the ``undo-result`` of a person's own sealed choice taken back while the
+  round is not complete (the table's undo rules allow it: nobody else was told of it); no
+  one else is asked, and only that seat is told (the others see only that it is choosing
+  again: :meth:`tabletop.web.room.Room.take_back_sealed`).
 
 A chance outcome is an action of :data:`~tabletop.game.CHANCE` (player -1 in the ``log``
 and ``last`` messages), drawn by the core; the page never waits for a person there.
@@ -24,15 +25,10 @@ and ``last`` messages), drawn by the core; the page never waits for a person the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop.core.match import Match
 from tabletop.core.table import Change, Table
 from tabletop.game import JSON
 from tabletop.web import store
-
-if TYPE_CHECKING:
-    from tabletop.web.room import Room
 
 
 def step(table: Table, seat: int | None) -> JSON | None:
@@ -78,15 +74,3 @@ def drawn(match_id: str, match: Match, at: float) -> list[store.Statement]:
 def undone(seat: int) -> JSON:
     """The ``undo-result`` of a sealed choice taken back (``sealed`` true), for its seat."""
     return {"type": "undo-result", "by": seat, "done": True, "count": 1, "sealed": True}
-
-
-async def take_back(room: Room, seat: int) -> None:
-    """Take back ``seat``'s sealed choice (the room's lock held): tell that seat's
-    connections, then everyone their position (the seat is choosing again)."""
-    room.table.undo(seat)
-    message = undone(seat)
-    for connection in list(room.connections):
-        if connection.seat == seat:
-            await connection.send(message)
-    await room.broadcast()
-    room.arm_clock()

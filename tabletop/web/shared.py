@@ -25,15 +25,16 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.game import JSON
-from tabletop.web import logs
+from tabletop.web import logs, notices
 
 if TYPE_CHECKING:
     from tabletop.web.bus import Bus, Notice
-    from tabletop.web.hub import Hub
     from tabletop.web.room import Room
+    from tabletop.web.room_base import RoomBase
+    from tabletop.web.store import MatchStore, Unserved
 
 log = logging.getLogger("tabletop.web")
 
@@ -43,10 +44,24 @@ RECENT = 3600.0  # seconds a finished match is still read (a rematch link may co
 PRESENCE_RENEW = 10.0  # seconds between two writes of a room's presence counts
 
 
+class Served(Protocol):
+    """What the sharing asks of this server's matches (:class:`tabletop.web.hub.Hub` is
+    it)."""
+
+    rooms: dict[str, Room]
+    unserved: list[Unserved]
+
+    def store(self) -> MatchStore: ...
+
+    async def load(self, match_id: str) -> Room | None: ...
+
+    async def announce_rematch(self, room: Room) -> None: ...
+
+
 class Sharing:
     """One server's part in a group of servers sharing a store (and a bus)."""
 
-    def __init__(self, hub: Hub, bus_url: str | None) -> None:
+    def __init__(self, hub: Served, bus_url: str | None) -> None:
         self.hub = hub
         self.server = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.bus: Bus | None = None
@@ -86,16 +101,16 @@ class Sharing:
         if self.bus is not None:
             self.spawn(self.bus.publish(notice))
 
-    def changed(self, room: Room) -> None:
+    def changed(self, room: RoomBase) -> None:
         """``room``'s match changed in the store (an action, undo, loss on time, claim)."""
         number, undos = len(room.table.match.actions), room.meta.undos
-        self.publish({"k": "a", "m": room.meta.id, "n": number, "u": undos})
+        self.publish(notices.changed(room.meta.id, number, undos))
 
-    def chat(self, room: Room, entry: JSON) -> None:
+    def chat(self, room: RoomBase, entry: JSON) -> None:
         """A chat message (text every connection of the match reads)."""
-        self.publish({"k": "c", "m": room.meta.id, "e": entry})
+        self.publish(notices.chat(room.meta.id, entry))
 
-    def presence(self, room: Room) -> None:
+    def presence(self, room: RoomBase) -> None:
         """This server's connections of ``room`` changed: write its counts, tell."""
         if self.bus is None:
             return
@@ -103,7 +118,7 @@ class Sharing:
 
         async def work() -> None:
             await bus.set_presence(match_id, counts)
-            await bus.publish({"k": "p", "m": match_id})
+            await bus.publish(notices.presence(match_id))
 
         self.spawn(work())
 
@@ -113,13 +128,13 @@ class Sharing:
         if not isinstance(match_id, str):
             return
         room = self.hub.rooms.get(match_id)
-        if kind == "a":
+        if kind == notices.CHANGED:
             self.sync(match_id)
-        elif kind == "c" and room is not None and isinstance(notice.get("e"), dict):
+        elif kind == notices.CHAT and room is not None and isinstance(notice.get("e"), dict):
             room.hear(notice["e"])
-        elif kind == "p" and room is not None:
+        elif kind == notices.PRESENCE and room is not None:
             self.spawn(self._their_presence(room))
-        elif kind in ("uq", "ua", "ur") and room is not None:
+        elif kind in notices.UNDO_KINDS and room is not None:
             self.spawn(room.undo_notice(notice))
 
     async def _their_presence(self, room: Room) -> None:

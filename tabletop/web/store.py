@@ -13,29 +13,66 @@ The schema has a version (SQLite's ``user_version``); :func:`connect` brings an 
 file up to :data:`VERSION` step by step (:data:`MIGRATIONS`). :func:`check` opens a file
 before the server starts and says in one line why it cannot be used.
 
-:class:`MatchStore` is what the server asks of any store; :class:`Store` is SQLite's,
+:class:`MatchStore` (:mod:`tabletop.web.store_records`, with the stored record) is what
+the server asks of any store; :class:`Store` is SQLite's,
 :class:`tabletop.web.postgres.PostgresStore` PostgreSQL's (several servers on one
-database). The statements below are written in the SQL both speak (``?`` placeholders,
-``ON CONFLICT``); each action is one row keyed by (match, number), so the database orders
-a match's actions: a second action at a number already stored is refused as
-:class:`Stale`, and a second loss on time of one match too (table ``timeouts``).
+database). The statements (:mod:`tabletop.web.store_steps`) are written in the SQL both
+speak (``?`` placeholders, ``ON CONFLICT``); each action is one row keyed by (match,
+number), so the database orders a match's actions: a second action at a number already
+stored is refused as :class:`Stale`, and a second loss on time of one match too (table
+``timeouts``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
 
-from tabletop.core.errors import TabletopError
 from tabletop.core.i18n.text import Domain
+from tabletop.web.store_records import (
+    CHAT_OPEN,
+    CHAT_ROWS,
+    COLUMNS,
+    DROP_LEASE,
+    ITS_ACTIONS,
+    ITS_CLAIMS,
+    ONE_MATCH,
+    POSITIONS,
+    TAKE_LEASE,
+    ChatRows,
+    Mark,
+    MatchStore,
+    SeatRow,
+    Stale,
+    Statement,
+    StoredMatch,
+    StoreError,
+    Unserved,
+    read_match,
+    row_match,
+)
+from tabletop.web.store_steps import (
+    ONE_ROW,
+    append,
+    claim,
+    clock,
+    forfeit,
+    rematch,
+    rewritten,
+    truncate,
+)
+
+__all__ = [
+    "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS", "DROP_LEASE", "ITS_ACTIONS",
+    "ITS_CLAIMS", "MIGRATIONS", "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA", "TAKE_LEASE",
+    "VERSION", "ChatRows", "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store",
+    "StoreError", "StoredMatch", "Unserved", "append", "check", "claim", "clock", "connect",
+    "forfeit", "load_all", "read_match", "rematch", "rewritten", "settle", "truncate",
+]  # fmt: skip
 
 _ = Domain("tabletop")
 
@@ -84,165 +121,6 @@ MIGRATIONS = {
         "ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
     ],
 }
-COLUMNS = (
-    "id, created, game, game_version, players, options, seed, seats, spectators, "
-    "move_time, forfeit, status, rematch, updated, hints, deadline, undos"
-)
-
-Statement = tuple[str, Sequence[Any]]
-
-
-class StoreError(TabletopError):
-    """The database cannot be used: missing folder, not a database, unwritable, too new."""
-
-
-class Stale(TabletopError):
-    """A write refused because another server (or this one) stored that step first: an
-    action at a number already taken, a second loss on time."""
-
-
-@dataclass
-class SeatRow:
-    """One seat: a person (with a secret token) or a computer at ``ai`` level."""
-
-    seat: int
-    ai: str | None
-    token: str | None
-
-
-@dataclass
-class StoredMatch:
-    """A match as the database holds it."""
-
-    id: str
-    created: float
-    game: str
-    game_version: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    seats: list[SeatRow]
-    spectators: bool
-    move_time: float | None
-    forfeit: int | None = None
-    status: str = "ongoing"
-    rematch: str | None = None
-    updated: float | None = None
-    hints: bool | None = None  # the coach's hints allowed (None: only against the computer)
-    deadline: float | None = None  # wall-clock time by which the person to act must act
-    undos: int = 0  # undos so far: with the number of actions, names the position
-    actions: list[str] = field(default_factory=list)
-    claimed: set[int] = field(default_factory=set)
-
-    def insert(self) -> Statement:
-        seats = json.dumps([vars(s) for s in self.seats])
-        return (
-            "INSERT INTO matches (id, created, game, game_version, players, options, seed, "
-            "seats, spectators, move_time, hints) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (self.id, self.created, self.game, self.game_version, self.players,
-             json.dumps(self.options), self.seed, seats, int(self.spectators), self.move_time,
-             None if self.hints is None else int(self.hints)),
-        )  # fmt: skip
-
-
-ONE_ROW = "/* one row */ "  # a statement marked so must change a row, else Stale
-
-
-def append(
-    match_id: str, number: int, text: str, status: str, at: float,
-    deadline: float | None = None, undos: int | None = None,
-) -> list[Statement]:
-    """Store action ``number`` (1-based), the match's status after it, when, and the
-    deadline (wall clock) of the person to act next. Refused (:class:`Stale`) when
-    action ``number`` is already stored, when fewer than ``number - 1`` are (no gap), when
-    the match was lost on time, or (given ``undos``) when another server has undone since
-    (the action was chosen on a history that is gone). The match's row is written first:
-    its lock orders the writers of one match on a shared database."""
-    undone = "" if undos is None else " AND (SELECT undos FROM matches WHERE id=?)=?"
-    return [
-        ("UPDATE matches SET status=?, updated=?, deadline=? WHERE id=?",
-         (status, at, deadline, match_id)),
-        (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
-         "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?) "
-         "AND (SELECT count(*) FROM actions WHERE match=?)=?" + undone,
-         (match_id, number, text, match_id, match_id, number - 1,
-          *(() if undos is None else (match_id, undos)))),
-    ]  # fmt: skip
-
-
-def truncate(
-    match_id: str, keep: int, deadline: float | None = None,
-    seen: int | None = None, undos: int | None = None,
-) -> list[Statement]:
-    """Forget every action after the first ``keep`` (an undo) and any forfeit. Given
-    ``seen`` (the actions the undoing server knows) and ``undos`` (the undos it knows),
-    refused (:class:`Stale`) when another server has stored an action or undone since:
-    an undo never deletes an action someone else was told of."""
-    guard = ""
-    args: tuple[Any, ...] = ()
-    if seen is not None and undos is not None:
-        guard = " AND undos=? AND (SELECT count(*) FROM actions WHERE match=?)=?"
-        args = (undos, match_id, seen)
-    return [
-        ((ONE_ROW if guard else "")
-         + "UPDATE matches SET forfeit=NULL, status='ongoing', deadline=?, undos=undos+1 "
-         "WHERE id=?" + guard, (deadline, match_id, *args)),
-        ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
-        ("DELETE FROM timeouts WHERE match=?", (match_id,)),
-    ]  # fmt: skip
-
-
-def rewritten(match_id: str, texts: list[str]) -> list[Statement]:
-    """Store ``texts`` as the match's actions in place of those stored (a match stored
-    before its game declared chance steps, its chance outcomes now among them)."""
-    insert = "INSERT INTO actions (match, number, text) VALUES (?,?,?)"
-    return [
-        ("DELETE FROM actions WHERE match=?", (match_id,)),
-        *((insert, (match_id, number, text)) for number, text in enumerate(texts, start=1)),
-    ]
-
-
-def forfeit(match_id: str, player: int, at: float, number: int | None = None) -> list[Statement]:
-    """``player`` lost on time. Given the position ``number`` it happened at, refused as
-    :class:`Stale` when the match lost on time already or is no longer at ``number``
-    (another server stored an action first): a game ends on time exactly once."""
-    steps: list[Statement] = [(
-        "UPDATE matches SET forfeit=?, status='over', updated=?, deadline=NULL WHERE id=?",
-        (player, at, match_id),
-    )]  # fmt: skip
-    if number is not None:
-        steps.append((
-            ONE_ROW + "INSERT INTO timeouts (match, number, player) SELECT ?,?,? WHERE "
-            "(SELECT count(*) FROM actions WHERE match=?)=? "
-            "AND NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?)",
-            (match_id, number, player, match_id, number, match_id),
-        ))  # fmt: skip
-    return steps
-
-
-def clock(match_id: str, deadline: float | None, first: bool = False) -> list[Statement]:
-    """The deadline of the person to act (set when the last seat is first opened);
-    ``first``: only if none is stored (else Stale: another server started the clock)."""
-    if first:
-        return [(ONE_ROW + "UPDATE matches SET deadline=? WHERE id=? AND deadline IS NULL",
-                 (deadline, match_id))]  # fmt: skip
-    return [("UPDATE matches SET deadline=? WHERE id=?", (deadline, match_id))]
-
-
-def claim(match_id: str, seat: int) -> list[Statement]:
-    return [(
-        "INSERT INTO claims (match, seat) VALUES (?,?) ON CONFLICT DO NOTHING",
-        (match_id, seat),
-    )]  # fmt: skip
-
-
-def rematch(match_id: str, new_id: str) -> list[Statement]:
-    """The rematch of ``match_id`` is ``new_id`` (Stale when it has one already: made
-    by another server meanwhile); the match counts as touched now (:data:`POSITIONS`)."""
-    return [(
-        ONE_ROW + "UPDATE matches SET rematch=?, updated=? WHERE id=? AND rematch IS NULL",
-        (new_id, time.time(), match_id),
-    )]  # fmt: skip
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -302,33 +180,6 @@ def check(path: Path) -> None:
         db.close()
 
 
-@dataclass
-class Unserved:
-    """A stored match that cannot be served at all, and why."""
-
-    id: str
-    reason: str
-
-
-def _row(row: Sequence[Any]) -> StoredMatch:
-    seats = [SeatRow(**s) for s in json.loads(row[7])]
-    options = json.loads(row[5])
-    if not isinstance(options, dict):
-        raise ValueError("its options are not a JSON object")
-    return StoredMatch(
-        row[0], row[1], row[2], row[3], row[4], options, row[6], seats,
-        bool(row[8]), row[9], row[10], row[11], row[12], row[13],
-        None if row[14] is None else bool(row[14]), row[15], int(row[16] or 0),
-    )  # fmt: skip
-
-
-def read_match(row: Sequence[Any], actions: list[Any], claims: list[Any]) -> StoredMatch:
-    """A match from its row, its actions' texts (in order) and its claimed seats."""
-    match = _row(row)
-    match.actions = [str(text) for (text,) in actions]
-    match.claimed = {int(seat) for (seat,) in claims}
-    return match
-
 
 def load_all(path: Path) -> tuple[list[StoredMatch], list[Unserved]]:
     """Every stored match with its actions, oldest first; and the rows that cannot be
@@ -345,7 +196,7 @@ def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]
     unserved: list[Unserved] = []
     for row in db.execute(f"SELECT {COLUMNS} FROM matches ORDER BY created"):
         try:
-            found[row[0]] = _row(row)
+            found[row[0]] = row_match(row)
         except (ValueError, TypeError, KeyError) as exc:
             unserved.append(Unserved(str(row[0]), f"its stored row cannot be read ({exc})"))
     for match_id, _, text in db.execute(
@@ -358,56 +209,6 @@ def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]
             found[match_id].claimed.add(seat)
     return list(found.values()), unserved
 
-
-# The reads every store answers, in the SQL both databases speak.
-ONE_MATCH = f"SELECT {COLUMNS} FROM matches WHERE id=?"
-ITS_ACTIONS = "SELECT text FROM actions WHERE match=? ORDER BY number"
-ITS_CLAIMS = "SELECT seat FROM claims WHERE match=?"
-CHAT_OPEN = "SELECT match FROM chat_open"
-CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
-TAKE_LEASE = (
-    "INSERT INTO leases (match, holder, expires) VALUES (?,?,?) "
-    "ON CONFLICT (match) DO UPDATE SET holder=excluded.holder, expires=excluded.expires "
-    "WHERE leases.holder=excluded.holder OR leases.expires<?"
-)
-DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
-# each match's position as the servers sharing a store compare it: number, undos, status,
-# forfeit and claimed seats (a change of any is a change of what its connections see)
-POSITIONS = (  # the matches that can still change: ongoing, or touched since ``?``
-    "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
-    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m "
-    "WHERE m.status = 'ongoing' OR m.updated > ?"
-)
-Mark = tuple[int, int, str, "int | None", int, "str | None"]
-
-ChatRows = tuple[list[str], list[tuple[Any, ...]]]
-
-
-class MatchStore(Protocol):
-    """What the server asks of a store (SQLite's :class:`Store`, PostgreSQL's
-    :class:`tabletop.web.postgres.PostgresStore`).
-
-    ``submit`` queues one all-or-nothing step; its future is done once committed, or
-    carries :class:`Stale` (another writer was first) or the database's error.
-    """
-
-    shared: bool  # several servers may use it at once
-
-    def submit(self, statements: list[Statement]) -> asyncio.Future[None]: ...
-
-    async def load_all(self) -> tuple[list[StoredMatch], list[Unserved]]: ...
-
-    async def load(self, match_id: str) -> StoredMatch | None: ...
-
-    async def chat_rows(self) -> ChatRows: ...
-
-    async def lease(self, match_id: str, holder: str, seconds: float) -> bool: ...
-
-    async def positions(self, since: float) -> dict[str, Mark]: ...
-
-    async def release(self, match_id: str, holder: str) -> None: ...
-
-    def close(self) -> None: ...
 
 
 _Job = tuple[list[Statement], asyncio.Future[None], asyncio.AbstractEventLoop]

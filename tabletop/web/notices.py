@@ -1,0 +1,52 @@
+"""The notices servers sharing a store send one another over the bus
+(:mod:`tabletop.web.bus`), all built here: one format, one place.
+
+A notice is a small JSON object: ``k`` its kind, ``m`` the match it is about, and what
+that kind carries. Notices are hints: a server that hears one reads the store (or, for
+chat and undo requests, takes the notice's own content, which the store holds too).
+
+- :data:`CHANGED` (``a``): the match changed in the store; ``n`` actions, ``u`` undos.
+- :data:`CHAT` (``c``): a chat message ``e``, as every connection reads it.
+- :data:`PRESENCE` (``p``): a server's connections of the match changed (counts: the bus).
+- :data:`UNDO_ASKED` (``uq``): an undo request ``r`` (its ``undo-request`` message), asked
+  on server ``o``.
+- :data:`UNDO_ANSWERED` (``ua``): seat ``seat``'s answer ``agree`` to the request asked on
+  server ``o``.
+- :data:`UNDO_RESULT` (``ur``): the result ``r`` of an undo request, for every connection.
+"""
+
+from __future__ import annotations
+
+from tabletop.game import JSON
+
+CHANGED = "a"
+CHAT = "c"
+PRESENCE = "p"
+UNDO_ASKED = "uq"
+UNDO_ANSWERED = "ua"
+UNDO_RESULT = "ur"
+UNDO_KINDS = (UNDO_ASKED, UNDO_ANSWERED, UNDO_RESULT)
+
+
+def changed(match_id: str, number: int, undos: int) -> JSON:
+    return {"k": CHANGED, "m": match_id, "n": number, "u": undos}
+
+
+def chat(match_id: str, entry: JSON) -> JSON:
+    return {"k": CHAT, "m": match_id, "e": entry}
+
+
+def presence(match_id: str) -> JSON:
+    return {"k": PRESENCE, "m": match_id}
+
+
+def undo_asked(match_id: str, origin: str, request: JSON) -> JSON:
+    return {"k": UNDO_ASKED, "m": match_id, "o": origin, "r": request}
+
+
+def undo_answered(match_id: str, origin: str, seat: int | None, agree: bool) -> JSON:
+    return {"k": UNDO_ANSWERED, "m": match_id, "o": origin, "seat": seat, "agree": agree}
+
+
+def undo_result(match_id: str, message: JSON) -> JSON:
+    return {"k": UNDO_RESULT, "m": match_id, "r": message}
