@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from tabletop.agents.facet import players_of
-from tabletop.core.chance import draw
+from tabletop.core.shapes import draw
 from tabletop.game import CHANCE, Game, has_shapes
 
 PLAYOUT_LIMIT = 400

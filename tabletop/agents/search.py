@@ -44,7 +44,7 @@ from tabletop.agents.search_tree import (
     select_solved,
     settle,
 )
-from tabletop.core.chance import draw
+from tabletop.core.shapes import draw
 from tabletop.game import CHANCE, Game, has_shapes
 
 __all__ = [

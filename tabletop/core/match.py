@@ -17,7 +17,6 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core import record_checks as checks
-from tabletop.core.chance import draw as draw  # re-exported: callers import it from here
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
