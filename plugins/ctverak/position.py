@@ -30,6 +30,7 @@ from tabletop_ctverak.rules import (
     idle_limit,
     meld_key,
     meld_problem,
+    new_state,
     opening_step,
     owes_discard,
     points,
@@ -219,23 +220,7 @@ def _dealing(data: JSON, cfg: Config) -> State:
         stock += tuple(rest.elements())
     elif rest:
         _refuse_missing(rest, cfg)
-    state = State(
-        cfg=cfg,
-        hands=hand_cards,
-        melds=((),) * n,
-        piles=((),) * 4,
-        bases=bases,
-        stock=tuple(sorted(stock)),
-        player=1,
-        step=DEAL,
-        laid=False,
-        progress=False,
-        exhausted=False,
-        idle=0,
-        reshuffles=0,
-        winners=(),
-        ending=ONGOING,
-    )
+    state = new_state(cfg)._replace(hands=hand_cards, bases=bases, stock=tuple(sorted(stock)))
     _check_winners(data, state)
     return state
 
