@@ -62,9 +62,10 @@ def test_a_chance_node_and_an_end_are_valued_too() -> None:
     game = pyspiel.load_game("tabletop_ctverak(players=2,deck=half,stall_limit=2)")
     evaluator = GameEvaluator(game, seed=3)
     start = game.new_initial_state()
-    assert not start.is_chance_node()  # issue 36: the deal is the game's seed parameter
+    assert start.is_chance_node()  # issue 36: the deal is the game's own chance steps
     assert len(evaluator.evaluate(start)) == 2
     assert start.history() == []  # evaluated on a copy
+    assert evaluator.prior(start) == start.chance_outcomes()  # the exact probabilities
     assert sum(p for _, p in evaluator.prior(start)) == pytest.approx(1.0)
     end = _walk(game, 2, 10_000)[-1]
     rng = random.Random(0)

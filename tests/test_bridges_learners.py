@@ -158,6 +158,6 @@ def test_the_game_types_say_the_observers_are_factored() -> None:
             )
         )
         state = game.new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(0)
+        while state.is_chance_node():  # a deal: one of its outcomes
+            state.apply_action(state.chance_outcomes()[0][0])
         assert public.string_from(state, 0)

@@ -17,6 +17,7 @@ from typer.testing import CliRunner  # noqa: E402
 
 from tabletop.agents.seat import make_seat  # noqa: E402
 from tabletop.bridges import openspiel  # noqa: E402
+from tabletop.bridges.steps import settle  # noqa: E402
 from tabletop.cli.app import app  # noqa: E402
 from tabletop.core.errors import UsageError  # noqa: E402
 from tabletop.core.registry import registry  # noqa: E402
@@ -63,8 +64,9 @@ def test_dynamics_and_information_are_declared_truthfully() -> None:
     perfect = ("DETERMINISTIC", "PERFECT_INFORMATION", "ZERO_SUM")
     assert kind("tabletop_quarto", {}) == perfect
     assert kind("tabletop_connect4", {}) == perfect
-    # issue 36: no chance node but the game's own chance steps; the deal is a parameter
-    hidden = ("DETERMINISTIC", "IMPERFECT_INFORMATION")
+    # issue 36: the chance nodes are the game's own chance steps: Quartino's and Čtverák's
+    # deals (and Čtverák's stock draws) are chance steps
+    hidden = ("EXPLICIT_STOCHASTIC", "IMPERFECT_INFORMATION")
     assert kind("tabletop_quartino", {"players": 2}) == (*hidden, "ZERO_SUM")
     assert kind("tabletop_ctverak", {"players": 5}) == (*hidden, "GENERAL_SUM")
     assert kind("tabletop_pig", {}) == ("EXPLICIT_STOCHASTIC", "PERFECT_INFORMATION", "ZERO_SUM")
@@ -73,16 +75,27 @@ def test_dynamics_and_information_are_declared_truthfully() -> None:
 
 
 def test_a_game_without_chance_steps_has_no_chance_node_and_deals_its_seed() -> None:
-    tabletop = registry().get("quartino")
+    connect4 = registry().get("connect4")
     for seed in (0, 1234):
-        game = pyspiel.load_game("tabletop_quartino", {"players": 3, "seed": seed})
+        game = pyspiel.load_game("tabletop_connect4", {"seed": seed})
         state = game.new_initial_state()
         assert not state.is_chance_node() and state.current_player() == 0
         assert game.max_chance_outcomes() == 0
-        assert state.tabletop == tabletop.new(3, tabletop.info.options(), seed)
-    assert pyspiel.load_game("tabletop_quartino(players=3)").new_initial_state().tabletop == (
-        tabletop.new(3, tabletop.info.options(), 0)
-    )
+        assert state.tabletop == connect4.new(2, connect4.info.options(), seed)
+
+
+def test_a_deal_of_chance_steps_is_a_chance_node_and_takes_no_seed() -> None:
+    quartino = registry().get("quartino")
+    game = pyspiel.load_game("tabletop_quartino", {"players": 3})
+    assert "seed" not in game.get_parameters()
+    with pytest.raises(pyspiel.SpielError, match="seed"):
+        pyspiel.load_game("tabletop_quartino", {"players": 3, "seed": 1})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and game.max_chance_outcomes() > 0
+    exact = quartino.chance_outcomes(state.tabletop)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == len(exact) and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert sorted(p for _, p in outcomes) == pytest.approx(sorted(float(p) for _, p in exact))
 
 
 def test_observation_tensor_is_the_views_encoding() -> None:
@@ -151,7 +164,8 @@ def test_the_agent_picks_a_legal_action_from_the_view() -> None:
     seat = make_seat(registry().get("ctverak"), "openspiel-mcts:10")
     game = registry().get("ctverak")
     options = game.info.options()
-    state = game.new(2, options, 9)
+    state, _ = settle(game, game.new(2, options, 9), 9, 0)  # the deal's chance steps
+    assert game.to_act(state) == 1
     action = seat.choose(game, state, 1, 2, options, random.Random(1))
     assert action in game.legal(state)
 

@@ -291,7 +291,10 @@ def test_any_openspiel_bot_at_a_tabletop_seat_acts_on_a_sample_of_its_view() -> 
     seat = Seat("first", BotAgent(lambda game, rng: First()), Budget())
     game = registry().get("ctverak")
     options = game.info.options()
-    state = game.new(3, options, 4)
+    from tabletop.bridges.steps import settle
+
+    state, _ = settle(game, game.new(3, options, 4), 4, 0)  # issue 36: the deal is chance
+    assert game.to_act(state) == 1
     for i in range(6):
         action = seat.choose(game, state, 1, 3, options, random.Random(i))
         assert action in game.legal(state)

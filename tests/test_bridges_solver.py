@@ -65,8 +65,8 @@ def test_the_exact_value_agrees_with_openspiels_alpha_beta(seed: int) -> None:
 def test_a_game_without_a_solver_and_an_end_give_none() -> None:
     ctverak = pyspiel.load_game("tabletop_ctverak(players=2,deck=half)")
     state = ctverak.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(0)
+    while state.is_chance_node():  # a deal: one of its outcomes
+        state.apply_action(state.chance_outcomes()[0][0])
     assert solve_state(state) is None
     end = _endgame(1, 3)
     while not end.is_terminal():

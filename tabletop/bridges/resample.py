@@ -7,7 +7,8 @@ its probability (``Game.chance_outcomes`` of the state reached) among those afte
 the player sees exactly what they saw (``Game.view`` of the player and of a spectator,
 so that the player's records and every public one stay true); another player's action
 kept where the player is told it (perfect information, or ``Game.tells``/``Game.hides``
-says so), else drawn among that player's legal actions (a simultaneous step's hidden
+says so) where it is legal in the history built so far (a card played must be in the
+hand drawn), else drawn among that player's legal actions (a simultaneous step's hidden
 choices likewise) under the same test. A choice that leaves no way on is taken back and
 another tried (depth first); after :data:`BUDGET` tries the real history itself, which
 is always consistent, is returned. The draw goes forward by the outcomes' probabilities
@@ -106,7 +107,9 @@ def _candidates(
         return
     real = int(link.action)  # type: ignore[arg-type]
     if actor == player or _told(config, link, player):
-        yield enc.action_of(state, real), int(actor or 0), real
+        action = enc.action_of(state, real)
+        if action in game.legal(state):  # a told card must be in the drawn hand
+            yield action, int(actor or 0), real
         return
     ids = [enc.action_id(state, a) for a in game.legal(state)]
     rng.shuffle(ids)
