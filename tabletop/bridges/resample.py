@@ -10,8 +10,9 @@ kept where the player is told it (perfect information, or ``Game.tells``/``Game.
 says so) where it is legal in the history built so far (a card played must be in the
 hand drawn), else drawn among that player's legal actions (a simultaneous step's hidden
 choices likewise) under the same test. A choice that leaves no way on is taken back and
-another tried (depth first); after :data:`BUDGET` tries the real history itself, which
-is always consistent, is returned. The draw goes forward by the outcomes' probabilities
+another tried (depth first); after :data:`BUDGET` tries it gives up (None), and the
+caller samples the player's view instead (never the real history: that is the truth).
+The draw goes forward by the outcomes' probabilities
 among those consistent so far: the player's posterior exactly where what they see later
 does not depend on an earlier unseen outcome, an approximation of it elsewhere.
 """
@@ -27,7 +28,7 @@ from tabletop.bridges.common import Setup
 from tabletop.bridges.recall import CHANCE, SIMULTANEOUS, Step
 from tabletop.game import CHANCE as TABLETOP_CHANCE
 
-BUDGET = 20_000  # states tried before the real history is returned
+BUDGET = 2_000  # states tried before giving up (the caller then samples the view)
 PASS = 0  # the id in the history of a player outside a simultaneous step's set
 MOST_JOINT = 4096  # the most joint choices of the others tried at one simultaneous step
 
@@ -119,9 +120,10 @@ def _candidates(
 
 def consistent_chain(
     config: Setup, step: Step, player: int, rng: random.Random
-) -> tuple[Step, History]:
+) -> tuple[Step, History] | None:
     """Another history ``player`` (0-based) cannot tell from the one ending at ``step``
-    (module docstring): its last link and its OpenSpiel history."""
+    (module docstring): its last link and its OpenSpiel history; None when none was found
+    within :data:`BUDGET` tries."""
     game = config.game
     real = chain_of(step)
     root = Step(
@@ -155,7 +157,7 @@ def consistent_chain(
             if not built:
                 break
     if len(built) < len(real):
-        built = real  # the real history is consistent: the fallback
+        return None
     history: History = []
     for link in built[1:]:
         history.extend(history_entries(link, config.players))

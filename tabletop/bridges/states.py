@@ -39,7 +39,8 @@ from typing import Any
 import pyspiel
 
 from tabletop.bridges.observers import Kind, summary
-from tabletop.bridges.recall import Memo, Step, record
+from tabletop.bridges.recall import CHANCE, Memo, Step, record
+from tabletop.game import CHANCE as TABLETOP_CHANCE
 
 PRIVATE = pyspiel.PrivateInfoType
 HIDDEN = int(pyspiel.INVALID_ACTION)  # another player's action whose text is hidden
@@ -111,13 +112,19 @@ def seen_history(state: Any, player: int) -> History:
     last: Step = state.held.value
     key = ("told", player)
     told: dict[int, bool] | None = last.memo.get(key)
+    hidden = game.info.hidden_information
     if told is None:  # the index in ``full`` of each other player's action of the chain
         told = {}
         at = len(full)
         node: Step | None = last
         while node is not None and node.parent is not None:
             at -= 1
-            if node.actor != player and isinstance(node.action, int):
+            if node.actor == CHANCE and isinstance(node.action, int):  # a card drawn: as told
+                before = node.parent.state
+                action = config.encoding.chance_of(before, node.action)
+                said = game.tells(before, action, TABLETOP_CHANCE, player + 1, last.state)
+                told[at] = not hidden if said is None else said
+            elif node.actor != player and isinstance(node.action, int):
                 before = node.parent.state
                 action = config.encoding.action_of(before, node.action)
                 told[at] = not game.hides(before, action)
@@ -142,8 +149,12 @@ def resampled_state(state: Any, player: int, probability_sampler: Any) -> Any:
     if config.chance:
         from tabletop.bridges.resample import consistent_chain
 
-        chain, history = consistent_chain(config, step, player, rng)
-        return with_history(game, history, state.move_number(), held=Frozen(chain))
+        found = consistent_chain(config, step, player, rng)
+        if found is not None:
+            chain, history = found
+            return with_history(game, history, state.move_number(), held=Frozen(chain))
+    # no chance steps (or no history found): a state sampled from the player's view, with
+    # the history as the player knows it
     history = seen_history(state, player)
     view = config.game.view(step.state, player + 1)
     other = config.game.sample(view, player + 1, config.players, config.options, rng)
