@@ -331,7 +331,7 @@ def test_undo_does_not_let_a_player_peek_at_the_stock(tmp_path: Path) -> None:
         "--save", str(save), stdin="d #1 1\ns\nundo\nquit\n",
     )  # fmt: skip
     assert code == 0
-    assert "cannot undo: 'draw " in out  # the card drawn by chance stands (K4.1)
+    assert "cannot undo: chance acted after it (draw " in out  # the card chance drew stands (K4.1)
     saved = load(save).actions
     assert saved[-2] == "draw stock" and saved[-1].startswith("draw ") and saved[-1] != "draw 1"
 

@@ -29,7 +29,7 @@ CONTRACT = {"tabletop.game", "tabletop.hookspecs"}
 TERMINAL = {"typer", "rich"}
 # module -> why it still imports typer or rich outside tabletop/cli/
 TERMINAL_EXCEPTIONS = {
-    "tabletop.bridges.pettingzoo": "render_mode='ansi' draws a game's render, a rich renderable",
+    "tabletop.bridges.common": "render_mode='ansi' draws a game's render, a rich renderable",
 }
 # library -> the subpackages that may import it (none: the tests' only, never the package's)
 STACKS: dict[str, tuple[str, ...]] = {
