@@ -148,7 +148,8 @@ def test_two_people_bid_sealed_in_goofspiel(browser: Browser, server: str, audit
 def test_pig_rolls_appear_in_the_log(browser: Browser, server: str, audit: Audit) -> None:
     desk, phone = context(browser), context(browser, phone=True)
     page = desk.new_page()
-    links = create(page, server, "pig", {"winscore": "20"}, {2: "3"})
+    # 50 to win: four rolls (at most 24) and holds cannot end it before the computer rolls
+    links = create(page, server, "pig", {"winscore": "50"}, {2: "3"})
     page.goto(links["1"])
     status, log = page.locator("#status"), page.locator("#log")
     expect(status).to_have_text("Your turn", timeout=WAIT)
