@@ -249,13 +249,20 @@ def layout(config: Setup) -> Layout:
     return out if out and at == size else {"observation": (0, size)}
 
 
-def ansi(game: Game[Any, Any], view: Any, player: int | None) -> str:
-    """The terminal drawing of ``view`` (``player``'s, None: a spectator's) as plain text."""
+def rendered(mode: str | None, game: Game[Any, Any], state: Any, player: int | None) -> str | None:
+    """An env's ``render()``: ``player``'s view of ``state`` (None: a spectator's) drawn
+    as the terminal draws it, as plain text: returned (``ansi``), printed (``human``), or
+    nothing (no render mode)."""
+    if mode is None:
+        return None
     from rich.console import Console
 
     from tabletop.core.presentation import presentation_of
 
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None, force_terminal=False)
-    console.print(presentation_of(game).render(view, player))
+    console.print(presentation_of(game).render(game.view(state, player), player))
+    if mode == "human":
+        print(out.getvalue(), end="")
+        return None
     return out.getvalue()

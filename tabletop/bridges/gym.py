@@ -265,16 +265,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     def render(self) -> str | None:
         """The learner's view drawn as text: returned (``ansi``) or printed (``human``,
         which reset and step also do, Gymnasium's convention)."""
-        if self.render_mode is None:
-            return None
-        from tabletop.bridges.common import ansi  # the one terminal drawing
+        from tabletop.bridges.common import rendered  # the one terminal drawing
 
-        c = self.config
-        text = ansi(c.game, c.game.view(self.state, self.seat), self.seat)
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return rendered(self.render_mode, self.config.game, self.state, self.seat)
 
     def _human(self) -> None:
         if self.render_mode == "human":

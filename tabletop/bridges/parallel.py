@@ -36,10 +36,10 @@ from tabletop.bridges.common import (
     RENDER_MODES,
     ActionTexts,
     Setup,
-    ansi,
     check_reward,
     end_returns,
     layout,
+    rendered,
 )
 from tabletop.bridges.encoder import Encoder
 from tabletop.bridges.steps import acts, own_ids, settle
@@ -185,13 +185,7 @@ class TabletopParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        text = ansi(self.config.game, self.config.game.view(self.state, None), None)
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return rendered(self.render_mode, self.config.game, self.state, None)
 
     def _human(self) -> None:
         if self.render_mode == "human":

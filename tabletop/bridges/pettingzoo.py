@@ -66,10 +66,10 @@ from tabletop.bridges.common import (
     RENDER_MODES,
     ActionTexts,
     Setup,
-    ansi,
     check_reward,
     end_returns,
     layout,
+    rendered,
     setup,
 )
 from tabletop.bridges.encoder import Encoder
@@ -376,14 +376,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The spectator's view drawn as text: returned (``ansi``) or printed (``human``)."""
-        if self.render_mode is None:
-            return None
-        c = self.config
-        text = ansi(c.game, c.game.view(self.state_, None), None)
-        if self.render_mode == "human":
-            print(text, end="")
-            return None
-        return text
+        return rendered(self.render_mode, self.config.game, self.state_, None)
 
     def close(self) -> None:
         pass
