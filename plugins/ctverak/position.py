@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.game import JSON, Domain, PositionError, and_joined, describe, player_key, whole
@@ -131,14 +132,7 @@ def from_json(data: JSON, cfg: Config) -> State:
             )
         )
     every = [*hand_cards, *(m for mine in melds for m in mine), *piles, bases, stock]
-    seen = Counter(c for group in every for c in group)
-    _check_copies(seen, cfg)
-    rest = deck_counts(cfg.half) - seen
-    if data.get("stock_rest") is True:
-        stock += tuple(rest.elements())
-    elif rest:
-        _refuse_missing(rest, cfg)
-    stock = tuple(sorted(stock))
+    stock = _whole_deck(every, stock, data, cfg)
     state = State(
         cfg=cfg,
         hands=tuple(hand_cards),
@@ -213,14 +207,8 @@ def _dealing(data: JSON, cfg: Config) -> State:
         if data.get(key, False) is not False:
             raise PositionError(_("phase deal: {key} is false (K2)", key=key))
     stock = tuple(_cards(data["stock"], "stock"))
-    seen = Counter(c for group in (*hand_cards, bases, stock) for c in group)
-    _check_copies(seen, cfg)
-    rest = deck_counts(cfg.half) - seen
-    if data.get("stock_rest") is True:
-        stock += tuple(rest.elements())
-    elif rest:
-        _refuse_missing(rest, cfg)
-    state = new_state(cfg)._replace(hands=hand_cards, bases=bases, stock=tuple(sorted(stock)))
+    stock = _whole_deck([*hand_cards, bases, stock], stock, data, cfg)
+    state = new_state(cfg)._replace(hands=hand_cards, bases=bases, stock=stock)
     _check_winners(data, state)
     return state
 
@@ -461,6 +449,20 @@ def _melds(raw: Any, player: int, cfg: Config) -> tuple[Cards, ...]:
                 )
             )
     return tuple(mine)
+
+
+def _whole_deck(groups: Sequence[Cards], stock: Cards, data: JSON, cfg: Config) -> Cards:
+    """K1.1: the cards of ``groups`` (the stock among them) are the deck, no card more often
+    than it has copies and none missing, unless ``stock_rest`` puts the rest in the stock;
+    the stock sorted (it has no order: each draw is a chance step)."""
+    seen = Counter(c for group in groups for c in group)
+    _check_copies(seen, cfg)
+    rest = deck_counts(cfg.half) - seen
+    if data.get("stock_rest") is True:
+        stock += tuple(rest.elements())
+    elif rest:
+        _refuse_missing(rest, cfg)
+    return tuple(sorted(stock))
 
 
 def _check_copies(seen: Counter[int], cfg: Config) -> None:
