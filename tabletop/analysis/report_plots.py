@@ -143,7 +143,7 @@ def seat_win_rates(data: dict[str, Any]) -> Any:
                     rate, y - 0.4 + height * (seat + 0.5), xerr=[[rate - low], [high - rate]],
                     fmt="o", color=colour, markerfacecolor=colour if edge else "white",
                     capsize=2, markersize=5, elinewidth=1.6 if edge else 0.9,
-                    label=say(w.SEAT.format(seat=seat + 1)) if seat not in labelled else None,
+                    label=say(w.HEAD_SEAT.format(seat=seat + 1)) if seat not in labelled else None,
                 )  # fmt: skip
                 labelled.add(seat)
         ax.axvline(0, color=FAIR_COLOUR, linestyle="dashed", lw=1.4)

@@ -120,7 +120,7 @@ DOWNLOAD = _("Download every number (JSON, {name})")
 PER_GAME_ROWS = _("the per-game rows come with {flag}")
 HEAD_CONFIGURATION = _("configuration")
 HEAD_LEVEL = _("level")
-HEAD_SEAT = _("seat {seat}")
+HEAD_SEAT = _("seat {seat}")  # also the plots' seat legend
 HEAD_FAIR = _("fair")
 HEAD_DRAWS = _("draws")
 HEAD_ENDED = _("how games ended")
@@ -135,7 +135,6 @@ PLOT_SEATS = _(
     "Seat win rates against a fair share, in points, 95% intervals (filled: clear of fair; "
     "hollow: not)"
 )
-SEAT = _("seat {seat}")
 AXIS_SEATS = _("points above (+) or below (−) a fair seat's share")
 PLOT_ENDINGS = _("How games ended (warm colours: not the rules' own end)")
 AXIS_SHARE = _("share of games")

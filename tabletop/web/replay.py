@@ -5,6 +5,7 @@ its last good action and marked damaged."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -62,9 +63,16 @@ def upgrade(
         return None
     meta.actions = list(match.texts)
     written = db.submit(store.rewritten(meta.id, match.texts))
-    written.add_done_callback(lambda done: done.cancelled() or done.exception())
+    written.add_done_callback(lambda done: _unwritten(meta.id, done))
     log.info("match %s was stored before chance steps: its actions now hold them", meta.id)
     return match
+
+
+def _unwritten(match_id: str, done: asyncio.Future[None]) -> None:
+    """One log line when an upgraded match's actions could not be stored (a restart
+    upgrades it again; until then the store refuses its next action as stale)."""
+    if not done.cancelled() and (error := done.exception()) is not None:
+        log.warning("match %s: its upgraded actions were not stored: %s", match_id, error)
 
 
 def stored_record(meta: StoredMatch) -> Record:
