@@ -205,3 +205,32 @@ def test_play_run_and_games_load_no_optional_stack() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-2:] == ["[]", "[]"], out.stdout
+
+
+def test_games_loads_its_own_command_and_no_facet_it_does_not_show() -> None:
+    """``tabletop games`` imports no other command's module (each is imported when it
+    runs: ``tabletop.cli.app.COMMANDS``), no match or record code and no game's encoding,
+    presentation or coaching module; ``play`` without a computer seat loads no encoding
+    either (issue 34, item 6; real process)."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from tabletop.cli.app import COMMANDS, main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['games']) == 0\n"
+        "others = {m for c, (m, _) in COMMANDS.items() if m not in ('tabletop.cli.games', "
+        "'tabletop.cli.app')}\n"
+        "print(sorted(m for m in sys.modules if m in others or m in "
+        "('tabletop.core.match', 'tabletop.core.records') "
+        "or m.rsplit('.', 1)[-1] in ('encoding', 'render', 'coach')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+    play = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli.app import app\n"
+        "CliRunner().invoke(app, ['play', 'quarto'], input='give LSRF\\nquit\\n')\n"
+        "print(sorted(m for m in sys.modules if m.rsplit('.', 1)[-1] == 'encoding'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout

@@ -2,15 +2,17 @@
 
 Every user error is a :class:`~tabletop.core.errors.TabletopError`, printed as one line on
 stderr with exit status 1 or 2; never a traceback. Each command is a function in its own
-module of :mod:`tabletop.cli` (its options declared there), registered below behind
-:func:`guarded`; those modules import only light things at the top, the rest when the
-command runs, so that ``tabletop games`` starts fast.
+module of :mod:`tabletop.cli` (its options declared there), named in :data:`COMMANDS` and
+run behind :func:`guarded`. A command's module is imported only when that command runs
+(or ``--help`` lists them all), so ``tabletop games`` does not pay for ``run``'s records,
+``analyse``'s statistics or ``serve``'s web stack (issue 34).
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -20,9 +22,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from tabletop.cli import analyse, arena, games, parsers, play, replay, run, scaffold, serve, solve
-from tabletop.cli import review as review_cli
-from tabletop.cli.compare import compare as compare_ab
+from tabletop.cli import parsers
 from tabletop.cli.language import own_language
 from tabletop.cli.options import SEED_HELP, GameArg, OptionsOpt, PlayersOpt
 from tabletop.cli.usage_errors import args_language, usage_message
@@ -32,29 +32,66 @@ from tabletop.core.i18n.text import Domain, chosen, message_of, translate
 
 _ = Domain("tabletop")
 
+# Every built-in command: its name, and the module and function that run it (``--help``
+# lists them in this order). ``test`` and ``check`` are the conformance kit's commands,
+# declared below in this module; their bodies are the kit's.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "games": ("tabletop.cli.games", "games"),
+    "rules": ("tabletop.cli.games", "rules"),
+    "play": ("tabletop.cli.play", "play"),
+    "run": ("tabletop.cli.run", "run"),
+    "replay": ("tabletop.cli.replay", "replay"),
+    "review": ("tabletop.cli.review", "review"),
+    "test": ("tabletop.cli.app", "test_"),
+    "check": ("tabletop.cli.app", "check"),
+    "arena": ("tabletop.cli.arena", "arena"),
+    "analyse": ("tabletop.cli.analyse", "analyse"),
+    "compare": ("tabletop.cli.compare", "compare"),
+    "solve": ("tabletop.cli.solve", "solve"),
+    "new": ("tabletop.cli.scaffold", "new"),
+    "serve": ("tabletop.cli.serve", "serve"),
+}
+
 
 class Commands(TyperGroup):
     """typer's command group, with every usage error (unknown flag, missing argument, bad
     value) printed as one line on stderr with exit status 2, like every other error: in
     the console script, ``python -m tabletop`` and typer's test runner alike.
 
-    Commands that plugins add (the ``tabletop_register_commands`` hook) are looked up only
-    for ``--help`` and for a name that is not built in: ``tabletop games`` never asks."""
+    A built-in command (:data:`COMMANDS`) is built when it is asked for; commands that
+    plugins add (the ``tabletop_register_commands`` hook) are looked up only for ``--help``
+    and for a name that is not built in: ``tabletop games`` never asks."""
 
     plugins: tuple[object, ...] = ()  # extra plugin objects (see with_plugins)
     _loaded = False
 
     def list_commands(self, ctx: Any) -> list[str]:
+        built = {name: self._built_in(name) for name in COMMANDS}
         with contextlib.suppress(TabletopError):  # a broken plugin: help lists the built-ins
             self._add_plugin_commands()
-        return super().list_commands(ctx)
+        return [*built, *(name for name in super().list_commands(ctx) if name not in built)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in COMMANDS:
+            found = self._built_in(cmd_name)
         if found is None and not self._loaded:
             self._add_plugin_commands()
             found = super().get_command(ctx, cmd_name)
         return found
+
+    def _built_in(self, name: str) -> Any:
+        """The built-in command ``name``, its module imported and its click command made
+        the first time it is asked for."""
+        if name not in self.commands:
+            module, function = COMMANDS[name]
+            callback = getattr(importlib.import_module(module), function)
+            info = typer.models.CommandInfo(name=name, callback=guarded(callback))
+            made = typer.main.get_command_from_info(
+                info, pretty_exceptions_short=True, rich_markup_mode=None
+            )
+            self.add_command(made, name)
+        return self.commands[name]
 
     def _add_plugin_commands(self) -> None:
         """Every plugin's commands, behind the error boundary; a built-in name wins."""
@@ -70,7 +107,7 @@ class Commands(TyperGroup):
                 info.callback = guarded(info.callback)
         if extra.registered_commands or extra.registered_groups:
             for name, command in typer.main.get_group(extra).commands.items():
-                if name not in self.commands:
+                if name not in self.commands and name not in COMMANDS:
                     self.add_command(command, name)
 
     def main(
@@ -138,6 +175,11 @@ def _typer(cls: type[Commands]) -> typer.Typer:
 
 
 app = _typer(Commands)
+
+
+@app.callback()
+def _tabletop() -> None:
+    """The group's own step (none): the commands are built when asked (:data:`COMMANDS`)."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -251,31 +293,11 @@ def check(
     raise typer.Exit(status)
 
 
-# ``test`` and ``check`` are the conformance kit's commands: their bodies are the kit's.
-for name, command in (
-    ("games", games.games),
-    ("rules", games.rules),
-    ("play", play.play),
-    ("run", run.run),
-    ("replay", replay.replay),
-    ("review", review_cli.review),
-    ("test", test_),
-    ("check", check),
-    ("arena", arena.arena),
-    ("analyse", analyse.analyse),
-    ("compare", compare_ab),
-    ("solve", solve.solve),
-    ("new", scaffold.new),
-    ("serve", serve.serve),
-):
-    app.command(name)(guarded(command))
-
-
 def with_plugins(plugins: Sequence[object]) -> typer.Typer:
     """The ``tabletop`` app with ``plugins`` registered besides the installed ones: to try a
     plugin's ``tabletop_register_commands`` without installing it (tests, the guide)."""
     extended = _typer(type("Commands", (Commands,), {"plugins": tuple(plugins)}))
-    extended.registered_commands = list(app.registered_commands)
+    extended.callback()(_tabletop)
     return extended
 
 
