@@ -23,6 +23,7 @@ game, is in ``docs/scenarios.md`` ("The conformance kit").
 This module is the public face; the kit lives in :mod:`tabletop.kit` (configurations,
 checks/, conformance, report, golden) and the command's table in :mod:`tabletop.cli.check`.
 A plugin's tests need nothing else: :class:`Match` (the core's checked path),
+:class:`Configured` (a game built once for a player count and options),
 :func:`build_options` (options from text), :func:`registry` / :class:`Registry` (the
 installed games) and the pytest helpers :class:`Kit`, :func:`golden_params` and
 :func:`scenario_params` (the ``tabletop_kit`` fixture's class) are here too.
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.agents.facet import players_of
 from tabletop.bridges.facet import encoding_of
 from tabletop.coach.facet import coaching_of
+from tabletop.core.configured import Configured
 from tabletop.core.match import Match
 from tabletop.core.options import build as build_options
 from tabletop.core.presentation import presentation_of
@@ -102,6 +104,7 @@ __all__ = [
     "CheckStats",
     "Config",
     "ConfigPlan",
+    "Configured",
     "GameRef",
     "Kit",
     "Leaf",

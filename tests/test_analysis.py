@@ -455,7 +455,7 @@ def test_every_command_of_the_guide_is_a_valid_analysis() -> None:
     """docs/analysis.md states the command of each finding: each must parse and plan."""
     from typer.main import get_command
 
-    command = get_command(app).commands["analyse"]  # type: ignore[attr-defined]
+    command = get_command(app).get_command(None, "analyse")  # type: ignore[attr-defined]
     commands = doc_commands()
     assert len(commands) >= 9  # the rule decisions moved to compare (tests/test_compare.py)
     for words in commands:

@@ -417,7 +417,7 @@ def test_every_compare_command_of_the_guide_is_a_valid_comparison() -> None:
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "analysis.md").read_text("utf-8")
     text = text.replace("\\\n", " ")
-    command = get_command(app).commands["compare"]  # type: ignore[attr-defined]
+    command = get_command(app).get_command(None, "compare")  # type: ignore[attr-defined]
     found = 0
     for line in text.splitlines():
         line = line.strip().removeprefix("$ ").strip("`")

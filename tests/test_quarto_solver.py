@@ -27,10 +27,10 @@ from tabletop_quarto.rules import (
     Rules,
     State,
     apply,
+    config,
     initial,
     legal,
     make_rules,
-    rules_for,
     wins_through,
 )
 from tabletop_quarto.search import WIN, columns
@@ -355,7 +355,7 @@ def position(board: dict[str, str], hand: str | None, **options: Any) -> State:
     giver = 1 + len(board) % 2  # player 1 gives first, the placer gives next (Q3.2, Q3.3)
     to_act = giver if hand is None else 3 - giver
     data = {"board": board, "in_hand": hand, "to_act": to_act, "last_placed": None}
-    return from_json(data, rules_for(QuartoOptions.model_validate(options)))
+    return from_json(data, config(2, QuartoOptions.model_validate(options)))
 
 
 def test_an_immediate_win_is_one_placement() -> None:
@@ -492,7 +492,7 @@ def test_the_perfect_agent_keeps_the_value(claim: str) -> None:
     from tabletop.agents.simple import RandomAgent
 
     options = QuartoOptions.model_validate({"claim": claim})
-    rules = rules_for(options)
+    rules = config(2, options)
     rng = random.Random(31)
     outcomes = set()
     for _ in range(6):
@@ -515,7 +515,7 @@ def test_the_perfect_agent_keeps_the_value(claim: str) -> None:
 
 def test_the_perfect_agent_answers_within_its_budget_from_the_start() -> None:
     options = QuartoOptions.model_validate({})
-    state = initial(rules_for(options))
+    state = initial(config(2, options))
     game = quarto()
     turn = Turn(game, 1, 2, options, to_json(state), list(legal(state)), random.Random(0), Budget())
     action = PerfectAgent(seconds=0.2, nodes=20_000).act(turn)
@@ -532,7 +532,7 @@ def test_level_5_is_reproducible_its_budget_is_in_positions() -> None:
     assert seat.agent.nodes == (agents.KERNEL_NODES if kernel.available() else agents.PYTHON_NODES)
     assert seat.budget.seconds == 2.0
     options = QuartoOptions.model_validate({})
-    state = random_position(rules_for(options), 14, PLACE, random.Random(5))
+    state = random_position(config(2, options), 14, PLACE, random.Random(5))
     game = quarto()
 
     def turn() -> Turn:  # the same position and the same random state
@@ -549,7 +549,7 @@ def test_level_5_is_reproducible_its_budget_is_in_positions() -> None:
 @pytest.mark.parametrize("engine", ["python", "kernel"])
 @pytest.mark.parametrize("phase", [PLACE, GIVE])
 def test_value_within_the_whole_game_is_the_solved_value(engine: Engine, phase: int) -> None:
-    rules = rules_for(QuartoOptions.model_validate({}))
+    rules = config(2, QuartoOptions.model_validate({}))
     rng = random.Random(phase + 40)
     for _ in range(4):
         state = random_position(rules, 8, phase, rng)
@@ -563,7 +563,7 @@ def test_the_perfect_agent_plays_no_searched_move_the_solver_refutes(
     here its three favourites lose within two placements (Q4.2), so the solver's own
     guess is played."""
     options = QuartoOptions.model_validate({})
-    state = random_position(rules_for(options), 11, GIVE, random.Random(2))
+    state = random_position(config(2, options), 11, GIVE, random.Random(2))
     guess = solve(state, nodes=3000)
     assert not guess.exact and guess.depth >= 2 and guess.best is not None
     losing = [a for a in legal(state) if value_within(apply(state, a), 2) == 1]

@@ -21,6 +21,7 @@ from rich.console import Console
 
 import tabletop.core.registry
 from tabletop.cli.scenarios import run_tests, scenario_files, test_command
+from tabletop.core.configured import Configured
 from tabletop.core.errors import NotationError, PositionError, UsageError
 from tabletop.core.jsonvalues import describe
 from tabletop.core.match import Match
@@ -815,7 +816,7 @@ def test_rest_in_deals_the_cards_not_placed(tmp_path: Path) -> None:
     start = game.to_json(Match(game, 2, options, 0).state)  # dealt: its chance steps drawn
     given = {**start, "hands": {"1": ["AH", "AH", "AS"], "2": ["2C"]}}
     del given["stock"]
-    dealt = deal_rest(game, 2, options, 0, given, "stock")
+    dealt = deal_rest(Configured(game, 2, options), 0, given, "stock")
     assert sorted(list_items(dealt)) == sorted(list_items(start))
     held = Counter(card for hand in start["hands"].values() for card in hand)
     gave_up = held - Counter(card for hand in given["hands"].values() for card in hand)

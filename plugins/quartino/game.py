@@ -28,7 +28,7 @@ _ = Domain("tabletop_quartino")
 def max_actions(players: int, options: BaseModel) -> int:
     """A true bound: per turn at most 3 placements and 1 ending action (N4.1, N5.2), plus
     a claim and its placement for each of the at most 4 cards per player (N4.3)."""
-    return 4 * config(options).max_turns + 8 * players
+    return 4 * config(players, options).max_turns + 8 * players
 
 
 class QuartinoGame(Game[State, Action]):
@@ -48,7 +48,7 @@ class QuartinoGame(Game[State, Action]):
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
         # N2: the deal (and the lot) are chance steps; the match draws them from its seed
-        return rules.new_state(players, config(options))
+        return rules.new_state(players, config(players, options))
 
     def to_act(self, state: State) -> int | None:
         return state.to_act or None  # CHANCE (-1) during the deal and the lot
@@ -99,9 +99,10 @@ class QuartinoGame(Game[State, Action]):
         return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return position.from_json(data, players, config(options))
+        return position.from_json(data, players, config(players, options))
 
     def sample(
         self, view: JSON, player: int, players: int, options: BaseModel, rng: random.Random
     ) -> State:
-        return position.sample(view, player, players, config(options), rng.randrange(2**31))
+        cfg = config(players, options)
+        return position.sample(view, player, players, cfg, rng.randrange(2**31))

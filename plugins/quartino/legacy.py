@@ -53,7 +53,7 @@ def dealt_as_before(players: int, options: BaseModel, seed: int) -> State:
     """The start the earlier version's ``new(players, options, seed)`` gave: the deal (and
     the lot) drawn as its seeded shuffle drew them. For tests and tools written against
     those seeds; a match draws its own chance."""
-    states = [new_state(players, config(options))]
+    states = [new_state(players, config(players, options))]
     while states[-1].to_act == CHANCE:
         states.append(apply(states[-1], seeded_chance(states, seed)))
     return states[-1]

@@ -311,8 +311,10 @@ def refusal(s: State, a: Action) -> str:
         return _("the game is over (N5)")
     if s.to_act < 0:
         if kind == DEAL and 0 <= a[1] < len(d) and dealing(s):
-            return _("{card} is already dealt; a card comes from those not dealt (N2.1)",
-                     card=d.codes[a[1]])
+            return _(
+                "{card} is already dealt; a card comes from those not dealt (N2.1)",
+                card=d.codes[a[1]],
+            )
         if kind == LOT and not dealing(s):
             return _("the lot draws one of players 1-{n} (N2.2)", n=len(s.stands))
         return _(
@@ -389,8 +391,9 @@ class QuartinoOptions(BaseModel):
     )
 
 
-def config(options: BaseModel) -> Config:
-    """The rules' plain config from the options model."""
+def config(players: int, options: BaseModel) -> Config:
+    """The rules' plain config from the options model (every plugin spells it so,
+    docs/plugins.md; Quartino's does not depend on the player count)."""
     opts = options_as(QuartinoOptions, options)
     return Config(opts.situations, opts.mirror, opts.max_turns, opts.start == "lot")
 

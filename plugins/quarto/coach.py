@@ -38,8 +38,8 @@ from tabletop_quarto.rules import (
     State,
     apply,
     claim_is_true,
+    config,
     piece_at,
-    rules_for,
 )
 from tabletop_quarto.solver import solve
 
@@ -133,7 +133,7 @@ class QuartoCoach:
         self.method = SOLVED.format(nodes=Count(nodes))
 
     def assess(self, turn: Turn) -> Assessment:
-        state = from_json(turn.view, rules_for(turn.options))
+        state = from_json(turn.view, config(turn.players, turn.options))
         seconds = turn.budget.seconds
         deadline = None if seconds is None else time.perf_counter() + 0.75 * seconds
         legal = list(turn.legal)
@@ -270,4 +270,4 @@ def coach(level: str) -> QuartoCoach | None:
 
 def hint(view: JSON, player: int, options: BaseModel) -> str:
     """Which squares win now and which pieces are safe to give (from the view)."""
-    return agents.hint(view, rules_for(options))
+    return agents.hint(view, config(2, options))  # Quarto is for two (Q1)

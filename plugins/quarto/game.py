@@ -35,7 +35,7 @@ class QuartoGame(Game[State, int]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return rules.initial(rules.rules_for(options))
+        return rules.initial(rules.config(players, options))
 
     # The hot path: the rules functions themselves, with no wrapper frame.
     to_act = staticmethod(rules.to_act)
@@ -67,4 +67,4 @@ class QuartoGame(Game[State, int]):
         return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return position.from_json(data, rules.rules_for(options))
+        return position.from_json(data, rules.config(players, options))

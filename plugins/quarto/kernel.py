@@ -14,7 +14,7 @@ import time
 from types import ModuleType
 
 from tabletop_quarto.rules import Rules, State
-from tabletop_quarto.search import BudgetExceeded, config
+from tabletop_quarto.search import BudgetExceeded, search_config
 from tabletop_quarto.symmetry import board_symmetries
 
 _module: ModuleType | None = None
@@ -72,7 +72,7 @@ class KernelRoot:
         """
         global _configured, _owner
         if _configured != self.rules:
-            cfg = config(self.rules)
+            cfg = search_config(self.rules)
             patterns = bytes(s for pattern in self.rules.patterns for s in pattern)
             syms = bytes(s for perm in board_symmetries(cfg.squares) for s in perm)
             self.kernel.configure(patterns, self.rules.attr8, cfg.counted, syms)

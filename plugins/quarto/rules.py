@@ -5,7 +5,7 @@ Actions are ints: ``0-15`` give that piece, ``16-31`` place on square ``a - 16``
 
 :class:`QuartoOptions` is the options model (variants Q4.4, Q4.5 and claim modes Q5.1,
 Q5.2; pydantic, at the edge); the plain config the rules read is its :class:`Rules`
-(:func:`rules_for`). The end reason, the refusals and the prompt are here too.
+(:func:`config`). The end reason, the refusals and the prompt are here too.
 """
 
 from __future__ import annotations
@@ -243,8 +243,9 @@ def apply(state: State, action: int) -> State:
 __all__ = ["DONE", "GIVE", "OVER", "PLACE", "QUARTO", "Rules", "State", "encode", "make_rules"]
 
 
-def rules_for(options: BaseModel) -> Rules:
-    """The precomputed variant for an options model (cached per combination)."""
+def config(players: int, options: BaseModel) -> Rules:
+    """The plain config the rules read (every plugin spells it so, docs/plugins.md): the
+    precomputed variant of an options model, cached per combination (two players, Q1)."""
     opts = options_as(QuartoOptions, options)
     key = (opts.squares, opts.attributes, opts.claim == "manual")
     cached = _RULES.get(key)

@@ -87,7 +87,7 @@ class Config:
 
 
 @cache
-def config(rules: Rules) -> Config:
+def search_config(rules: Rules) -> Config:
     """The (cached) tables for ``rules``."""
     return Config(rules)
 
@@ -101,7 +101,7 @@ class Search:
     def __init__(
         self, rules: Rules, max_nodes: int | None = None, deadline: float | None = None
     ) -> None:
-        self.cfg = config(rules)
+        self.cfg = search_config(rules)
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62

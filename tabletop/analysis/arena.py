@@ -10,6 +10,8 @@ by several winners counts as a share: ``1/k`` of a win for each of ``k`` winners
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 import random
 import time
@@ -19,10 +21,11 @@ from typing import Any
 
 from tabletop.agents.seat import make_seat
 from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
-from tabletop.core.setup import player_count, resolve
+from tabletop.core.setup import resolve
 from tabletop.game import CHANCE
 
 _ = Domain("tabletop")
@@ -40,6 +43,17 @@ class Setup:
     players: int
     options: dict[str, Any]
     seed: int
+
+    def configured(self) -> Configured[Any, Any]:
+        """The game configured for these players and options (built once per process and
+        configuration, however many games are played: :func:`configure`)."""
+        return configure(self.game, self.players, json.dumps(self.options, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def configure(game_id: str, players: int, options: str) -> Configured[Any, Any]:
+    """The installed game ``game_id`` configured (``options``: their values as JSON)."""
+    return Configured.of(resolve(game_id), players, json.loads(options))
 
 
 @dataclass(frozen=True)
@@ -72,15 +86,15 @@ def game_seed(seed: int, index: int) -> int:
 def play_game(setup: Setup, index: int, watch: Callable[[Match], None] | None = None) -> GameResult:
     """Play game ``index`` of ``setup`` to its end; ``watch`` (if any) sees the match
     before every decision (the balance analysis measures the game through it)."""
-    game = resolve(setup.game)
-    options = opts.build(game.info.options, setup.options, game.info.id)
+    table = setup.configured()
+    game = table.game
     seats = seating(setup.agents, setup.players, index)
     computer = {n + 1: make_seat(game, name) for n, name in enumerate(seats)}
     seed = game_seed(setup.seed, index)
-    match = Match(game, setup.players, options, seed)
+    match = Match.of(table, seed)
     thinking = [0.0] * setup.players
     longest = [0.0] * setup.players
-    limit = game.info.max_actions(setup.players, options)
+    limit = table.max_actions
     while match.outcome() is None and len(match.actions) <= limit:
         player = match.player()
         assert player is not None
@@ -288,9 +302,7 @@ def summary(
     table = tally(results, setup.agents)
     rows = [table[name].row(ratings[name]) for name in dict.fromkeys(setup.agents)]
     scored = any(r.points is not None for r in results)
-    game = resolve(setup.game)
-    options = opts.build(game.info.options, setup.options, game.info.id)
-    by_points = scored and game.info.points_decide(options)
+    by_points = scored and setup.configured().points_decide
     if by_points:
         rows.sort(key=lambda row: -row["points"])
     return {
@@ -343,7 +355,6 @@ def make_setup(
         make_seat(game, name)  # unknown level -> UsageError listing the known ones
     if games < 1:
         raise UsageError(_("--games must be at least 1"))
-    count = player_count(game, players)
     values = opts.parse_pairs(option_pairs)
-    opts.build(game.info.options, values, game.info.id)
-    return Setup(game.info.id, names, games, count, dict(values), seed)
+    table = Configured.of(game, players, values)
+    return Setup(game.info.id, names, games, table.players, dict(values), seed)

@@ -20,8 +20,9 @@ from tabletop.analysis.paired import Paired, compare, holm
 from tabletop.analysis.run import Played, agent_names
 from tabletop.analysis.sweep import MAX_GAMES, Configuration, Plan, split_list
 from tabletop.core import options as opts
-from tabletop.core.errors import OptionError, UsageError
-from tabletop.core.i18n.text import Domain, message_of
+from tabletop.core.configured import Configured
+from tabletop.core.errors import UsageError
+from tabletop.core.i18n.text import Domain
 from tabletop.core.setup import player_count, resolve
 
 _ = Domain("tabletop")
@@ -70,24 +71,17 @@ def make_comparison(
         )
     base = _pairs(option_pairs, "-o")
     changes = _pairs(change_pairs, "--change")
-    model = game.info.options
-    defaults = opts.dump(opts.build(model, base, game.info.id))
+    defaults = Configured.of(game, count, base).values
     for key in changes:
         if key not in defaults:
-            opts.build(model, {key: changes[key]}, game.info.id)  # unknown: its own error
+            Configured.of(game, count, {key: changes[key]})  # unknown: its own error
     keys = list(dict.fromkeys([*base, *changes]))
     base_values = {k: base.get(k, opts.as_text(defaults[k])) for k in keys}
     variant_values = {**base_values, **changes}
     configs = []
     for values in (base_values, variant_values):
         config = Configuration(count, tuple((k, values[k]) for k in keys))
-        built = opts.build(model, dict(config.values), game.info.id)
-        try:
-            game.new(count, built, 0)
-        except OptionError as exc:
-            raise OptionError(
-                _("with {count} players: {error}", count=count, error=message_of(exc))
-            ) from None
+        config.configured(game)
         configs.append(config)
     plan = Plan(game.info.id, tuple(configs), tuple(levels), games, seed)
     return Comparison(plan, tuple(changes.items()))

@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.agents.seat import make_seat
 from tabletop.analysis.arena import Setup
 from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import OptionError, UsageError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.numbers import parse_int, quote
@@ -38,7 +39,20 @@ class Configuration:
 
     def options(self, game: Game[Any, Any]) -> dict[str, Any]:
         """All the options of this configuration, defaults included, as JSON values."""
-        return opts.dump(opts.build(game.info.options, dict(self.values), game.info.id))
+        return Configured.of(game, self.players, dict(self.values)).values
+
+    def configured(self, game: Game[Any, Any]) -> Configured[Any, Any]:
+        """This configuration of ``game``, set up once to be sure the game accepts it
+        (e.g. Čtverák's half deck is for 2-3 players: OptionError says with how many
+        players it was refused)."""
+        table = Configured.of(game, self.players, dict(self.values))
+        try:
+            table.new(0)
+        except OptionError as exc:
+            raise OptionError(
+                _("with {count} players: {error}", count=self.players, error=message_of(exc))
+            ) from None
+        return table
 
 
 @dataclass(frozen=True)
@@ -109,7 +123,7 @@ def option_sweeps(game: Game[Any, Any], pairs: Sequence[str]) -> list[tuple[str,
             )
         values = split_list(text, f"-o {key}=") if "|" not in text else _bars(text, key)
         for value in values:
-            opts.build(game.info.options, {key: value}, game.info.id)
+            Configured.of(game, None, {key: value})
         sweeps.append((key, values))
     return sweeps
 
@@ -140,13 +154,7 @@ def configurations(
     for players in counts:
         for combo in combos:
             config = Configuration(players, tuple(zip(keys, combo, strict=True)))
-            options = opts.build(game.info.options, dict(config.values), game.info.id)
-            try:
-                game.new(players, options, 0)
-            except OptionError as exc:
-                raise OptionError(
-                    _("with {count} players: {error}", count=players, error=message_of(exc))
-                ) from None
+            config.configured(game)
             result.append(config)
     return result
 

@@ -11,11 +11,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.bridges.facet import Encoding, encodes
-from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.registry import registry
-from tabletop.core.setup import player_count
 from tabletop.game import Game, Outcome
 
 _ = Domain("tabletop")
@@ -31,12 +30,10 @@ class NoEncoding(TabletopError):
 
 
 @dataclass(frozen=True)
-class Setup:
-    """One configured game: the rules object, the player count, the options, the sizes."""
+class Setup(Configured[Any, Any]):
+    """One configured game (:class:`~tabletop.core.configured.Configured`: the rules
+    object, the player count, the options) with its encoding and sizes."""
 
-    game: Game[Any, Any]
-    players: int
-    options: BaseModel
     ids: int
     shape: tuple[int, ...]
     encoding: Encoding
@@ -70,18 +67,13 @@ def setup(
 ) -> Setup:
     """The configured game; UsageError / OptionError / NoEncoding say what was wrong."""
     resolved = registry().get(game) if isinstance(game, str) else game
-    count = player_count(resolved, players)
     model = resolved.info.options
-    if options is None:
-        built = model()
-    elif isinstance(options, BaseModel):
-        if not isinstance(options, model):
-            raise UsageError(
-                _("options for {game} are a {model}", game=resolved.info.id, model=model.__name__)
-            )
-        built = options
-    else:
-        built = opts.build(model, dict(options), resolved.info.id)
+    if isinstance(options, BaseModel) and not isinstance(options, model):
+        raise UsageError(
+            _("options for {game} are a {model}", game=resolved.info.id, model=model.__name__)
+        )
+    table = Configured.of(resolved, players, options)
+    count, built = table.players, table.options
     encoding = encodes(resolved, count, built)
     ids = None if encoding is None else encoding.action_ids(count, built)
     if encoding is None or ids is None:

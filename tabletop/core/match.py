@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from tabletop.core import options as opts
 from tabletop.core import record_checks as checks
+from tabletop.core.configured import Configured
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
@@ -77,6 +78,19 @@ class Match:
         self.seeded = seeded  # a record made before chance steps: the game's own draws
         self.shaped = has_shapes(game)  # else the turn-by-turn fast paths
         self.settle()
+
+    @classmethod
+    def of(
+        cls, table: Configured[Any, Any], seed: int, start: JSON | None = None,
+        draw_chance: bool = True, seeded: SeededChance | None = None,
+    ) -> Match:  # fmt: skip
+        """A match of a configured game (:class:`~tabletop.core.configured.Configured`)."""
+        return cls(table.game, table.players, table.options, seed, start, draw_chance, seeded)
+
+    @property
+    def configured(self) -> Configured[Any, Any]:
+        """This match's game, player count and options."""
+        return Configured(self.game, self.players, self.options)
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -334,9 +348,7 @@ class Match:
     def again(self, texts: Sequence[str]) -> Match:
         """A new match of this one's set-up and chance playing ``texts`` (this kind of
         match's texts, chance outcomes among them) through the checked path."""
-        again = Match(
-            self.game, self.players, self.options, self.seed, self.start, False, self.seeded
-        )
+        again = Match.of(self.configured, self.seed, self.start, False, self.seeded)
         again.play_all(texts)
         again.draw_chance = True
         again.settle()
@@ -375,9 +387,9 @@ class Match:
         (:mod:`tabletop.core.record_checks`)."""
         versions = checks.check_game(game, record, source)
         try:
-            options = opts.build(game.info.options, record.options, game.info.id)
+            table = Configured.of(game, record.players, record.options)
             seeded = seeded_chance_of(game) if record.chance == "seed" else None
-            match = cls(game, record.players, options, record.seed, record.start, False, seeded)
+            match = cls.of(table, record.seed, record.start, draw_chance=False, seeded=seeded)
         except OptionError as exc:
             raise checks.options_refused(source, versions, exc) from None
         except PositionError as exc:
@@ -402,20 +414,17 @@ class Match:
     # -- JSON --------------------------------------------------------------------------
     def summary(self, reveal: bool = False) -> JSON:
         """The JSON object of ``tabletop run --json``."""
-        game, state = self.game, self.state
-        outcome = self.outcome()
-        actor = self.to_act()
-        choosers = self.choosers()
-        to_act = choosers if isinstance(actor, frozenset) else actor
+        game, state, outcome, choosers = self.game, self.state, self.outcome(), self.choosers()
+        scores = game.scores(state)
         data: JSON = {
             "game": game.info.id,
             "options": opts.dump(self.options),
             "players": self.players,
             "status": "ongoing" if outcome is None else "over",
             "winners": list(outcome.winners) if outcome else [],
-            "to_act": to_act,
+            "to_act": choosers if isinstance(self.to_act(), frozenset) else self.to_act(),
             "legal": self.listing_text(),
-            "scores": _str_keys(game.scores(state)),
+            "scores": None if scores is None else {str(k): v for k, v in scores.items()},
             "view": game.view(state, choosers[0] if choosers else None),
         }
         if outcome is not None and outcome.reason:
@@ -425,16 +434,6 @@ class Match:
         if reveal:
             data["state"] = game.to_json(state)
         return data
-
-
-def actor_json(actor: Actor) -> int | list[int] | None:
-    """``to_act`` as JSON: a player, CHANCE (-1), the players of a simultaneous step as a
-    sorted list, or null."""
-    return sorted(actor) if isinstance(actor, frozenset) else actor
-
-
-def _str_keys(scores: dict[int, int] | None) -> dict[str, int] | None:
-    return None if scores is None else {str(k): v for k, v in scores.items()}
 
 
 def because(reason: str, allowed: str) -> Msg:

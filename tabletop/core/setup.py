@@ -10,6 +10,8 @@ from typing import Any
 
 from tabletop.core import options as opts
 from tabletop.core import reading
+from tabletop.core.configured import Configured
+from tabletop.core.configured import player_count as player_count  # its old place
 from tabletop.core.errors import PositionError, UsageError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.match import Match
@@ -22,27 +24,6 @@ _ = Domain("tabletop")
 def resolve(game_id: str) -> Game[Any, Any]:
     """The installed game ``game_id`` (UnknownGameError lists the installed ones)."""
     return registry().get(game_id)
-
-
-def player_count(game: Game[Any, Any], players: int | None) -> int:
-    """``players`` checked against the game's range (default: its minimum)."""
-    info = game.info
-    count = info.min_players if players is None else players
-    if not info.min_players <= count <= info.max_players:
-        allowed = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}"
-        )
-        raise UsageError(
-            _(
-                "{game} is for {allowed} players, not {count}",
-                game=info.name,
-                allowed=allowed,
-                count=count,
-            )
-        )
-    return count
 
 
 def read_position(path: Path) -> JSON:
@@ -64,12 +45,11 @@ def new_match(
     start: Path | None = None,
 ) -> Match:
     """A fresh match from CLI words; a random seed when none is given."""
-    count = player_count(game, players)
-    options = opts.build(game.info.options, opts.parse_pairs(option_pairs), game.info.id)
+    table = Configured.of(game, players, opts.parse_pairs(option_pairs))
     position = read_position(start) if start else None
     chosen = random.SystemRandom().randrange(2**31) if seed is None else seed
     try:
-        return Match(game, count, options, chosen, position)
+        return Match.of(table, chosen, position)
     except PositionError as exc:
         if not start:
             raise

@@ -26,6 +26,12 @@ def player_of(actor: Actor) -> int | None:
     return actor if isinstance(actor, int) and actor >= 1 else None
 
 
+def actor_json(actor: Actor) -> int | list[int] | None:
+    """``to_act`` as JSON: a player, CHANCE (-1), the players of a simultaneous step as a
+    sorted list, or null."""
+    return sorted(actor) if isinstance(actor, frozenset) else actor
+
+
 def draw(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
     """One outcome of a chance step, drawn with ``rng`` by the outcomes' probabilities
     (what the match does at every chance step, seeding ``rng`` by its seed and the step)."""

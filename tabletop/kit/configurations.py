@@ -8,11 +8,12 @@ import json
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from pydantic import BaseModel, ValidationError
 
 from tabletop.core import options as opts
+from tabletop.core.configured import Configured, label
 from tabletop.core.errors import TabletopError, one_line
 from tabletop.core.i18n.text import Domain, Msg, message_of
 from tabletop.game import Game
@@ -21,25 +22,8 @@ from tabletop.kit.pairwise import pairwise
 _ = Domain("tabletop")
 
 
-@dataclass(frozen=True)
-class Config:
-    """A player count and an options model: one configuration the kit plays."""
-
-    players: int
-    options: BaseModel
-
-    def label(self) -> str:
-        """``2 players, squares=true claim=manual`` (only the non-default options)."""
-        return label(self.players, opts.dump(self.options), type(self.options))
-
-
-def label(players: int, values: Mapping[str, Any], model: type[BaseModel]) -> str:
-    """``3 players, size=3 k=4``: the player count and the options that differ from the
-    defaults of ``model``."""
-    defaults = model().model_dump(mode="json")
-    words = " ".join(f"{k}={opts.as_text(v)}" for k, v in values.items() if defaults.get(k) != v)
-    count = _.plural("{n} player", "{n} players", players)
-    return _("{players}, {options}", players=count, options=words) if words else count
+# one configuration the kit plays (issue 34: the core's Configured)
+Config: TypeAlias = Configured[Any, Any]
 
 
 def _field_values(model: type[BaseModel], name: str) -> list[Any]:
@@ -99,9 +83,8 @@ def plan_configurations(
     counts = [players] if players else list(range(info.min_players, info.max_players + 1))
     names = list(info.options.model_fields)
     if options is not None:
-        given = opts.dump(options) if isinstance(options, BaseModel) else dict(options)
-        chosen = opts.build(info.options, given, info.id)
-        axes: list[list[Any]] = [counts, *([v] for v in opts.dump(chosen).values())]
+        chosen = Configured.of(game, counts[0], options)
+        axes: list[list[Any]] = [counts, *([v] for v in chosen.values.values())]
     else:
         axes = [counts, *(_field_values(info.options, n) for n in names)]
     total = 1
@@ -118,8 +101,8 @@ def plan_configurations(
             return False
         values = dict(zip(names, combo[1:], strict=True))
         try:
-            config_options = opts.build(info.options, values, info.id)
-            game.new(combo[0], config_options, seed)
+            configured = Configured.of(game, combo[0], values)
+            configured.new(seed)
         except TabletopError as exc:
             said = message_of(exc)
             reason = said if isinstance(said, Msg) and "\n" not in said else one_line(said)
@@ -127,7 +110,7 @@ def plan_configurations(
                 "{label}: {reason}", label=label(combo[0], values, info.options), reason=reason
             )
             return False
-        built[key] = Config(combo[0], config_options)
+        built[key] = configured
         return True
 
     if options is not None:

@@ -192,7 +192,7 @@ def _encoding(ctx: Context, state: Any, rng: random.Random) -> None:
 
 
 def _new(ctx: Context) -> Any:
-    return ctx.game.new(ctx.players, ctx.options, ctx.seed)
+    return ctx.config.new(ctx.seed)
 
 
 def assert_conformance(

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import ActionError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.legacy import seeded_chance_of
-from tabletop.core.match import Match, actor_json
+from tabletop.core.match import Match
 from tabletop.core.registry import registry
+from tabletop.core.shapes import actor_json
 from tabletop.game import JSON, Game
 from tabletop.kit.configurations import Config, configurations
 from tabletop.kit.conformance import resolve
@@ -35,10 +36,10 @@ def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "r
     from tabletop.agents.seat import make_seat
 
     rng = random.Random(seed)
-    match = Match(game, config.players, config.options, seed)
+    match = Match.of(config, seed)
     seat = make_seat(game, level)
     steps: list[JSON] = []
-    limit = game.info.max_actions(config.players, config.options)
+    limit = config.max_actions
     while (player := match.player()) is not None and len(steps) <= limit:
         action = seat.choose(game, match.state, player, config.players, config.options, rng)
         text = game.format(match.state, action)
@@ -49,13 +50,13 @@ def playthrough(game: Game[Any, Any], config: Config, seed: int, level: str = "r
         "game": game.info.id,
         "game_version": game.info.version,
         "players": config.players,
-        "options": opts.dump(config.options),
+        "options": config.values,
         "seed": seed,
         "played_by": level,
         # chance drawn by the match from the seed; a file without this key was made before
         # the game declared chance steps (its legacy facet draws as then)
         "chance": "drawn",
-        "initial": _snapshot(Match(game, config.players, config.options, seed), None),
+        "initial": _snapshot(Match.of(config, seed), None),
         "steps": steps,
     }
 
@@ -106,7 +107,7 @@ def _short_playthrough(
     whose length is within ``GOLDEN_STEPS``, else the one nearest to it, so golden files
     say something yet stay small enough to review."""
     low, high = GOLDEN_STEPS
-    low = min(low, game.info.max_actions(configs[first].players, configs[first].options) // 2)
+    low = min(low, configs[first].max_actions // 2)
 
     def distance(data: JSON) -> int:
         steps = len(data["steps"])
@@ -147,10 +148,9 @@ def replay_golden(path: Path, game: Game[Any, Any] | None = None) -> list[str]:
         )
         return [said]
     resolved = game or registry().get(data["game"])
-    options = opts.build(resolved.info.options, data["options"], resolved.info.id)
-    config = Config(data["players"], options)
+    config = Configured.of(resolved, data["players"], data["options"])
     seeded = None if "chance" in data else seeded_chance_of(resolved)
-    match = Match(resolved, config.players, config.options, data["seed"], seeded=seeded)
+    match = Match.of(config, data["seed"], seeded=seeded)
     found = _differences(
         data["initial"], _snapshot(match, None), _("{path}: initial", path=str(path))
     )

@@ -29,12 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.agents.seat import make_seat
 from tabletop.core import flags
-from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import TabletopError, UsageError, one_line
 from tabletop.core.i18n.text import Domain
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
-from tabletop.core.setup import player_count
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
 from tabletop.web import chat, lobby, protocol, sealed, store
@@ -181,8 +180,8 @@ class Hub:
         wrong (:class:`Refused` with its HTTP status for a limit or a failing store)."""
         body = read_body(data)
         game = self.registry.get(body.game)
-        players = player_count(game, body.players)
-        options = opts.build(game.info.options, body.options, game.info.id, strict=True)
+        table = Configured.of(game, body.players, body.options, strict=True)
+        players = table.players
         ai = self._seats(game, players, body.seats)
         if len(ai) == players and not self.config.allow_computer_matches:
             raise Refused(
@@ -218,7 +217,7 @@ class Hub:
             game=game.info.id,
             game_version=game.info.version,
             players=players,
-            options=opts.dump(options),
+            options=table.values,
             seed=random.SystemRandom().randrange(2**31),
             seats=[
                 SeatRow(s, ai.get(s), None if s in ai else secrets.token_urlsafe(24))

@@ -7,10 +7,10 @@ from pydantic import BaseModel
 from tabletop.game import JSON
 
 from tabletop_connect4 import agents, position
-from tabletop_connect4.rules import geometry_for
+from tabletop_connect4.rules import config
 
 
 def hint(view: JSON, player: int, options: BaseModel) -> str:
     """Where to win now, where to block, or which columns to avoid (from the view: nothing
     is hidden in Connect Four, so it is the position)."""
-    return agents.hint(position.from_json(view, geometry_for(options)), player)
+    return agents.hint(position.from_json(view, config(2, options)), player)

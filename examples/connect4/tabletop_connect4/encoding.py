@@ -17,8 +17,8 @@ from pydantic import BaseModel
 from tabletop_connect4.rules import (
     ConnectFourOptions,
     State,
+    config,
     geometry,
-    geometry_for,
     legal,
     to_act,
 )
@@ -26,7 +26,7 @@ from tabletop_connect4.rules import (
 
 def action_ids(players: int, options: BaseModel) -> int:
     """One id per column (C2.2)."""
-    return geometry_for(options).columns
+    return config(players, options).columns
 
 
 def action_id(state: State, action: int) -> int:
@@ -58,9 +58,7 @@ def size(options: BaseModel) -> int:
     return 2 * options.columns * options.rows + 4
 
 
-def observation(
-    view: dict[str, Any], player: int, players: int, options: BaseModel
-) -> list[float]:
+def observation(view: dict[str, Any], player: int, players: int, options: BaseModel) -> list[float]:
     """The view as :func:`size` numbers (see the module docstring)."""
     out = [0.0] * size(options)
     cells = len(out) // 2 - 2

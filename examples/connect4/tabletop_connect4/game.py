@@ -13,14 +13,14 @@ from pydantic import BaseModel
 from tabletop.game import JSON, Domain, Game, GameInfo, Outcome
 
 from tabletop_connect4 import notation, position, rules
-from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
+from tabletop_connect4.rules import ConnectFourOptions, State, config
 
 VERSION = "1.0.0"
 _ = Domain("tabletop_connect4")  # the catalogue: tabletop_connect4/locale/<lang>/...
 
 
 def _max_actions(players: int, options: BaseModel) -> int:
-    return geometry_for(options).cells
+    return config(players, options).cells
 
 
 class ConnectFourGame(Game[State, int]):
@@ -41,7 +41,7 @@ class ConnectFourGame(Game[State, int]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return rules.initial(geometry_for(options))  # no chance in Connect Four
+        return rules.initial(config(players, options))  # no chance in Connect Four
 
     # The hot path: the board functions themselves, with no wrapper frame.
     to_act = staticmethod(rules.to_act)
@@ -79,4 +79,4 @@ class ConnectFourGame(Game[State, int]):
         return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return position.from_json(data, geometry_for(options))
+        return position.from_json(data, config(players, options))

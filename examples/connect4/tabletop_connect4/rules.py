@@ -6,7 +6,7 @@ top bit of each column is always 0, so shifting a board never carries a line fro
 column into the next. Each player's discs are one such int.
 
 :class:`ConnectFourOptions` is the options model (pydantic, at the edge); the plain config
-the rules read is its :class:`Geometry` (:func:`geometry_for`).
+the rules read is its :class:`Geometry` (:func:`config`).
 """
 
 from __future__ import annotations
@@ -110,8 +110,9 @@ def geometry(columns: int, rows: int, connect: int) -> Geometry:
     )
 
 
-def geometry_for(options: BaseModel) -> Geometry:
-    """The board of an options model (C6.1): the plain config the rules read."""
+def config(players: int, options: BaseModel) -> Geometry:
+    """The board of an options model (C6.1): the plain config the rules read (every
+    plugin spells it so, docs/plugins.md; two players)."""
     opts = options_as(ConnectFourOptions, options)
     return geometry(opts.columns, opts.rows, opts.connect)
 

@@ -18,7 +18,7 @@ from tabletop_quarto.rules import (
     QUARTO,
     Rules,
     State,
-    rules_for,
+    config,
     wins_through,
 )
 
@@ -51,7 +51,7 @@ class BasicAgent:
         legal = turn.legal
         if QUARTO in legal:
             return QUARTO
-        state = from_json(turn.view, rules_for(turn.options))
+        state = from_json(turn.view, config(turn.players, turn.options))
         rng = turn.rng
         if state.phase == PLACE:
             wins = winning_squares(state.board, state.occupied, state.hand, state)

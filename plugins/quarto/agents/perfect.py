@@ -30,7 +30,7 @@ from tabletop.agents.search import SearchAgent
 from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.book import better, choices
 from tabletop_quarto.position import from_json
-from tabletop_quarto.rules import PLACE, State, apply, rules_for
+from tabletop_quarto.rules import PLACE, State, apply, config
 from tabletop_quarto.solver import Solution, solve, value_within
 
 PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
@@ -52,7 +52,7 @@ class PerfectAgent:
 
     def act(self, turn: Turn) -> int:
         legal = turn.legal
-        state = from_json(turn.view, rules_for(turn.options))
+        state = from_json(turn.view, config(turn.players, turn.options))
         known = choices(state)  # the opening book: exact, at once
         if known:
             best = next(iter(known))

@@ -25,7 +25,7 @@ def fuzz(ctx: Context, actions: list[Any], rng: random.Random, huge: bool = True
     a legal action, undone) and leaves the match as it was (``huge``: the oversized lines
     among the hostile texts too)."""
     game = ctx.game
-    match = Match(game, ctx.players, ctx.options, ctx.seed, draw_chance=False)
+    match = Match.of(ctx.config, ctx.seed, draw_chance=False)
     for action in actions:
         push(match, action)
     listed = match.listing_text()

@@ -94,8 +94,9 @@ def _chance(ctx: Context, state: Any, actions: list[Any]) -> None:
     if any(p <= 0 for _o, p in outcomes) or (
         total != 1 if exact else abs(float(total) - 1.0) > 1e-9
     ):
-        raise Failed(_("chance outcomes must each be above 0 and sum to 1, not {total}",
-                       total=str(total)))
+        raise Failed(
+            _("chance outcomes must each be above 0 and sum to 1, not {total}", total=str(total))
+        )
     if sorted(map(repr, (o for o, _p in outcomes))) != sorted(map(repr, actions)):
         raise Failed(_("at a chance step legal must list exactly the chance outcomes"))
 
@@ -152,10 +153,10 @@ def push(match: Match, action: Any) -> None:
 def deterministic(ctx: Context, states: list[Any], actions: list[Any]) -> None:
     """The same seed and actions give the same states."""
     game = ctx.game
-    again = game.new(ctx.players, ctx.options, ctx.seed)
+    again = ctx.config.new(ctx.seed)
     if again != states[0] or game.to_json(again) != game.to_json(states[0]):
         raise Failed(_("new(seed={seed}) gave two different initial states", seed=ctx.seed))
-    other = game.new(ctx.players, ctx.options, ctx.seed + 1)
+    other = ctx.config.new(ctx.seed + 1)
     if not game.info.hidden_information and game.view(other, None) != game.view(again, None):
         raise Failed(
             _(
@@ -182,7 +183,7 @@ def record(
     start = rng.randrange(len(states)) if len(states) > 1 else 0
     for first in sorted({0, start}):
         position = None if first == 0 else game.to_json(states[first])
-        match = Match(game, ctx.players, ctx.options, ctx.seed, position, draw_chance=False)
+        match = Match.of(ctx.config, ctx.seed, position, draw_chance=False)
         for number, action in enumerate(actions[first:], start=first + 1):
             try:
                 push(match, action)

@@ -85,7 +85,7 @@ def position(ctx: Context, state: Any) -> None:
     """``from_json(to_json(state))`` is the same position (through JSON text)."""
     game = ctx.game
     text = json.loads(json.dumps(game.to_json(state)))  # what a file would give back
-    again = game.from_json(text, ctx.players, ctx.options, ctx.seed)
+    again = ctx.config.from_json(text, ctx.seed)
     same_position(ctx, state, again, "from_json(to_json(state))")
 
 
@@ -96,7 +96,7 @@ def damaged(ctx: Context, state: Any, rng: random.Random) -> None:
     for _attempt in range(DAMAGED):
         broken, what = damage(data, rng)
         try:
-            got = game.from_json(broken, ctx.players, ctx.options, ctx.seed)
+            got = ctx.config.from_json(broken, ctx.seed)
         except PositionError:
             continue
         except Exception as exc:

@@ -46,7 +46,7 @@ def views(ctx: Context, state: Any, rng: random.Random) -> None:
         put(swapped, path_a, value_b)
         put(swapped, path_b, value_a)
         try:
-            other = game.from_json(swapped, ctx.players, ctx.options, ctx.seed)
+            other = ctx.config.from_json(swapped, ctx.seed)
         except PositionError:
             continue
         if game.to_json(other) == data:
@@ -79,8 +79,8 @@ def views(ctx: Context, state: Any, rng: random.Random) -> None:
 def same_answers(ctx: Context, data: JSON, swapped: JSON, where: str, player: int) -> None:
     """The player to act gets the same listing, prompt and answers in both positions."""
     game = ctx.game
-    one = Match(game, ctx.players, ctx.options, ctx.seed, data)
-    two = Match(game, ctx.players, ctx.options, ctx.seed, swapped)
+    one = Match.of(ctx.config, ctx.seed, data)
+    two = Match.of(ctx.config, ctx.seed, swapped)
     if sorted(one.listing_text()) != sorted(two.listing_text()):
         raise Failed(
             _(

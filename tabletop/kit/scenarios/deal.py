@@ -16,10 +16,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel
-
+from tabletop.core.configured import Configured
 from tabletop.core.i18n.text import Domain
-from tabletop.game import JSON, Game
+from tabletop.game import JSON
 
 _ = Domain("tabletop")
 
@@ -41,12 +40,10 @@ def list_items(data: Any) -> Iterator[str]:
                 yield from list_items(value)
 
 
-def deal_rest(
-    game: Game[Any, Any], players: int, options: BaseModel, seed: int, data: JSON, rest_in: str
-) -> JSON:
+def deal_rest(table: Configured[Any, Any], seed: int, data: JSON, rest_in: str) -> JSON:
     """``data`` with the cards of the seeded start it does not place appended to the list
     at the dotted path ``rest_in`` (created when missing)."""
-    start = game.to_json(game.new(players, options, seed))
+    start = table.game.to_json(table.new(seed))
     missing = Counter(list_items(start))
     missing.subtract(Counter(list_items(data)))
     rest: list[str] = []

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.core import options as opts
+from tabletop.core.configured import Configured
 from tabletop.core.errors import ActionError, NotationError, PositionError, TabletopError, one_line
 from tabletop.core.i18n.text import Domain, Msg, message_of, translate
-from tabletop.core.match import Match, actor_json
+from tabletop.core.match import Match
 from tabletop.core.registry import Registry, registry
-from tabletop.core.setup import player_count
+from tabletop.core.shapes import actor_json
 from tabletop.game import Game
 from tabletop.kit.scenarios.deal import DealError, deal_rest
 from tabletop.kit.scenarios.loader import LoadedCase, broken
@@ -106,10 +106,6 @@ class _Runner:
         except TabletopError as exc:
             raise _CaseError(("game",), _said(exc)) from None
         info = game.info
-        try:
-            options = opts.build(info.options, case.options, info.id)
-        except TabletopError as exc:
-            raise _CaseError(("options",), _said(exc)) from None
         players = info.min_players if case.players is None else case.players
         if not info.min_players <= players <= info.max_players:
             raise _CaseError(
@@ -122,14 +118,18 @@ class _Runner:
                     count=players,
                 ),
             )
+        try:
+            table = Configured.of(game, players, case.options)
+        except TabletopError as exc:
+            raise _CaseError(("options",), _said(exc)) from None
         position = case.position
         if position is not None and case.rest_in is not None:
             try:
-                position = deal_rest(game, players, options, case.seed, position, case.rest_in)
+                position = deal_rest(table, case.seed, position, case.rest_in)
             except DealError as exc:
                 raise _CaseError(("rest_in",), message_of(exc)) from None
         try:
-            self.match = Match(game, players, options, case.seed, position, draw_chance=False)
+            self.match = Match.of(table, case.seed, position, draw_chance=False)
         except PositionError as exc:
             raise _CaseError(
                 ("position",), _("impossible position: {reason}", reason=_said(exc))
@@ -175,7 +175,7 @@ class _Runner:
         return CaseResult(loaded, "failed", (StepFailure(0, line, "", message, (mismatch,)),))
 
     def setup_refused(self, wanted: str) -> CaseResult:
-        """The case's options and players must be refused (by ``opts.build``, the player
+        """The case's options and players must be refused (by the options, the player
         count or the game's ``new``) with a message citing ``wanted``."""
         loaded, case = self.loaded, self.case
         line = loaded.lines.line(("cases", loaded.index, "setup_refused"))
@@ -183,12 +183,8 @@ class _Runner:
             game = self.games.get(loaded.game or "")
         except TabletopError as exc:
             return CaseResult(loaded, "error", error=broken(loaded, _said(exc), ("game",)).error)
-        info = game.info
-        players = info.min_players if case.players is None else case.players
         try:
-            options = opts.build(info.options, case.options, info.id)
-            player_count(game, players)
-            game.new(players, options, case.seed)
+            Configured.of(game, case.players, case.options).new(case.seed)
         except TabletopError as exc:
             refusal = _said(exc)
             if cites(refusal, wanted):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from tabletop_connect4 import notation, position, rules
-from tabletop_connect4.rules import ConnectFourOptions, State, geometry_for
+from tabletop_connect4.rules import ConnectFourOptions, State, config
 
 from tabletop.game import JSON, Domain, Game, GameInfo, IdLister, Observer, Outcome
 
@@ -25,7 +25,7 @@ _ = Domain("tabletop_connect4")  # the catalogue: tabletop_connect4/locale/<lang
 
 
 def _max_actions(players: int, options: BaseModel) -> int:
-    return geometry_for(options).cells
+    return config(2, options).cells
 
 
 class OldFourGame(Game[State, int]):
@@ -46,7 +46,7 @@ class OldFourGame(Game[State, int]):
     )
 
     def new(self, players: int, options: BaseModel, seed: int) -> State:
-        return rules.initial(geometry_for(options))  # no chance in Connect Four
+        return rules.initial(config(2, options))  # no chance in Connect Four
 
     # The hot path: the board functions themselves, with no wrapper frame.
     to_act = staticmethod(rules.to_act)
@@ -84,7 +84,7 @@ class OldFourGame(Game[State, int]):
         return position.to_json(state)
 
     def from_json(self, data: JSON, players: int, options: BaseModel, seed: int) -> State:
-        return position.from_json(data, geometry_for(options))
+        return position.from_json(data, config(2, options))
 
     def render(self, view: JSON, player: int | None) -> Any:
         from tabletop_connect4.render import render
@@ -94,11 +94,11 @@ class OldFourGame(Game[State, int]):
     def hint(self, view: JSON, player: int, options: BaseModel) -> str:
         from tabletop_connect4.agents import hint
 
-        return hint(position.from_json(view, geometry_for(options)), player)
+        return hint(position.from_json(view, config(2, options)), player)
 
     # Encodings (tabletop.bridges): the column is the action id (see .encoding).
     def action_ids(self, players: int, options: BaseModel) -> int | None:
-        return geometry_for(options).columns
+        return config(2, options).columns
 
     def action_id(self, state: State, action: int) -> int:
         return action
