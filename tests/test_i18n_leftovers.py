@@ -282,6 +282,19 @@ def test_ctverak_hint_and_the_rules_position_section_are_in_the_language() -> No
     assert "The keys are" not in text and "The start position" not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "cards", "pile"), [("cs", "<karty>", "<hromádka>"), ("ru", "<карты>", "<стопка>")]
+)
+def test_ctverak_allowed_line_names_its_placeholders_in_the_language(
+    lang: str, cards: str, pile: str
+) -> None:
+    """The board's "allows" line (issue 37, item 6): the notation stays, the placeholders
+    (machine words in the view) are the reader's."""
+    text = tabletop("play", "ctverak", "--lang", lang, "--seed", "3", stdin="\nquit\n")
+    assert f"meld {cards}" in text and pile in text, text[-600:]
+    assert not any(word in text for word in ("<cards>", "<card>", "<pile>", "<meld>"))
+
+
 def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> None:
     """N4.1's announcement in `play` (render) speaks the reader's language; the view's
     machine ``text`` stays English."""
