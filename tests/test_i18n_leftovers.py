@@ -295,6 +295,17 @@ def test_ctverak_allowed_line_names_its_placeholders_in_the_language(
     assert not any(word in text for word in ("<cards>", "<card>", "<pile>", "<meld>"))
 
 
+def test_the_libraries_refusals_and_a_long_lines_length_are_in_the_language() -> None:
+    """An option value the options model refuses (pydantic's own English, before) and a
+    typed line too long to quote whole (issue 37, item 6)."""
+    said = tabletop("play", "goofspiel", "-o", "num_cards=20", lang="ru")
+    assert "больше 13" in said and "Input should" not in said, said
+    said = tabletop("play", "quarto", "-o", "squares=maybe", lang="cs")
+    assert "není to ano/ne" in said and "valid boolean" not in said, said
+    said = tabletop("play", "quarto", "--lang", "cs", stdin="x" * 60 + "\nquit\n")
+    assert "(60 znaků)" in said and "characters)" not in said, said[-400:]
+
+
 def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> None:
     """N4.1's announcement in `play` (render) speaks the reader's language; the view's
     machine ``text`` stays English."""
