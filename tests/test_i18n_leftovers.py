@@ -306,6 +306,21 @@ def test_the_libraries_refusals_and_a_long_lines_length_are_in_the_language() ->
     assert "(60 znaků)" in said and "characters)" not in said, said[-400:]
 
 
+def test_quarto_names_where_a_line_lies_in_the_languages_case() -> None:
+    """The coach's "completes the tall pieces in row 3" is one phrase per language, so the
+    preposition governs the case (issue 37, item 6: Czech "v řada 3" before)."""
+    from tabletop.core.i18n.text import translate
+    from tabletop_quarto.coach import WINS_NOW, pattern_place
+    from tabletop_quarto.pieces import LINES
+
+    said = {lang: [translate(pattern_place(p), lang) for p in (LINES[2], LINES[6])]
+            for lang in ("cs", "pl", "ru")}  # fmt: skip
+    assert said == {"cs": ["v řadě 3", "ve sloupci c"], "pl": ["w rzędzie 3", "w kolumnie c"],
+                    "ru": ["в ряду 3", "в столбце c"]}  # fmt: skip
+    won = WINS_NOW.format(values="vysoké", where=pattern_place(LINES[2]))
+    assert translate(won, "cs") == "vyhrává hned: doplní kameny (vysoké) v řadě 3"
+
+
 def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> None:
     """N4.1's announcement in `play` (render) speaks the reader's language; the view's
     machine ``text`` stays English."""
