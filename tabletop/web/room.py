@@ -138,11 +138,19 @@ class Room(RoomFlow):
                 return
             if self.undo_request is not None:
                 by = self.undo_request.by
-                asker = "you" if by == seat else f"player {by}"
-                await connection.send(protocol.error(
-                    f"an undo request is already waiting (asked by {asker}); "
-                    "it must be answered first"
-                ))  # fmt: skip
+                waiting = (
+                    _(
+                        "an undo request is already waiting (asked by you); "
+                        "it must be answered first"
+                    )
+                    if by == seat
+                    else _(
+                        "an undo request is already waiting (asked by player {n}); "
+                        "it must be answered first",
+                        n=by,
+                    )
+                )
+                await connection.send(protocol.error(waiting))
                 return
             plan = self.table.undo_plan(seat)
             if plan.sealed:  # one's own sealed choice: nobody else was told of it
