@@ -138,14 +138,14 @@ def _typed_as_json(model: type[BaseModel], values: Mapping[str, Any], game_id: s
         wants_bool = field.annotation is bool
         if isinstance(value, bool) == wants_bool:
             continue
-        kind = "boolean" if wants_bool else "integer" if _wants_int(field) else "value"
+        kind = "bool_type" if wants_bool else "int_type" if _wants_int(field) else ""
         raise OptionError(
             _(
                 "bad value {value} for option {name} of {game}: {reason}; allowed: {allowed}",
                 value=cut(repr(value), 40) if not isinstance(value, str) else quote(value),
                 name=repr(name),
                 game=game_id,
-                reason=f"Input should be a valid {kind}",
+                reason=library_reason(kind, {}, _("not a value of this option")),
                 allowed=_allowed_text(model, name),
             )
         )
@@ -210,6 +210,14 @@ _LIBRARY = {
     "list_type": _("not a list"),
     "too_short": _("too few values"),
     "too_long": _("too many values"),
+    "extra_forbidden": _("not a known key"),
+    "missing": _("missing"),
+    "model_type": _("not an object"),
+    "model_attributes_type": _("not an object"),
+    "dict_type": _("not an object"),
+    "float_type": _("not a number"),
+    "float_parsing": _("not a number"),
+    "string_too_long": _("too long"),
 }
 
 
