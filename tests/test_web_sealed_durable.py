@@ -1,0 +1,224 @@
+"""An acknowledged sealed choice is never lost (issue 35, the browser part): it is in the
+store before its chooser is told, so
+
+- a real ``tabletop serve`` SIGKILLed after a seat's bid was acknowledged, then started
+  again on the same database (one made by the previous schema, migrated on the way),
+  shows that seat its bid still made (``mine``) and the others only who has chosen;
+  the other seat bids and the round is applied with both bids;
+- two servers on one PostgreSQL and one Redis pool the bids of a round: a bid made
+  through server A is applied with the one made through server B, whichever comes last,
+  and when both come at once (the store refuses the one that would make the round whole
+  unknowingly; that server reads the store and applies the round);
+- in both, no message to another seat or a spectator carries a bid of a round not yet
+  applied (the sweep of tests/test_web_sealed_leak.py over every message received);
+- a database of the schema before (SQLite 4, PostgreSQL 1) opens and gains the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.web import postgres, store
+from tests.test_web_process import kill
+from tests.test_web_sealed_leak import answered, create, sweep
+from tests.test_web_shared import cluster
+from tests.web_support import Client, Message, free_port, get, start_process
+
+pytest.importorskip("tabletop_goofspiel")
+
+Entered = dict[int, dict[int, set[str]]]
+
+
+def old_sqlite(path: Path) -> None:
+    """An empty database as the schema before the ``sealed`` table made it (version 4)."""
+    before = store.SCHEMA.split("CREATE TABLE IF NOT EXISTS sealed")[0]
+    db = sqlite3.connect(path)
+    db.executescript(before + store.CHAT_SCHEMA + "PRAGMA user_version=4;")
+    db.close()
+
+
+def bid(client: Client, number: int, text: str, entered: Entered, seat: int) -> Message:
+    """``seat`` bids ``text`` at round ``number``; its answer (the position showing the
+    bid sealed, or the round applied)."""
+    entered.setdefault(number, {}).setdefault(seat, set()).add(text)
+    client.at(number)
+    client.act(text)
+    answer = answered(client, number, text)
+    assert answer["type"] == "position", answer
+    return answer
+
+
+def revealed(client: Client, number: int) -> dict[int, str]:
+    """The bids of the round at ``number`` as ``client``'s game log told them, by seat."""
+    entries = [e for m in client.messages if m["type"] == "log" for e in m["entries"]]
+    return {e["player"]: e["text"] for e in entries if e["number"] in (number + 1, number + 2)}
+
+
+def waiting(client: Client, seats: list[int]) -> Message:
+    """Read until ``client``'s position says that exactly ``seats`` are still to choose."""
+    return client.until(
+        lambda m: m["type"] == "position" and (m.get("sealed") or {}).get("waiting") == seats
+    )
+
+
+def merged(first: Client, then: Client) -> Client:
+    """``then`` holding every message of both connections (one seat before and after a
+    restart), for the sweep."""
+    then.messages = first.messages + then.messages
+    return then
+
+
+def finish(clients: dict[int, Client], number: int, entered: Entered) -> None:
+    """Play the match on to its end: each seat still to choose (as its own position says)
+    bids its lowest card, the lowest seat first."""
+    while True:
+        if clients[1].at(number)["status"] == "over":
+            return
+        for seat, client in sorted(clients.items()):
+            legal = client.at(number)["legal"]
+            if legal:
+                bid(client, number, legal[0], entered, seat)
+        number = clients[1].at(number + 1)["number"]
+
+
+def test_a_sealed_bid_outlives_a_sigkill_and_is_applied_after(tmp_path: Path) -> None:
+    db, port = tmp_path / "m.sqlite3", free_port()
+    old_sqlite(db)  # the schema before: the restart below migrates it
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    entered: Entered = {}
+    try:
+        links = create(base, 2, {}, 4)
+        tokens = {s["seat"]: s["token"] for s in links["seats"]}
+        before = {s: Client(base, links["id"], tokens[s]) for s in (1, 2)}
+        watcher_before = Client(base, links["id"])
+        for client in (*before.values(), watcher_before):
+            client.at(1)
+        assert bid(before[1], 1, "bid 3", entered, 1)["sealed"]["mine"] == "bid 3"
+        kill(server)  # the bid was acknowledged: it is stored
+        server = start_process(db, port)
+        after = {s: Client(base, links["id"], tokens[s]) for s in (1, 2)}
+        watcher = Client(base, links["id"])
+        mine = after[1].at(1)
+        assert mine["number"] == 1 and mine["sealed"] == {
+            "players": [1, 2], "waiting": [2], "mine": "bid 3"
+        }  # fmt: skip
+        assert mine["legal"] == []  # chosen already: nothing more to choose
+        theirs = after[2].at(1)
+        assert theirs["sealed"] == {"players": [1, 2], "waiting": [2], "mine": None}
+        assert "bid 3" in theirs["legal"]  # its own hand, not the other's bid
+        assert watcher.at(1)["sealed"] == {"players": [1, 2], "waiting": [2], "mine": None}
+        bid(after[2], 1, "bid 1", entered, 2)
+        for client in after.values():
+            assert client.at(4)["number"] == 4  # the round applied, the next prize up
+            assert client.position["sealed"]["waiting"] == [1, 2]
+        assert revealed(after[1], 1) == {1: "bid 3", 2: "bid 1"}
+        assert revealed(after[2], 1) == {1: "bid 3", 2: "bid 1"}
+        # the next round, seat 2 first: it is seat 2's own bid that it sees
+        assert bid(after[2], 4, "bid 2", entered, 2)["sealed"]["mine"] == "bid 2"
+        finish(after, 4, entered)
+        watcher.until(lambda m: m["type"] == "position" and m["status"] == "over")
+        status, text = get(base, f"api/matches/{links['id']}/record?token={tokens[1]}")
+        assert status == 200, text
+        clients: dict[int | None, Client] = {
+            s: merged(before[s], after[s]) for s in (1, 2)
+        }
+        clients[None] = merged(watcher_before, watcher)
+        for client in (*before.values(), *after.values(), watcher_before, watcher):
+            client.close()
+    finally:
+        server.terminate()
+        server.wait(30)
+    assert sweep(clients, text, entered) > 10
+    check = sqlite3.connect(db)
+    assert check.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
+    assert check.execute("SELECT count(*) FROM sealed").fetchone()[0] == 0  # all applied
+    check.close()
+
+
+def test_two_servers_pool_the_sealed_bids_of_a_round(pg_url: str, redis_server: Any) -> None:
+    entered: Entered = {}
+    with cluster(pg_url, redis_server, 2) as servers:
+        a, b = servers.base(0), servers.base(1)
+        links = create(a, 2, {}, 5)
+        tokens = {s["seat"]: s["token"] for s in links["seats"]}
+        seats = {1: Client(a, links["id"], tokens[1]), 2: Client(b, links["id"], tokens[2])}
+        watchers = [Client(a, links["id"]), Client(b, links["id"])]
+        for client in (*seats.values(), *watchers):
+            client.at(1)
+        # seat 1 on A, then seat 2 on B: B applies the round with A's bid
+        assert bid(seats[1], 1, "bid 4", entered, 1)["sealed"]["mine"] == "bid 4"
+        assert waiting(seats[2], [2])["sealed"]["mine"] is None  # B knows who has chosen
+        waiting(watchers[1], [2])
+        bid(seats[2], 1, "bid 2", entered, 2)
+        for client in (*seats.values(), *watchers):
+            assert client.at(4)["number"] == 4
+        assert revealed(seats[1], 1) == revealed(seats[2], 1) == {1: "bid 4", 2: "bid 2"}
+        # seat 2 on B, then seat 1 on A
+        assert bid(seats[2], 4, "bid 5", entered, 2)["sealed"]["mine"] == "bid 5"
+        waiting(seats[1], [1])
+        bid(seats[1], 4, "bid 1", entered, 1)
+        for client in seats.values():
+            assert client.at(7)["number"] == 7
+        assert revealed(seats[2], 4) == {1: "bid 1", 2: "bid 5"}
+        # both at once, through the two servers: the round is applied once, with both
+        barrier = threading.Barrier(2)
+
+        def at_once(seat: int, text: str) -> None:
+            entered.setdefault(7, {}).setdefault(seat, set()).add(text)
+            barrier.wait()
+            seats[seat].act(text)
+
+        threads = [threading.Thread(target=at_once, args=(s, t))
+                   for s, t in ((1, "bid 3"), (2, "bid 4"))]  # fmt: skip
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for client in (*seats.values(), *watchers):
+            assert client.at(10)["number"] == 10
+        errors = [m for c in seats.values() for m in c.messages if m["type"] == "error"]
+        assert errors == []  # neither bid was refused: the store ordered them
+        assert revealed(seats[1], 7) == revealed(seats[2], 7) == {1: "bid 3", 2: "bid 4"}
+        finish(seats, 10, entered)
+        for watcher in watchers:
+            watcher.until(lambda m: m["type"] == "position" and m["status"] == "over")
+        status, text = get(b, f"api/matches/{links['id']}/record?token={tokens[2]}")
+        assert status == 200, text
+        clients: dict[int | None, Client] = {1: seats[1], 2: seats[2], None: watchers[1]}
+        for client in (*seats.values(), *watchers):
+            client.close()
+    assert sweep(clients, text, entered) > 10
+    assert sweep({None: watchers[0]}, text, entered) > 5
+
+
+def test_a_postgres_database_of_the_schema_before_gains_the_sealed_table(pg_url: str) -> None:
+    import psycopg
+
+    before = postgres.SCHEMA.split("CREATE TABLE IF NOT EXISTS sealed")[0]
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        for part in before.split(";"):
+            if part.strip():
+                conn.execute(part)
+        conn.execute("CREATE TABLE schema_version (version INTEGER)")
+        conn.execute("INSERT INTO schema_version VALUES (1)")
+    postgres.check(pg_url)
+
+    async def stored() -> Any:
+        db = await postgres.PostgresStore(pg_url).open()
+        try:
+            return await db.positions(0.0)
+        finally:
+            await db.aclose()
+
+    assert asyncio.run(stored()) == {}
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        version = conn.execute("SELECT version FROM schema_version").fetchone()
+        assert version == (postgres.VERSION,)
+        assert conn.execute("SELECT count(*) FROM sealed").fetchone() == (0,)
