@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.web import postgres, store
+from tabletop.web import postgres, store, store_sealed
 from tests.test_web_process import kill
 from tests.test_web_sealed_leak import answered, create, sweep
 from tests.test_web_shared import cluster
@@ -209,16 +209,72 @@ def test_a_postgres_database_of_the_schema_before_gains_the_sealed_table(pg_url:
         conn.execute("CREATE TABLE schema_version (version INTEGER)")
         conn.execute("INSERT INTO schema_version VALUES (1)")
     postgres.check(pg_url)
-
-    async def stored() -> Any:
-        db = await postgres.PostgresStore(pg_url).open()
-        try:
-            return await db.positions(0.0)
-        finally:
-            await db.aclose()
-
-    assert asyncio.run(stored()) == {}
     with psycopg.connect(pg_url, autocommit=True) as conn:
         version = conn.execute("SELECT version FROM schema_version").fetchone()
         assert version == (postgres.VERSION,)
         assert conn.execute("SELECT count(*) FROM sealed").fetchone() == (0,)
+    match = store.StoredMatch(
+        "m1", 1.0, "goofspiel", "1", 2, {}, 7, [store.SeatRow(1, None, "t"),
+        store.SeatRow(2, None, "u")], True, None,
+    )  # fmt: skip
+
+    async def stored() -> tuple[Any, Any]:
+        db = await postgres.PostgresStore(pg_url).open()
+        try:
+            await db.submit([match.insert()])
+            await db.submit(store.append("m1", 1, "prize 3", "ongoing", 2.0))
+            await db.submit(store_sealed.chosen("m1", 1, 2, "bid 4", 2, 0, 3.0))
+            return await db.positions(0.0), await db.load("m1")
+        finally:
+            await db.aclose()
+
+    marks, loaded = asyncio.run(stored())
+    assert marks == {"m1": (1, 0, "ongoing", None, 0, None, 1 << 2)}  # seat 2 has chosen
+    assert loaded.sealed == {2: "bid 4"} and loaded.actions == ["prize 3"]
+
+
+def test_the_store_never_holds_a_whole_round_nor_applies_a_choice_it_does_not_hold(
+    tmp_path: Path,
+) -> None:
+    """SQLite's store (PostgreSQL runs the same statements): a seat's second choice, a
+    choice that would make the round whole, a joint action naming a choice as it is not
+    stored, an action while a choice is stored, a take-back of none: each refused as
+    stale, nothing changed; the joint action as stored clears the round's choices."""
+    match = store.StoredMatch(
+        "m1", 1.0, "goofspiel", "1", 2, {}, 7, [store.SeatRow(1, None, "t"),
+        store.SeatRow(2, None, "u")], True, None,
+    )  # fmt: skip
+
+    async def run() -> tuple[list[bool], Any]:
+        db = store.Store(tmp_path / "m.sqlite3")
+        outcomes = []
+
+        async def accepted(statements: list[store.Statement]) -> bool:
+            try:
+                await db.submit(statements)
+            except store.Stale:
+                return False
+            return True
+
+        try:
+            await db.submit([match.insert()])
+            await db.submit(store.append("m1", 1, "prize 3", "ongoing", 2.0))
+            for statements in (
+                store_sealed.chosen("m1", 1, 1, "bid 4", 2, 0, 3.0),  # accepted
+                store_sealed.chosen("m1", 1, 1, "bid 2", 2, 0, 3.0),  # chosen already
+                store_sealed.chosen("m1", 1, 2, "bid 1", 2, 0, 3.0),  # the round whole
+                store_sealed.chosen("m1", 0, 2, "bid 1", 3, 0, 3.0),  # another position
+                store.append("m1", 2, "bid 4", "ongoing", 4.0, None, 0, {1: "bid 2"}),
+                store.append("m1", 2, "bid 4", "ongoing", 4.0, None, 0),  # it is stored
+                store_sealed.taken_back("m1", 1, 2, 4.0),  # seat 2 has none
+                store.append("m1", 2, "bid 4", "ongoing", 4.0, None, 0, {1: "bid 4"}),
+                store.append("m1", 3, "bid 1", "ongoing", 4.0, None, 0),
+            ):
+                outcomes.append(await accepted(statements))
+            return outcomes, await db.load("m1")
+        finally:
+            db.close()
+
+    outcomes, loaded = asyncio.run(run())
+    assert outcomes == [True, False, False, False, False, False, False, True, True]
+    assert loaded.actions == ["prize 3", "bid 4", "bid 1"] and loaded.sealed == {}

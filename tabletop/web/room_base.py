@@ -149,7 +149,8 @@ class RoomBase:
             )
             self.meta.undos += 1
             self._seen = change.number
-            self._sealed_next = {}
+            self._sealed_next = {}  # truncate forgets them all: those still held again
+            statements += self._sealed_writes(change.number)
         else:
             statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
         self.meta.status = "ongoing" if match.outcome() is None else "over"
@@ -157,24 +158,29 @@ class RoomBase:
 
     def _seal(self, change: Change) -> None:
         """Queue the write of a sealed choice, or of one taken back (an undo that took no
-        action back; nothing when it took back none of the stored choices)."""
-        match, mid, seat = self.table.match, self.meta.id, change.player
-        if seat is None:
-            return
-        if change.kind == "sealed" and seat in match.sealed:
-            text = match.sealed[seat][1]
-            actor = match.game.to_act(match.state)
-            choosers = len(actor) if isinstance(actor, frozenset) else 1
-            statements = store_sealed.chosen(
-                mid, change.number, seat, text, choosers, self.meta.undos, self.updated
-            )
-            self._sealed_next[seat] = text
-        elif change.kind == "undo" and seat in self._sealed_next and seat not in match.sealed:
-            statements = store_sealed.taken_back(mid, change.number, seat, self.updated)
-            del self._sealed_next[seat]
-        else:
-            return
-        self._pending.append(self.db.submit(statements))
+        action back)."""
+        statements = self._sealed_writes(change.number)
+        if statements:
+            self._pending.append(self.db.submit(statements))
+
+    def _sealed_writes(self, number: int) -> list[store.Statement]:
+        """The writes that make the stored sealed choices the match's (at ``number``
+        actions stored): the ones taken back forgotten, the new ones stored."""
+        match, mid = self.table.match, self.meta.id
+        now, stored = sealed.texts(match), self._sealed_next
+        statements: list[store.Statement] = []
+        for seat in [s for s in stored if now.get(s) != stored[s]]:
+            statements += store_sealed.taken_back(mid, number, seat, self.updated)
+            del stored[seat]
+        actor = match.game.to_act(match.state)
+        choosers = len(actor) if isinstance(actor, frozenset) else 1
+        for seat, text in now.items():
+            if seat not in stored:
+                statements += store_sealed.chosen(
+                    mid, number, seat, text, choosers, self.meta.undos, self.updated
+                )
+                stored[seat] = text
+        return statements
 
     async def _commit(self) -> None:
         pending, self._pending = self._pending, []
