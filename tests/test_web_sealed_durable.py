@@ -24,7 +24,10 @@ from typing import Any
 
 import pytest
 
-from tabletop.web import postgres, store, store_sealed
+from tabletop.core.match import Match
+from tabletop.core.registry import registry
+from tabletop.web import postgres, sealed, store, store_sealed
+from tabletop.web.catchup import catch_up
 from tests.test_web_process import kill
 from tests.test_web_sealed_leak import answered, create, sweep
 from tests.test_web_shared import cluster
@@ -278,3 +281,34 @@ def test_the_store_never_holds_a_whole_round_nor_applies_a_choice_it_does_not_ho
     outcomes, loaded = asyncio.run(run())
     assert outcomes == [True, False, False, False, False, False, False, True, True]
     assert loaded.actions == ["prize 3", "bid 4", "bid 1"] and loaded.sealed == {}
+
+
+def test_catching_up_takes_the_stored_sealed_choices_in_place_of_those_held() -> None:
+    """A room brought up to the store holds exactly the sealed choices stored: one added,
+    one taken back, one replaced; a set of choices that would make the round whole (never
+    stored so) is not applied, its last left out; a choice that does not play is left
+    out."""
+    game = registry().get("goofspiel")
+    match = Match(game, 2, game.info.options(), 5)
+    number = len(match.texts)
+    assert match.choosers() == [1, 2]
+    mine, other = match.listing_text(1)[:2]
+
+    def stored(choices: dict[int, str]) -> store.StoredMatch:
+        return store.StoredMatch(
+            "m", 1.0, "goofspiel", game.info.version, 2, {}, 5,
+            [store.SeatRow(1, None, "t"), store.SeatRow(2, None, "u")], True, None,
+            actions=list(match.texts), sealed=choices,
+        )  # fmt: skip
+
+    for choices, held, changed in (
+        ({1: mine}, {1: mine}, True),
+        ({1: mine}, {1: mine}, False),
+        ({1: other}, {1: other}, True),
+        ({}, {}, True),
+        ({1: mine, 2: other}, {1: mine}, True),  # a whole round: never applied so
+        ({2: "bid 99"}, {}, True),  # does not play: left out
+    ):
+        result = catch_up(match, stored(choices), 0)
+        assert (sealed.texts(result.match), result.changed) == (held, changed), choices
+        assert len(result.match.texts) == number and result.match is match

@@ -57,6 +57,10 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
         for text in stored.actions[have:]:
             match.play(text)
             changed = True
+    except Exception:
+        if not changed:
+            sealed.restore(match, before)  # the caller keeps its match as it was
+        raise
     finally:
         match.draw_chance = True
     match.settle()

@@ -14,7 +14,8 @@ module only says what each connection may be sent of them:
   :mod:`tabletop.web.store_sealed` writes them before a choice is acknowledged), and
   entered again into a match replayed or brought up to the store, so a restart or another
   server sharing the store has them; their texts go into the match alone, never into a
-  message, log line or error (a choice that no longer plays is left out silently).
+  message, log line or error (a choice that no longer plays is left out silently);
+  :func:`mask`: who has chosen, as the servers sharing a store compare positions.
 - :func:`drawn`: the chance outcomes the core drew as the match was set up (a prize card
   turned up), stored with the new match as its first actions.
 - :func:`undone`: the ``undo-result`` of a person's own sealed choice taken back while the
