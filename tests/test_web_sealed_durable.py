@@ -1,10 +1,11 @@
 """An acknowledged sealed choice is never lost (issue 35, the browser part): it is in the
 store before its chooser is told, so
 
-- a real ``tabletop serve`` SIGKILLed after a seat's bid was acknowledged, then started
-  again on the same database (one made by the previous schema, migrated on the way),
-  shows that seat its bid still made (``mine``) and the others only who has chosen;
-  the other seat bids and the round is applied with both bids;
+- a real ``tabletop serve`` SIGKILLed after a seat's bid was acknowledged (and the other
+  seat's bid taken back), then started again on the same database (one made by the
+  previous schema, migrated on the way), shows that seat its bid still made (``mine``)
+  and the others only who has chosen; the other seat bids and the round is applied with
+  both bids;
 - two servers on one PostgreSQL and one Redis pool the bids of a round: a bid made
   through server A is applied with the one made through server B, whichever comes last,
   and when both come at once (the store refuses the one that would make the round whole
@@ -103,6 +104,10 @@ def test_a_sealed_bid_outlives_a_sigkill_and_is_applied_after(tmp_path: Path) ->
         watcher_before = Client(base, links["id"])
         for client in (*before.values(), watcher_before):
             client.at(1)
+        # seat 2 bids and takes it back (the take-back is stored too), then seat 1 bids
+        assert bid(before[2], 1, "bid 2", entered, 2)["sealed"]["mine"] == "bid 2"
+        before[2].send({"type": "undo"})
+        assert before[2].until(lambda m: m["type"] == "undo-result")["sealed"] is True
         assert bid(before[1], 1, "bid 3", entered, 1)["sealed"]["mine"] == "bid 3"
         kill(server)  # the bid was acknowledged: it is stored
         server = start_process(db, port)
@@ -155,6 +160,12 @@ def test_two_servers_pool_the_sealed_bids_of_a_round(pg_url: str, redis_server: 
         watchers = [Client(a, links["id"]), Client(b, links["id"])]
         for client in (*seats.values(), *watchers):
             client.at(1)
+        # seat 1 on A bids and takes it back: B is told who has chosen, then who has not
+        assert bid(seats[1], 1, "bid 1", entered, 1)["sealed"]["mine"] == "bid 1"
+        waiting(seats[2], [2])
+        seats[1].send({"type": "undo"})
+        assert seats[1].until(lambda m: m["type"] == "undo-result")["sealed"] is True
+        waiting(seats[2], [1, 2])
         # seat 1 on A, then seat 2 on B: B applies the round with A's bid
         assert bid(seats[1], 1, "bid 4", entered, 1)["sealed"]["mine"] == "bid 4"
         assert waiting(seats[2], [2])["sealed"]["mine"] is None  # B knows who has chosen
