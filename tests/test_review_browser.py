@@ -121,7 +121,7 @@ def test_the_review_page_steps_through_every_action_after_a_restart(tmp_path: Pa
         assert shown(page) == title(actions[0])
         assert page.locator(f'#board [data-square="{placed}"] svg').count() == 0
         verdict = page.locator("#shown-verdict").text_content() or ""
-        assert verdict and verdict != "undefined"
+        assert verdict.startswith(f"{actions[0]['verdict']}: win chance "), verdict
         for number in range(2, total + 1):
             page.click("#next")
             assert shown(page) == title(actions[number - 1])

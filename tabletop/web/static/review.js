@@ -35,6 +35,7 @@ const [TEXT, fill] = words({
   shownTitle: "Action {number} of {total}: player {p}, {action}",
   chanceTitle: "Action {number} of {total}: chance, {action}",
   judged: "{verdict}: win chance {before} → {after}; best: {best}",
+  judgedBest: "{verdict}: win chance {before} → {after}",
   forced: "forced (the only legal action)",
   unseen: "not judged: played from what you could not see",
   chanceMove: "not judged: a chance outcome",
@@ -57,7 +58,7 @@ const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: 
 const judgement = (a) => {
   if (a.before === null) return a.player < 1 ? TEXT.chanceMove : TEXT.unseen;
   if (a.forced) return TEXT.forced;
-  return fill("judged", { verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
+  return fill(a.best === a.action ? "judgedBest" : "judged", { verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
 };
 
 let board = null;
@@ -122,6 +123,7 @@ function describe() {
   $("#chart-summary").textContent = lines.join(" ");
   const legend = $("#legend");
   for (let p = 1; p <= review.players; p++) {
+    if (!review.actions.some((a) => a.player === p && a.after !== null)) continue; // no line
     legend.append(el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${fill("legend", { p })}`));
   }
   const heads = [...document.querySelectorAll("#chart-table th")].map((th) => th.textContent);
