@@ -47,6 +47,7 @@ const [TEXT, fill] = words({
   chartSummary: "Each player's win chance after each of their actions, from 0 to 100 % (dashed: even); larger dots: inaccuracies, mistakes, blunders.",
   trend: "Player {p}: {first} after their first action, {last} after their last, lowest {low}.",
   boardFailed: "the board could not draw this position: {err}",
+  failed: "the review could not be loaded; reload the page to try again",
 });
 // Numbers in the page's language (CLDR through the browser's Intl): "62,5 %" in Czech.
 const pctFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
@@ -195,4 +196,6 @@ async function main() {
   show(first >= 0 ? first : 0);
 }
 
-main();
+main().catch(() => {
+  $("#status").textContent = TEXT.failed; // (a proxy's error page, a dropped connection)
+});
