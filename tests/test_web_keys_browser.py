@@ -46,3 +46,54 @@ def test_a_give_and_a_placement_in_a_handful_of_keys(browser: Browser, tmp_path:
     finally:
         server.kill()
         server.wait(30)
+
+
+def test_a_quartino_placement_and_end_of_turn_in_a_few_keys(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Tab to the supply, Enter picks a colour and takes the focus to the wheel, an arrow
+    and Enter place; a few Tabs and Enter end the turn (29 key presses before)."""
+    port = free_port()
+    server = start_process(tmp_path / "m.sqlite3", port)
+    try:
+        page = browser.new_page()
+        links = create(page, f"http://127.0.0.1:{port}/", computer=True, game="quartino")
+        page.goto(links["1"])
+        board = page.locator("[data-board=quartino]")
+        chips = board.locator("[data-colour].qn-legal")
+        chips.first.wait_for(timeout=30_000)  # the deal drawn, player 1 to place
+        keys = 0
+
+        def press(key: str) -> None:
+            nonlocal keys
+            page.keyboard.press(key)
+            keys += 1
+
+        in_supply = "n => n.closest('.qn-supply').contains(document.activeElement)"
+        while not chips.first.evaluate(in_supply):
+            press("Tab")
+            assert keys <= 10, "the supply is not reached by a few Tabs"
+        press("Enter")
+        expect(board.locator(".qn-wheel [data-field]:focus")).to_have_count(1)  # on the wheel
+        press("ArrowRight")
+        number = page.locator("#status").get_attribute("data-number")
+        press("Enter")
+        page.wait_for_selector(f'#status:not([data-number="{number}"])', timeout=30_000)
+        end = board.get_by_role("button", name="End turn")
+        while end.count() == 0:  # more placements owed: the same colour, the next field
+            number = page.locator("#status").get_attribute("data-number")
+            press("ArrowRight")
+            press("Enter")
+            page.wait_for_selector(f'#status:not([data-number="{number}"])', timeout=30_000)
+            assert keys <= 30
+        placed = keys
+        while not end.evaluate("n => n === document.activeElement"):
+            press("Tab")
+            assert keys - placed <= 6, "End turn is not reached by a few Tabs"
+        press("Enter")
+        expect(end).to_have_count(0, timeout=30_000)
+        assert keys <= 20, keys  # 9 here: 4 Tabs, Enter, arrow, Enter, a Tab, Enter
+        page.close()
+    finally:
+        server.kill()
+        server.wait(30)
