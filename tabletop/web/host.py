@@ -19,6 +19,7 @@ INTRO = ("Keep this page private: whoever has a seat's link plays that seat. "
          "Send each person their own link again if they lost it.")  # fmt: skip
 SEAT = "Seat {seat}"
 COMPUTER = "computer ({level})"
+OPEN = "open: the first person to take it in the lobby gets its link"
 SPECTATORS = "Spectators"
 NO_SPECTATORS = "this match allows no spectators"
 BACK = "Back to the lobby"
@@ -40,13 +41,16 @@ def host_url(meta: StoredMatch, base: str) -> str:
     return f"{base}match/{meta.id}/host?key={host_key(meta)}"
 
 
-def page(meta: StoredMatch, name: str, base: str) -> str:
-    """The host page's HTML (everything in it escaped)."""
+def page(meta: StoredMatch, name: str, base: str, left: set[int] | None = None) -> str:
+    """The host page's HTML (everything in it escaped); ``left``: the seats still open
+    (said so, without their links: the first taker alone gets one)."""
     rows = []
     for row in meta.seats:
         label = escape(SEAT.format(seat=row.seat))
         if row.token is None:
             rows.append(f"<li><b>{label}:</b> {escape(COMPUTER.format(level=row.ai))}</li>")
+        elif row.seat in (left or set()):
+            rows.append(f'<li data-open-seat="{row.seat}"><b>{label}:</b> {escape(OPEN)}</li>')
         else:
             url = escape(f"{base}match/{meta.id}?token={row.token}")
             rows.append(f'<li><b>{label}:</b> <a data-seat-link="{row.seat}" '
