@@ -67,7 +67,9 @@ def page(meta: StoredMatch, name: str, base: str, left: set[int] | None = None) 
 <meta name="referrer" content="no-referrer">
 <title>{escape(TITLE)} · {escape(name)}</title>
 <link rel="stylesheet" href="/static/style.css"></head>
-<body><header><a href="/">tabletop</a><span>{escape(name)} · {escape(meta.id)}</span></header>
+<body data-copy-links>
+<header><a href="/">tabletop</a><span>{escape(name)} · {escape(meta.id)}</span></header>
 <main><section class="links"><h1>{escape(TITLE)}</h1><p>{escape(INTRO)}</p>
-<ul>{items}</ul><p><a href="/">{escape(BACK)}</a></p></section></main></body></html>
+<ul>{items}</ul><p><a href="/">{escape(BACK)}</a></p></section></main>
+<script type="module" src="/static/copy.js"></script></body></html>
 """
