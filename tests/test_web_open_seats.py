@@ -53,6 +53,9 @@ def test_an_open_seat_is_listed_taken_once_and_played(tmp_path: Path) -> None:
         host_page = links["host_url"].removeprefix(base)
         status, text = get(base, host_page)
         assert status == 200 and 'data-open-seat="2"' in text and 'data-seat-link="2"' not in text
+        status, text = get(base, host_page, {"accept-language": "cs"})  # in the reader's language
+        assert '<html lang="cs">' in text and "Odkazy na místa této partie" in text
+        assert "Místo 2:</b> volné: jeho odkaz dostane první" in text
         host = Client(base, match_id, links["seats"][0]["token"])
         host.until(lambda m: m["type"] == "position")
         # the clock waits for the open seat as for any person not yet arrived

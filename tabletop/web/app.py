@@ -87,10 +87,15 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         room = await hub.find(request.path_params["id"])
         if room is None or not host.is_host(room.meta, request.query_params.get("key")):
             return PlainTextResponse("no such match, or not its host's key", status_code=404)
+        try:
+            lang = languages.chosen(request)
+        except UsageError as exc:
+            return PlainTextResponse(str(exc), status_code=400)
         name = hub.registry.get(room.meta.game).info.name
         left = await open_seats.open_of(hub.store(), room.meta.id)
-        return HTMLResponse(host.page(room.meta, name, base_of(request), left),
-                            headers={"cache-control": "no-store"})  # fmt: skip
+        return HTMLResponse(host.page(room.meta, name, base_of(request), left, lang),
+                            headers={"cache-control": "no-store",
+                                     "Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def rules(request: Request) -> Response:
         try:
