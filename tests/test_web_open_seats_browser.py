@@ -4,7 +4,7 @@ open from the lobby's form, copies a link with its "Copy link" button (the clipb
 back), a stranger in another browser clicks "Take seat 2" in the lobby and lands on the
 match page as player 2, whose turn it is after the host's give; the button is gone for
 everyone then, and the host page copies the taken seat's link. Contrast, width and axe on
-the lobby with the new buttons at 1280 px and 390 px; screenshots in
+the lobby with the new buttons at 1280 px and 390 px and on the host page; screenshots in
 $TMPDIR/tabletop-open-seats/.
 """
 
@@ -96,6 +96,7 @@ def test_a_stranger_takes_the_open_seat_from_the_lobby(browser: Browser, server:
     late.get_by_role("button", name="Copy link: Seat 2").click()
     late.locator(".copied", has_text="Copied").first.wait_for(timeout=WAIT)
     assert clipboard(late) == taken
+    check(late, audit, "host-page-1280")
     for ctx in (hosts, strangers):
         ctx.close()
     audit.write(SHOTS / "axe-findings.json")
