@@ -3,19 +3,21 @@ acting only by clicking what a person sees: the host creates a Quarto match with
 open from the lobby's form, copies a link with its "Copy link" button (the clipboard read
 back), a stranger in another browser clicks "Take seat 2" in the lobby and lands on the
 match page as player 2, whose turn it is after the host's give; the button is gone for
-everyone then, and the host page copies the taken seat's link. Contrast, width and axe on
-the lobby with the new buttons at 1280 px and 390 px and on the host page; screenshots in
-$TMPDIR/tabletop-open-seats/.
+everyone then, and the host page copies the taken seat's link. On a page served over
+plain http (no secure context, no navigator.clipboard) the button still copies.
+Contrast, width and axe on the lobby with the new buttons at 1280 px and 390 px and on
+the host page; screenshots in $TMPDIR/tabletop-open-seats/.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests import web_clicks
-from tests.browser_support import WAIT, shots, wait_number
+from tests.browser_support import ARGS, CHROMIUM, WAIT, served, shots, wait_number
 from tests.web_audit import Audit, low_contrast, sideways
 
 SHOTS = shots("tabletop-open-seats")
@@ -100,3 +102,30 @@ def test_a_stranger_takes_the_open_seat_from_the_lobby(browser: Browser, server:
     for ctx in (hosts, strangers):
         ctx.close()
     audit.write(SHOTS / "axe-findings.json")
+
+
+def test_copy_link_on_a_page_served_over_plain_http(browser: Browser, tmp_path: Path) -> None:
+    """A server reached by name over plain http (a club's machine on the LAN) is no secure
+    context, so the page has no navigator.clipboard: the button copies the older way."""
+    name = "tabletop.test"
+    with served(tmp_path / "m.sqlite3", "--allowed-host", name) as base:
+        port = base.rstrip("/").rpartition(":")[2]
+        mapped = browser.browser_type.launch(  # the same Chromium, the name on loopback
+            executable_path=CHROMIUM, args=[*ARGS, f"--host-resolver-rules=MAP {name} 127.0.0.1"]
+        )
+        try:
+            ctx = mapped.new_context(viewport=DESKTOP, permissions=CLIPBOARD)
+            page = ctx.new_page()
+            page.goto(f"http://{name}:{port}/")
+            assert page.evaluate("() => window.isSecureContext") is False
+            page.get_by_role("button", name="New match of Quarto").click()
+            page.get_by_role("button", name="Create match").click()
+            page.get_by_role("button", name="Copy link: Spectators").click()
+            page.locator("#created .copied", has_text="Copied").wait_for(timeout=WAIT)
+            spectators = page.get_attribute("[data-spectator-link]", "href")
+            assert spectators and spectators.startswith(f"http://{name}:{port}/match/")
+            reader = ctx.new_page()  # a secure page of the same browser reads it back
+            reader.goto(base)
+            assert clipboard(reader) == spectators
+        finally:
+            mapped.close()
