@@ -422,3 +422,16 @@ def test_greedy_judges_a_roll_by_what_the_die_may_bring() -> None:
         turns = [Turn(game, 1, 2, options, view, legal, random.Random(s)) for s in range(5)]
         choices[total] = {game.format(state, GreedyAgent().act(turn)) for turn in turns}
     assert choices == {0: {"roll"}, 40: {"hold"}}, choices
+
+
+def test_a_games_playout_limit_cuts_the_generic_levels_playouts() -> None:
+    """``PLAYOUT_LIMIT`` in a game's agents module (Pig's 12) is what the generic levels'
+    and the named search's playouts are cut at; a game without one plays them out."""
+    from tabletop.agents.playouts import PLAYOUT_LIMIT
+
+    if "pig" not in GAMES:
+        pytest.skip("the pig example is not installed")
+    pig = agent_levels(registry().get("pig"))
+    assert {pig[n].factory().playout_limit for n in ("3", "4", "5", "mcts")} == {12}
+    quarto = agent_levels(registry().get("quarto"))
+    assert quarto["mcts"].factory().playout_limit == PLAYOUT_LIMIT

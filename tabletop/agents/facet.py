@@ -11,6 +11,10 @@ name optional:
 - ``evaluate(state, player) -> float | None``: how good ``state`` looks for ``player``,
   0 (lost) to 1 (won), None for no opinion (``greedy`` ranks by it, the search agents
   score cut playouts with it);
+- ``PLAYOUT_LIMIT``: the steps after which the generic levels' playouts stop and are
+  scored by ``evaluate`` (default: played out, up to
+  :data:`tabletop.agents.playouts.PLAYOUT_LIMIT`), for a game whose playouts to the
+  end are too long for a level's playouts to fit its 2 s;
 - ``solve(state, seconds) -> JSON | None``: the exact value of ``state`` for the player
   to act (``value``, ``exact``, ``best``, ``summary``; ``tabletop solve``).
 
@@ -49,6 +53,10 @@ class Players(Protocol):
     def solve(self, state: Any, seconds: float | None) -> JSON | None:
         """The exact value of ``state`` for the player to act, or None without a solver."""
 
+    @property
+    def playout_limit(self) -> int | None:
+        """The steps of the generic levels' playouts (None: played out)."""
+
 
 def _no_opinion(state: Any, player: int) -> float | None:
     return None
@@ -76,12 +84,14 @@ class Bound:
             self.solve: Callable[[Any, float | None], JSON | None] = (
                 method(game, "solve") if "solve" in old else _no_solver
             )
+            self.playout_limit: int | None = None
             return
         agents: Mapping[str, AgentFactory] = getattr(module, "AGENTS", {})
         levels: Mapping[str, Level] = getattr(module, "LEVELS", {})
         self._agents, self._levels = (lambda: agents), (lambda: levels)
         self.evaluate = getattr(module, "evaluate", _no_opinion)
         self.solve = getattr(module, "solve", _no_solver)
+        self.playout_limit = getattr(module, "PLAYOUT_LIMIT", None)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return self._agents()

@@ -8,6 +8,7 @@ information), and any the game adds (``AGENTS`` of its agents module).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tabletop.agents.base import Budget, Level
@@ -21,16 +22,19 @@ _ = Domain("tabletop")
 DEFAULT_LEVEL = "3"
 
 
-def _search(name: str, description: str, iterations: int) -> Level:
-    """The generic tree search with ``iterations`` playouts a move (capped at 2 s)."""
+def _search(name: str, description: str, iterations: int, limit: int | None = None) -> Level:
+    """The generic tree search with ``iterations`` playouts a move (capped at 2 s), each
+    playout cut after ``limit`` steps where the game asks (its ``PLAYOUT_LIMIT``)."""
     from tabletop.agents.search import SearchAgent
 
-    return Level(name, description, SearchAgent, Budget(iterations=iterations, seconds=2.0))
+    factory = SearchAgent if limit is None else functools.partial(SearchAgent, playout_limit=limit)
+    return Level(name, description, factory, Budget(iterations=iterations, seconds=2.0))
 
 
 def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
     """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
     hidden = game.info.hidden_information
+    limit = players_of(game).playout_limit
     levels = {
         "1": Level("1", _("random legal actions"), RandomAgent),
         "2": Level("2", _("greedy: one ply with the game's evaluation"), GreedyAgent),
@@ -40,7 +44,7 @@ def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
             described = _("information-set MCTS, {n} playouts a move (≤ 2 s)", n=iterations)
         else:
             described = _("MCTS (UCT), {n} playouts a move (≤ 2 s)", n=iterations)
-        levels[name] = _search(name, described, iterations)
+        levels[name] = _search(name, described, iterations, limit)
     return levels
 
 
@@ -54,7 +58,9 @@ def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:
         "greedy": Level("greedy", _("one ply with the game's evaluation"), GreedyAgent),
     }
     search = "ismcts" if game.info.hidden_information else "mcts"
-    named[search] = _search(search, _("the generic tree search, {n} playouts a move", n=1000), 1000)
+    named[search] = _search(
+        search, _("the generic tree search, {n} playouts a move", n=1000), 1000, own.playout_limit
+    )
     for name, factory in own.agents().items():
         named[name] = Level(
             name, _("{game}'s own agent {name}", game=game.info.name, name=repr(name)), factory
