@@ -432,6 +432,6 @@ def test_a_games_playout_limit_cuts_the_generic_levels_playouts() -> None:
     if "pig" not in GAMES:
         pytest.skip("the pig example is not installed")
     pig = agent_levels(registry().get("pig"))
-    assert {pig[n].factory().playout_limit for n in ("3", "4", "5", "mcts")} == {12}
+    assert {pig[n].make().playout_limit for n in ("3", "4", "5", "mcts")} == {12}
     quarto = agent_levels(registry().get("quarto"))
-    assert quarto["mcts"].factory().playout_limit == PLAYOUT_LIMIT
+    assert quarto["mcts"].make().playout_limit == PLAYOUT_LIMIT
