@@ -11,7 +11,7 @@ import pytest
 from tabletop.agents.seat import make_seat
 from tabletop.core.errors import RecordError
 from tabletop.core.match import Match
-from tabletop.core.records import Forfeit, Record
+from tabletop.core.records import Ending, Forfeit, Record
 from tabletop.core.registry import registry
 from tabletop.core.table import Change, Table, TableRefused, UndoRefused
 
@@ -126,7 +126,7 @@ def test_the_record_keeps_the_end_and_a_loaded_record_shows_the_same(how: str) -
         t.offer_draw(2)
         t.answer_draw(1, True)
     record = Record.from_text(record_text(t.match))
-    kind = "resigned" if how == "resign" else "agreed-draw"
+    kind: Ending = "resigned" if how == "resign" else "agreed-draw"
     assert record.forfeit == Forfeit(player=1 if how == "resign" else 2, reason=kind)
     again = Match.from_record(t.match.game, record)
     assert again.outcome() == t.match.outcome() and again.to_act() is None
