@@ -121,6 +121,8 @@ class RoomBase:
         match, mid = self.table.match, self.meta.id
         self.updated = self.active = time.time()
         self._hold_clock()
+        if change.kind in ("draw-offer", "draw-declined"):  # a question, not a change: not stored
+            return
         if sealed.stores_nothing(change, self._seen):  # kept here until the round is whole
             return
         first = change.number - 1 if change.kind == "action" else change.number
@@ -142,8 +144,11 @@ class RoomBase:
             )
             self.meta.undos += 1
             self._seen = change.number
-        else:
-            statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
+        else:  # on time, resigned, or a draw agreed
+            ending = "time" if change.kind == "forfeit" else change.kind
+            statements = store.forfeit(
+                mid, change.player or 0, self.updated, change.number, ending
+            )
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
