@@ -58,3 +58,13 @@ def test_a_games_own_draw_action_is_still_an_action(tmp_path: Path) -> None:
     out = play("ctverak", "--seed", "3", "--save", str(save), typed=["", "draw stock", "quit"])
     assert "offers a draw" not in out and "cannot offer" not in out  # after Enter (the pass)
     assert "no draw now (K4.1)" in out  # the game's own refusal of its action
+
+
+def test_with_hidden_hands_the_screen_is_passed_for_the_answer_and_back_in_czech() -> None:
+    out = play("ctverak", "--seed", "3", "--lang", "cs",
+               typed=["", "remíza", "", "n", "", "vzdát", "a"])  # fmt: skip
+    asked = out.index("hráč 1 nabízí remízu. hráč 2, přijímáte? (a/n)")
+    assert out.rindex("Předejte hráči: hráč 2 a stiskněte Enter", 0, asked) >= 0
+    back = out.index("Předejte hráči: hráč 1 a stiskněte Enter", asked)
+    assert out.index("hráč 2 remízu odmítá; hraje se dál") > back  # told after the pass
+    assert "opravdu se vzdát? (a/n)" in out and "hráč 1 se vzdal" in out

@@ -7,6 +7,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -15,7 +16,7 @@ from tabletop.web.app import build_app
 from tabletop.web.store import MatchStore
 from tests.test_web_server import client, create, until
 from tests.test_web_store import Body, new_match, run, stale
-from tests.web_support import TEST_CONFIG
+from tests.web_support import TEST_CONFIG, Client
 
 __all__ = ["client", "run"]  # the fixtures: a server; a store of each database
 
@@ -125,3 +126,25 @@ def test_a_version_4_file_gains_the_ending_and_its_loss_on_time_stays_one(tmp_pa
     assert (match.forfeit, match.ending) == (1, None)
     assert store.ended(match) is not None and store.ended(match).reason == "time"  # type: ignore[union-attr]
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 5
+
+
+def test_a_resignation_on_one_server_ends_the_match_on_the_other(
+    pg_url: str, redis_server: Any
+) -> None:
+    from tests.test_web_shared import cluster, record
+    from tests.test_web_shared import create as create_on
+
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create_on(servers.base(0), {"game": "quarto", "players": 2})
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one = Client(servers.base(0), links["id"], seats[1])
+        two = Client(servers.base(1), links["id"], seats[2])
+        one.at(0)
+        two.at(0)
+        one.send({"type": "resign"})
+        end = two.until(lambda m: m["type"] == "position" and m["status"] == "over", timeout=30)
+        assert (end["end"], end["winners"], end["reason"]) == ("resigned", [2], "player 1 resigned")
+        stored = record(servers.base(1), links["id"], seats[2])
+        assert stored.forfeit is not None and stored.forfeit.reason == "resigned"
+        one.close()
+        two.close()
