@@ -23,7 +23,10 @@ def table(
     match = Match(game, players or game.info.min_players, game.info.options(), 4)
     seats = {p: make_seat(game, level) for p, level in (computers or {}).items()}
     saved: list[Change] = []
-    return Table(match, seats, 30.0, saved.append, clock=lambda: 100.0), saved
+    return Table(match, seats, 30.0, saved.append, clock=lambda: now[0]), saved
+
+
+now = [100.0]  # the tables' clock, moved on by the tests
 
 
 @pytest.mark.parametrize("who", [1, 2])
@@ -56,15 +59,17 @@ def test_a_computer_seat_never_resigns_for_a_person_and_a_resignation_of_three()
 
 def test_a_draw_offered_and_accepted_by_every_other_person_ends_drawn() -> None:
     t, saved = table("pig", players=3)
+    deadline = t.deadline
+    now[0] += 10
     assert t.offer_draw(2) is True and t.offer is not None
     assert saved[-1] == Change("draw-offer", 0, 2)
-    deadline = t.deadline
-    assert deadline is not None  # a pending offer leaves the clock running
+    assert deadline is not None and t.deadline == deadline  # the clock runs on, not restarted
     with pytest.raises(TableRefused, match="cannot answer the draw offer: you offered"):
         t.answer_draw(2, True)
     with pytest.raises(TableRefused, match="player 2 has offered a draw; accept or decline"):
         t.offer_draw(1)
     assert t.answer_draw(1, True) is False and t.match.outcome() is None
+    assert t.deadline == deadline and t.time_left() == 20.0
     assert t.answer_draw(3, True) is True
     outcome = t.match.outcome()
     assert outcome is not None and outcome.kind == "agreed-draw" and outcome.winners == ()

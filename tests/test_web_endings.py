@@ -56,7 +56,7 @@ def test_resign_by_a_player_not_to_act_ends_it_and_a_restart_shows_the_same(
 
 
 def test_a_draw_offer_is_in_every_position_until_answered(client: TestClient) -> None:
-    made = create(client)
+    made = create(client, move_time=600)
     one, two = (s["token"] for s in made["seats"])
     with (
         client.websocket_connect(f"/ws/{made['id']}?token={one}") as ws1,
@@ -69,6 +69,7 @@ def test_a_draw_offer_is_in_every_position_until_answered(client: TestClient) ->
         ws1.send_json({"type": "draw-offer"})
         offered = until(ws2, "position")
         assert offered["draw"] == {"by": 1, "waiting": [2]} and offered["number"] == 0
+        assert offered["clock"]["player"] == 1  # the clock runs on while the offer waits
         ws2.send_json({"type": "draw-answer", "accept": False})
         declined = until(ws1, "draw-declined")
         assert declined == {"type": "draw-declined", "by": 1, "declined_by": 2,
