@@ -403,3 +403,22 @@ def test_reuse_keeps_the_subtree_of_the_position_reached() -> None:
     agent.act(quarto_turn(state, 300))
     assert fresh._tree is not None and agent._tree is not None
     assert fresh._tree[1].visits <= 300 < agent._tree[1].visits
+
+
+def test_greedy_judges_a_roll_by_what_the_die_may_bring() -> None:
+    """Greedy's one ply looks through the chance step after an action: in Pig a roll is
+    worth its expectation (a 1 loses the turn total), so greedy rolls on a small total and
+    holds on a large one (before, roll and hold looked alike and it chose at random)."""
+    if "pig" not in GAMES:
+        pytest.skip("the pig example is not installed")
+    game = registry().get("pig")
+    options = game.info.options()
+    start = game.new(2, options, 0)
+    choices = {}
+    for total in (0, 40):
+        state = start._replace(total=total)
+        view = game.view(state, 1)
+        legal = list(game.legal(state))
+        turns = [Turn(game, 1, 2, options, view, legal, random.Random(s)) for s in range(5)]
+        choices[total] = {game.format(state, GreedyAgent().act(turn)) for turn in turns}
+    assert choices == {0: {"roll"}, 40: {"hold"}}, choices

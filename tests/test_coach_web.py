@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 
+from tabletop.core.i18n.text import translated_json
+from tabletop.web.coach import review as web_review
 from tests.browser_support import CHROMIUM, chromium
+from tests.test_coach_reader import cut, hidden_from, leaked, played
 from tests.web_support import Client, get, live_server, post
 
 
@@ -99,19 +102,26 @@ def test_the_review_page_after_a_finished_match(server: str) -> None:
         page.goto(f"{server}match/{match_id}?token={token}")
         page.wait_for_selector("#review-link:not([hidden])", timeout=30_000)
         page.click("#review-link")
-        page.wait_for_selector("#chart svg polyline", timeout=60_000)
-        assert page.locator("#chart svg polyline").count() == 2
+        page.wait_for_selector("#chart-box svg polyline", timeout=60_000)
+        assert page.locator("#chart-box svg polyline").count() == 2
         assert page.locator("#summary div").count() == 2
         assert page.locator("#mistakes button").count() == len(bad)
-        assert page.locator("#chart .mark").count() == len(bad)
+        assert page.locator("#chart-box .point").count() == len(review["actions"])
+        marked = (
+            "#chart-box .point.verdict-inaccuracy, .point.verdict-mistake, .point.verdict-blunder"
+        )
+        assert page.locator(marked).count() == len(bad)
         # the reader's own errors only, and only those the coach can show (issue 38: an
         # estimate condemns an action only when the ranges do not overlap); the last,
-        # clicked, shows the position before it on the game's board
+        # clicked, shows that action and the position after it on the game's board
         if bad:
             last = bad[-1]
             page.click(f'#mistakes button[data-number="{last["number"]}"]')
             title = page.locator("#shown-title").text_content() or ""
-            assert title == f"before action {last['number']}, as player {last['player']} saw it"
+            total = len(review["actions"])
+            assert title == (
+                f"Action {last['number']} of {total}: player {last['player']}, {last['action']}"
+            )
             assert page.locator("#board *").count() > 0
 
 
@@ -153,3 +163,21 @@ def test_the_review_page_draws_its_numbers_in_the_pages_language(server: str) ->
         # (the reader's errors the coach can show, maybe none: issue 38's overlap rule)
         assert all(re.search(r"\d\u00a0%", text) for text in mistakes), mistakes
         assert not any(re.search(r"\d%", text) for text in mistakes + summary)
+
+
+def test_the_review_gives_every_action_and_its_positions_as_the_reader_saw_them() -> None:
+    """Issue 37: the review page steps through every action, so the review sends them all
+    (another player's in a hidden-card game unseen: as told, not judged) with the position
+    before each and the final one, each as the reader saw it, and nothing else."""
+    match = cut(played("ctverak", 5), 40)
+    game = match.game
+    data = web_review(match, "1", 1)
+    assert [a["number"] for a in data["actions"]] == list(range(1, len(match.actions) + 1))
+    theirs = [a for a in data["actions"] if a["player"] == 2]
+    assert theirs and all(a["verdict"] == "unseen" and a["after"] is None for a in theirs)
+    assert set(data["summary"]) == {"1"}
+    views = [p["view"] for p in data["positions"]] + [data["final"]["view"]]
+    assert views == [game.view(state, 1) for state in match.states]
+    assert data["final"]["status"] == "over"
+    said = json.dumps(translated_json(data), ensure_ascii=False)
+    assert leaked(said, hidden_from(match, 1)) == []

@@ -282,6 +282,45 @@ def test_ctverak_hint_and_the_rules_position_section_are_in_the_language() -> No
     assert "The keys are" not in text and "The start position" not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "cards", "pile"), [("cs", "<karty>", "<hromádka>"), ("ru", "<карты>", "<стопка>")]
+)
+def test_ctverak_allowed_line_names_its_placeholders_in_the_language(
+    lang: str, cards: str, pile: str
+) -> None:
+    """The board's "allows" line (issue 37, item 6): the notation stays, the placeholders
+    (machine words in the view) are the reader's."""
+    text = tabletop("play", "ctverak", "--lang", lang, "--seed", "3", stdin="\nquit\n")
+    assert f"meld {cards}" in text and pile in text, text[-600:]
+    assert not any(word in text for word in ("<cards>", "<card>", "<pile>", "<meld>"))
+
+
+def test_the_libraries_refusals_and_a_long_lines_length_are_in_the_language() -> None:
+    """An option value the options model refuses (pydantic's own English, before) and a
+    typed line too long to quote whole (issue 37, item 6)."""
+    said = tabletop("play", "goofspiel", "-o", "num_cards=20", lang="ru")
+    assert "больше 13" in said and "Input should" not in said, said
+    said = tabletop("play", "quarto", "-o", "squares=maybe", lang="cs")
+    assert "není to ano/ne" in said and "valid boolean" not in said, said
+    said = tabletop("play", "quarto", "--lang", "cs", stdin="x" * 60 + "\nquit\n")
+    assert "(60 znaků)" in said and "characters)" not in said, said[-400:]
+
+
+def test_quarto_names_where_a_line_lies_in_the_languages_case() -> None:
+    """The coach's "completes the tall pieces in row 3" is one phrase per language, so the
+    preposition governs the case (issue 37, item 6: Czech "v řada 3" before)."""
+    from tabletop.core.i18n.text import translate
+    from tabletop_quarto.coach import WINS_NOW, pattern_place
+    from tabletop_quarto.pieces import LINES
+
+    said = {lang: [translate(pattern_place(p), lang) for p in (LINES[2], LINES[6])]
+            for lang in ("cs", "pl", "ru")}  # fmt: skip
+    assert said == {"cs": ["v řadě 3", "ve sloupci c"], "pl": ["w rzędzie 3", "w kolumnie c"],
+                    "ru": ["в ряду 3", "в столбце c"]}  # fmt: skip
+    won = WINS_NOW.format(values="vysoké", where=pattern_place(LINES[2]))
+    assert translate(won, "cs") == "vyhrává hned: doplní kameny (vysoké) v řadě 3"
+
+
 def test_quartino_start_check_in_the_terminal_is_in_the_readers_language() -> None:
     """N4.1's announcement in `play` (render) speaks the reader's language; the view's
     machine ``text`` stays English."""

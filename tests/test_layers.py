@@ -211,7 +211,7 @@ def test_games_loads_its_own_command_and_no_facet_it_does_not_show() -> None:
     """``tabletop games`` imports no other command's module (each is imported when it
     runs: ``tabletop.cli.app.COMMANDS``), no match or record code and no game's encoding,
     presentation or coaching module; ``play`` without a computer seat loads no encoding
-    either (issue 34, item 6; real process)."""
+    and no agent module (issue 34, item 6; real process)."""
     code = (
         "import sys, io, contextlib\n"
         "from tabletop.cli.app import COMMANDS, main\n"
@@ -230,7 +230,8 @@ def test_games_loads_its_own_command_and_no_facet_it_does_not_show() -> None:
         "from typer.testing import CliRunner\n"
         "from tabletop.cli.app import app\n"
         "CliRunner().invoke(app, ['play', 'quarto'], input='give LSRF\\nquit\\n')\n"
-        "print(sorted(m for m in sys.modules if m.rsplit('.', 1)[-1] == 'encoding'))\n"
-    )
+        "print(sorted(m for m in sys.modules if m.rsplit('.', 1)[-1] == 'encoding'\n"
+        "             or m.startswith('tabletop.agents') or '.agents' in m))\n"
+    )  # no computer seat: no agent module (the agents' hook registrations are no agents)
     out = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout

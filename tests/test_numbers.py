@@ -41,5 +41,5 @@ class Signed(BaseModel):
 def test_an_option_keeps_its_own_bounds() -> None:
     """Options read signed numbers: their model, not parse_int, says what is allowed."""
     assert opts.build(Signed, {"offset": "-2"}, "toy").model_dump() == {"offset": -2}
-    with pytest.raises(OptionError, match="greater than or equal to -3"):
+    with pytest.raises(OptionError, match="below -3"):
         opts.build(Signed, {"offset": "-4"}, "toy")

@@ -115,10 +115,10 @@ def test_the_store_keeps_how_a_match_ended(run: Callable[[Body], None]) -> None:
     run(body)
 
 
-def test_a_version_4_file_gains_the_ending_and_its_loss_on_time_stays_one(tmp_path: Path) -> None:
+def test_a_version_5_file_gains_the_ending_and_its_loss_on_time_stays_one(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     db = sqlite3.connect(path)
-    db.executescript(store.SCHEMA.replace(", ending TEXT", "") + "PRAGMA user_version=4;")
+    db.executescript(store.SCHEMA.replace(", ending TEXT", "") + "PRAGMA user_version=5;")
     db.execute(*new_match().insert())
     db.execute("UPDATE matches SET forfeit=1, status='over' WHERE id='m1'")
     db.commit()
@@ -126,7 +126,7 @@ def test_a_version_4_file_gains_the_ending_and_its_loss_on_time_stays_one(tmp_pa
     [match], _ = store.load_all(path)
     assert (match.forfeit, match.ending) == (1, None)
     assert store.ended(match) is not None and store.ended(match).reason == "time"  # type: ignore[union-attr]
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 5
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 6
 
 
 def test_a_resignation_on_one_server_ends_the_match_on_the_other(

@@ -65,7 +65,7 @@ def test_games_are_the_json_of_tabletop_games(client: TestClient) -> None:
         ({"game": "quarto", "seats": [{"seat": 3}]}, "seats are the player numbers 1-2"),
         ({"game": "quarto", "seats": [{"seat": 1, "ai": "9"}]}, "unknown AI level '9'"),
         ({"game": "quarto", "move_time": -1}, "move_time must be a number of seconds"),
-        ({"game": "quarto", "tokens": 1}, "bad match request: tokens: Extra inputs"),
+        ({"game": "quarto", "tokens": 1}, "bad match request: tokens: not a known key"),
         ([1, 2], "bad match request: body:"),
     ],
 )

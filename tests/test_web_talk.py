@@ -174,7 +174,12 @@ def test_one_undo_request_at_a_time_and_only_for_your_own_action(client: TestCli
         ws1.send_json({"type": "undo"})
         until(ws2, "undo-request")
         ws1.send_json({"type": "undo"})
-        assert "already waiting" in until(ws1, "error")["error"]
+        assert "already waiting (asked by you)" in until(ws1, "error")["error"]
+    with client.websocket_connect(f"/ws/{made['id']}?token={two}&lang=cs") as czech:
+        czech.send_json({"type": "undo"})  # said in the connection's language (issue 37)
+        assert until(czech, "error")["error"] == (
+            "žádost o vrácení tahu už čeká (požádal hráč 1); nejprve na ni musí přijít odpověď"
+        )
 
 
 def test_the_rules_page_shows_no_raw_html_of_a_plugin(client: TestClient) -> None:

@@ -151,9 +151,24 @@ def render(view: JSON, player: int | None) -> Group:
         mine_text = Text(translate(_("your hand:")) + " ", style="bold")
         parts.append(mine_text.append_text(cards_text(view["hand"], True)))
     if view["allows"]:
-        allows = _("allows: {rules}", rules=", ".join(view["allows"]))
+        allows = _("allows: {rules}", rules=", ".join(map(shown_rule, view["allows"])))
         parts.append(Text(translate(allows), style="dim"))
     return Group(*parts)
+
+
+# The placeholders of the view's ``allows`` (machine words there), as the reader reads them.
+PLACEHOLDERS = {
+    "<cards>": _("<cards>"),
+    "<meld>": _("<meld>"),
+    "<card>": _("<card>"),
+    "<pile>": _("<pile>"),
+}
+
+
+def shown_rule(rule: str) -> str:
+    """An entry of the view's ``allows`` (``discard <card> <pile>``) with its placeholders
+    in the reader's language (``discard <karta> <hromádka>``); the notation stays."""
+    return " ".join(translate(PLACEHOLDERS[w]) if w in PLACEHOLDERS else w for w in rule.split())
 
 
 def position_keys() -> str:

@@ -5,7 +5,7 @@ Each action is applied and the position after it read from the opening book
 (:mod:`tabletop_quarto.book`) or solved
 (:func:`tabletop_quarto.solver.solve`), the positions budget shared among the actions
 still to solve. A give that lets the opponent win at once is named with its refutation
-("they place it on c3, completing the round pieces of column c"); a value found is
+("they place it on c3, completing the round pieces in column c"); a value found is
 exact, with the placements to the end under best play when the solver measured them.
 Actions the solver leaves open get the generic search's win chance (said as such).
 """
@@ -55,11 +55,11 @@ SEARCHED = _(
     "{nodes} positions"
 )
 MIXED = _("the exact solver where it settled, level 4's search elsewhere")
-WINS_NOW = _("wins now: completes the {values} pieces of {pattern}")
-CLAIM_NOW = _("wins now: the claim is true, {values} pieces on {pattern} (Q5.2)")
-CLAIM_NEXT = _("wins now: completes the {values} pieces of {pattern}; claim it with quarto (Q5.2)")
+WINS_NOW = _("wins now: completes the {values} pieces {where}")
+CLAIM_NOW = _("wins now: the claim is true, {values} pieces {where} (Q5.2)")
+CLAIM_NEXT = _("wins now: completes the {values} pieces {where}; claim it with quarto (Q5.2)")
 GIVE_LOSES = _(
-    "giving {piece} loses: they place it on {square}, completing the {values} pieces of {pattern}"
+    "giving {piece} loses: they place it on {square}, completing the {values} pieces {where}"
 )
 ALL_GIVES_LOSE = _("loses: every piece you could give then lets them win at once")
 THEN = _("{said}, then {then}")
@@ -68,18 +68,20 @@ DRAWS = _("holds the draw")
 LOSES_SOMEHOW = _("loses with best play (how fast is beyond the budget)")
 
 
-def pattern_name(pattern: tuple[int, ...]) -> str:
-    """``row 3``, ``column c``, ``the diagonal a1-d4``, ``the block b2-c3`` (Q4.1, Q4.4)."""
+def pattern_place(pattern: tuple[int, ...]) -> str:
+    """Where a pattern lies, as a whole phrase (its preposition and case are the
+    language's): ``in row 3``, ``in column c``, ``on the diagonal a1-d4``, ``in the block
+    b2-c3`` (Q4.1, Q4.4; Czech ``v řadě 3``, ``ve sloupci c``)."""
     if pattern in LINES:
         index = LINES.index(pattern)
         if index < 4:
-            return _("row {n}", n=index + 1)
+            return _("in row {n}", n=index + 1)
         if index < 8:
-            return _("column {file}", file=FILES[index - 4])
+            return _("in column {file}", file=FILES[index - 4])
     first, last = SQUARE_NAMES[pattern[0]], SQUARE_NAMES[pattern[-1]]
     if pattern in LINES:
-        return _("the diagonal {first}-{last}", first=first, last=last)
-    return _("the block {first}-{last}", first=first, last=last)
+        return _("on the diagonal {first}-{last}", first=first, last=last)
+    return _("in the block {first}-{last}", first=first, last=last)
 
 
 def completed(board: int, occupied: int, square: int, rules: Rules) -> tuple[str, str] | None:
@@ -93,7 +95,7 @@ def completed(board: int, occupied: int, square: int, rules: Rules) -> tuple[str
                 joined = named[0]
                 for value in named[1:]:
                     joined = _("{first} and {second}", first=joined, second=value)
-                return pattern_name(pattern), joined
+                return pattern_place(pattern), joined
     return None
 
 
@@ -213,7 +215,7 @@ class QuartoCoach:
             return WINS_SOMEHOW
         pattern, values = found
         form = CLAIM_NOW if action == QUARTO else form
-        return form.format(values=values, pattern=pattern)
+        return form.format(values=values, where=pattern)
 
     @staticmethod
     def _why(
@@ -234,7 +236,7 @@ class QuartoCoach:
                         piece=CODES[action],
                         square=SQUARE_NAMES[square],
                         values=values,
-                        pattern=pattern,
+                        where=pattern,
                     )
         if value > 0:
             if moves is None:
@@ -259,7 +261,7 @@ class QuartoCoach:
         return loses_in(moves, reply)
 
 
-__all__ = ["QuartoCoach", "completed", "pattern_name", "piece_at"]
+__all__ = ["QuartoCoach", "completed", "pattern_place", "piece_at"]
 
 
 def coach(level: str) -> QuartoCoach | None:

@@ -80,6 +80,11 @@ class Commands(TyperGroup):
             found = super().get_command(ctx, cmd_name)
         return found
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and args[0] not in COMMANDS:
+            self.list_commands(ctx)  # typer suggests the closest of the commands it knows
+        return super().resolve_command(ctx, args)
+
     def _built_in(self, name: str) -> Any:
         """The built-in command ``name``, its module imported and its click command made
         the first time it is asked for."""

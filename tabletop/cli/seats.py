@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.agents.seat import Seat, make_seat
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int, quote
 from tabletop.game import Game
+
+if TYPE_CHECKING:
+    from tabletop.agents.seat import Seat
 
 _ = Domain("tabletop")
 
@@ -64,5 +66,13 @@ def parse_seats(
 ) -> dict[int, Seat]:
     """``--ai SEAT[:LEVEL]`` words as {seat number: computer player}."""
     return {
-        seat: make_seat(game, level) for seat, level in ai_by_seat(specs, players, seed).items()
+        seat: _seat(game, level) for seat, level in ai_by_seat(specs, players, seed).items()
     }
+
+
+def _seat(game: Game[Any, Any], level: str | None) -> Seat:
+    """A computer seat (the agents are imported only when a seat is asked for: ``play``
+    without ``--ai`` loads no agent module)."""
+    from tabletop.agents.seat import make_seat
+
+    return make_seat(game, level)

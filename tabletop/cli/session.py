@@ -14,11 +14,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop.agents.seat import Seat
 from tabletop.cli import concede
 from tabletop.cli.lines import terminal_reader
 from tabletop.core import records
@@ -29,6 +29,9 @@ from tabletop.core.match import Match, player_name
 from tabletop.core.presentation import presentation_of
 from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told, unseen
 from tabletop.game import CHANCE
+
+if TYPE_CHECKING:
+    from tabletop.agents.seat import Seat
 
 _ = Domain("tabletop")
 # The words play understands besides actions: each in English and in the language spoken.

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from tabletop.core.i18n.text import Domain
+
+_ = Domain("tabletop")
 MAX_DIGITS = 20
 _INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 
@@ -27,12 +30,17 @@ def parse_int(text: str, lo: int | None = 0, hi: int | None = None) -> int | Non
 
 
 def quote(text: str, limit: int = 40) -> str:
-    """``repr`` of user input cut to about ``limit`` characters, for messages."""
+    """``repr`` of user input cut to about ``limit`` characters, for messages (the count
+    of a longer one said in the reader's language)."""
     if len(text) <= limit:
         return repr(text)
-    return repr(text[:limit]) + f"… ({len(text)} characters)"
+    return _cut_said(repr(text[:limit]), len(text))
 
 
 def cut(text: str, limit: int = 200) -> str:
     """``text`` cut to about ``limit`` characters (for messages that embed other text)."""
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+    return text if len(text) <= limit else _cut_said(text[:limit], len(text))
+
+
+def _cut_said(head: str, count: int) -> str:
+    return _.plural("{text}… ({n} character)", "{text}… ({n} characters)", count, text=head)

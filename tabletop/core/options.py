@@ -138,14 +138,14 @@ def _typed_as_json(model: type[BaseModel], values: Mapping[str, Any], game_id: s
         wants_bool = field.annotation is bool
         if isinstance(value, bool) == wants_bool:
             continue
-        kind = "boolean" if wants_bool else "integer" if _wants_int(field) else "value"
+        kind = "bool_type" if wants_bool else "int_type" if _wants_int(field) else ""
         raise OptionError(
             _(
                 "bad value {value} for option {name} of {game}: {reason}; allowed: {allowed}",
                 value=cut(repr(value), 40) if not isinstance(value, str) else quote(value),
                 name=repr(name),
                 game=game_id,
-                reason=f"Input should be a valid {kind}",
+                reason=library_reason(kind, {}, _("not a value of this option")),
                 allowed=_allowed_text(model, name),
             )
         )
@@ -183,6 +183,8 @@ def build(
         raised = (err.get("ctx") or {}).get("error")
         if isinstance(raised, ValueError) and one_line(str(raised)) == reason:
             reason = message_of(raised)  # a validator's own message, still translatable
+        else:
+            reason = library_reason(err["type"], err.get("ctx") or {}, reason)
         raise OptionError(
             _(
                 "bad value {value} for option {name} of {game}: {reason}; allowed: {allowed}",
@@ -193,6 +195,46 @@ def build(
                 allowed=allowed,
             )
         ) from None
+
+
+# pydantic's error types as the reader reads them (its own messages are English only)
+_LIBRARY = {
+    "bool_parsing": _("not a yes/no value"),
+    "bool_type": _("not a yes/no value"),
+    "int_parsing": _("not a whole number"),
+    "int_type": _("not a whole number"),
+    "int_from_float": _("not a whole number"),
+    "literal_error": _("not one of the allowed values"),
+    "enum": _("not one of the allowed values"),
+    "string_type": _("not a text"),
+    "list_type": _("not a list"),
+    "too_short": _("too few values"),
+    "too_long": _("too many values"),
+    "extra_forbidden": _("not a known key"),
+    "missing": _("missing"),
+    "model_type": _("not an object"),
+    "model_attributes_type": _("not an object"),
+    "dict_type": _("not an object"),
+    "float_type": _("not a number"),
+    "float_parsing": _("not a number"),
+    "string_too_long": _("too long"),
+}
+
+
+def library_reason(kind: str, ctx: Mapping[str, Any], english: str) -> str:
+    """A validation error of pydantic's (``kind``: its error type, ``ctx`` its context)
+    in the reader's language; a kind not known here keeps pydantic's ``english``."""
+    if kind in _LIBRARY:
+        return _LIBRARY[kind]
+    if kind == "less_than_equal":
+        return _("above {bound}", bound=ctx.get("le", "?"))
+    if kind == "less_than":
+        return _("not below {bound}", bound=ctx.get("lt", "?"))
+    if kind == "greater_than_equal":
+        return _("below {bound}", bound=ctx.get("ge", "?"))
+    if kind == "greater_than":
+        return _("not above {bound}", bound=ctx.get("gt", "?"))
+    return english
 
 
 def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:

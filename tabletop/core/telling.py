@@ -41,7 +41,7 @@ def reveals(match: Match, index: int, player: int) -> bool:
     return False
 
 
-def told(match: Match, index: int, viewer: int | None) -> bool:
+def told(match: Match, index: int, viewer: int | None, now: int | None = None) -> bool:
     """Whether ``viewer`` may be told the text of action ``index`` (e.g. as 'the last
     action of player 2', or in the game log): always for perfect information and for the
     actor; otherwise when the text follows from what ``viewer`` saw before and after it,
@@ -56,11 +56,13 @@ def told(match: Match, index: int, viewer: int | None) -> bool:
     sample late in a game, a game says so for sure with :meth:`Game.hides`, asked first.
     A spectator (``viewer`` None) sees less than every player: the states are sampled
     from each other player's view in turn and compared by what a spectator sees.
+    ``now``: as it was told once ``now`` actions had been played (a replay), else today.
     """
     game = match.game
     before = match.states[index]
     actor = match.actors[index]
-    said = game.tells(before, match.actions[index], actor, viewer, match.state)
+    reached = match.state if now is None else match.states[now]
+    said = game.tells(before, match.actions[index], actor, viewer, reached)
     if said is not None:
         return said
     if not game.info.hidden_information or viewer == actor:
@@ -84,10 +86,12 @@ def unseen(match: Match, index: int) -> str | Msg:
     return HIDDEN_ACTION if said is None else said
 
 
-def shown_text(match: Match, index: int, viewer: int | None) -> str | Msg:
+def shown_text(
+    match: Match, index: int, viewer: int | None, now: int | None = None
+) -> str | Msg:
     """What ``viewer`` (None: a spectator) reads of action ``index``: its text when told
-    (:func:`told`), else :func:`unseen`."""
-    return match.texts[index] if told(match, index, viewer) else unseen(match, index)
+    (:func:`told`, as of ``now`` actions played when given), else :func:`unseen`."""
+    return match.texts[index] if told(match, index, viewer, now) else unseen(match, index)
 
 
 def _sampled_told(match: Match, index: int, sampler: int, viewer: int | None) -> bool:

@@ -45,6 +45,7 @@ from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
+from tabletop.web.playback import replay_routes
 from tabletop.web.proxy import Proxied
 
 log = logging.getLogger("tabletop.web")
@@ -161,6 +162,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
 
     routes = [
         *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
+        *replay_routes(hub),  # move by move, as each viewer saw it (tabletop/web/playback.py)
         Route("/", lobby),
         Route("/match/{id}", match_page),
         Route("/match/{id}/host", host_page),

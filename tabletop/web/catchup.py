@@ -4,7 +4,9 @@ Another server stored actions (or an undo, or a loss on time) this server has no
 applied: :func:`catch_up` applies the stored actions after the ones this match has
 through the checked path, or, when the stored match is no longer a continuation of it
 (an undo elsewhere: a different undo count or other texts), replays the stored match
-whole. Either way the result is exactly the stored match.
+whole. Either way the result is exactly the stored match, with the sealed choices
+stored at its simultaneous step (:func:`tabletop.web.sealed.restore`) in place of those
+it held.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.match import Match
+from tabletop.web import sealed
 from tabletop.web.store import StoredMatch
 from tabletop.web.store_records import ended
 
@@ -41,21 +44,29 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
     if not continues:
         fresh = match.again(stored.actions)
         fresh.forfeit = forfeit
+        sealed.restore(fresh, stored.sealed)
         first = next(
             (i for i, (a, b) in enumerate(zip(match.texts, fresh.texts, strict=False)) if a != b),
             min(have, len(fresh.texts)),
         )
         return CaughtUp(fresh, first, True, True)
     changed = False
+    before, match.sealed = sealed.texts(match), {}
     match.draw_chance = False  # the chance outcomes drawn elsewhere are stored: replayed
     try:
         for text in stored.actions[have:]:
             match.play(text)
             changed = True
+    except Exception:
+        if not changed:
+            sealed.restore(match, before)  # the caller keeps its match as it was
+        raise
     finally:
         match.draw_chance = True
     match.settle()
     if (match.forfeit is None) != (forfeit is None):
         match.forfeit = forfeit
         changed = True
+    sealed.restore(match, stored.sealed)
+    changed = changed or sealed.texts(match) != before
     return CaughtUp(match, have, False, changed)

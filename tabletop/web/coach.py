@@ -9,11 +9,13 @@ Routes (added to the app by :func:`coach_routes`):
   from that seat's view only (:mod:`tabletop.coach`);
 - ``GET /api/matches/{id}/review?token=&level=``: once the match is over, for a seat's
   token (as the record is): the review of ``tabletop review --json --as SEAT`` read as
-  that seat (in a game with hidden cards only its own actions: another player's would
-  rest on cards it never saw) plus ``positions``, the ``position`` message before each
-  action as that seat saw it;
-- ``/match/{id}/review``: the review page (``static/review.html``): an evaluation chart
-  over the game and the mistakes, each clickable to show that position.
+  that seat: every action, judged (in a game with hidden cards only its own: another
+  player's would rest on cards it never saw, so it is ``unseen``, as told then) plus
+  ``positions``, the ``position`` message before each action as that seat saw it, and
+  ``final``, the position after the last one;
+- ``/match/{id}/review``: the review page (``static/review.html``, ``review.js``): an
+  evaluation chart with axes and its data as a table, every action stepped through (the
+  position after it, its verdict and why), and the mistakes as shortcuts.
 
 A match allows hints as its creator chose (``"hints": true|false`` in the create
 request); by default when a computer holds a seat (against the computer: on; between
@@ -152,15 +154,17 @@ def hint(match: Match, state: Any) -> JSON:
 
 
 def review(match: Match, level: str, reader: int | None) -> JSON:
-    """``tabletop review --json --as reader`` of ``match`` at ``level``: the actions
-    judged for ``reader`` (a seat; None a spectator), each with its position as
-    ``reader`` saw it before the action."""
+    """``tabletop review --json --as reader`` of ``match`` at ``level``: every action as
+    ``reader`` (a seat; None a spectator) may read it (judged, or ``unseen``: another
+    player's in a game with hidden cards, or chance's), each with its position as
+    ``reader`` saw it before the action, and ``final``: the last position as they saw it."""
     from tabletop.coach.choose import coach_for
     from tabletop.coach.review import review as review_match
     from tabletop.coach.review import summary
 
     game = match.game
-    entries = [e for e in review_match(match, coach_for(game, level), reader=reader) if e.judged]
+    entries = review_match(match, coach_for(game, level), reader=reader)
+    final = protocol.position_before(match, len(match.actions), reader)
     return {
         "game": game.info.id,
         "name": game.info.name,
@@ -169,6 +173,7 @@ def review(match: Match, level: str, reader: int | None) -> JSON:
         "actions": [{**e.json(), "why": e.why, "best_why": e.best_why} for e in entries],
         "summary": summary(entries, match.players),
         "positions": [protocol.position_before(match, e.number - 1, reader) for e in entries],
+        "final": {**final, "status": "over"},
     }
 
 

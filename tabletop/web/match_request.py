@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tabletop.core.errors import TabletopError, UsageError
 from tabletop.core.i18n.text import Domain
+from tabletop.core.options import library_reason
 
 _ = Domain("tabletop")
 
@@ -50,5 +51,9 @@ def read_body(data: Any) -> CreateMatch:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
         raise UsageError(
-            _("bad match request: {where}: {reason}", where=where, reason=err["msg"])
+            _(
+                "bad match request: {where}: {reason}",
+                where=where,
+                reason=library_reason(err["type"], err.get("ctx") or {}, err["msg"]),
+            )
         ) from None

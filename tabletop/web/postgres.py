@@ -64,6 +64,10 @@ CREATE TABLE IF NOT EXISTS leases (
 CREATE TABLE IF NOT EXISTS timeouts (
     match TEXT PRIMARY KEY, number INTEGER NOT NULL, player INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sealed (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
+    PRIMARY KEY (match, seat)
+);
 CREATE TABLE IF NOT EXISTS chat (
     match TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, seat INTEGER, name TEXT NOT NULL,
     text TEXT NOT NULL
@@ -72,9 +76,13 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 2
-# What brings a database of version N-1 to N (version 2: how a match ended at the table).
-MIGRATIONS: dict[int, list[str]] = {2: ["ALTER TABLE matches ADD COLUMN IF NOT EXISTS ending TEXT"]}
+VERSION = 3
+# What brings a database of version N-1 to N (version 2: the ``sealed`` table of pending
+# sealed choices, which SCHEMA creates; version 3: how a match ended at the table).
+MIGRATIONS: dict[int, list[str]] = {
+    2: [],
+    3: ["ALTER TABLE matches ADD COLUMN IF NOT EXISTS ending TEXT"],
+}
 LOCK = 7_524_001  # the advisory lock the servers migrate under
 
 
@@ -258,6 +266,9 @@ class PostgresStore:
         for match_id, seat in await self._fetch("SELECT match, seat FROM claims"):
             if match_id in found:
                 found[match_id].claimed.add(int(seat))
+        for match_id, *choice in await self._fetch(store.ALL_SEALED):
+            if match_id in found:
+                store.add_sealed(found[match_id], [choice])
         return list(found.values()), unserved
 
     async def load(self, match_id: str) -> StoredMatch | None:
@@ -266,7 +277,8 @@ class PostgresStore:
             return None
         actions = await self._fetch(store.ITS_ACTIONS, (match_id,))
         claims = await self._fetch(store.ITS_CLAIMS, (match_id,))
-        return store.read_match(rows[0], actions, claims)
+        sealed = await self._fetch(store.ITS_SEALED, (match_id,))
+        return store.read_match(rows[0], actions, claims, sealed)
 
     async def chat_rows(self) -> ChatRows:
         opened = [str(m) for (m,) in await self._fetch(store.CHAT_OPEN)]
@@ -274,7 +286,10 @@ class PostgresStore:
 
     async def positions(self, since: float) -> dict[str, Mark]:
         rows = await self._fetch(store.POSITIONS, (since,))
-        return {str(r[0]): (int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6]) for r in rows}
+        return {
+            str(r[0]): (int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6], int(r[7]))
+            for r in rows
+        }
 
     async def lease(self, match_id: str, holder: str, seconds: float) -> bool:
         now = time.time()

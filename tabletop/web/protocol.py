@@ -131,20 +131,29 @@ def draw_declined(by: int, declined_by: int, reason: str) -> JSON:
 def position_before(match: Match, index: int, seat: int | None) -> JSON:
     """The ``position`` message of the state before action ``index + 1`` as ``seat`` saw
     it (None: a spectator; the coach's review sends these over HTTP)."""
+    return position_at(match, index, seat)
+
+
+def position_at(match: Match, number: int, seat: int | None) -> JSON:
+    """The ``position`` message once ``number`` actions were played, as ``seat`` (None: a
+    spectator) saw it then: no legal actions, no clock (a replay, the coach's review)."""
     game = match.game
-    state = match.states[index]
-    player = player_of(game.to_act(state))
+    state = match.states[number]
+    # only the last position can be over (by the rules, or by a forfeit on time)
+    outcome = match.outcome() if number == len(match.actions) else None
+    player = player_of(game.to_act(state)) if outcome is None else None
+    scores = game.scores(state)
     return {
         "type": "position",
-        "number": index,
-        "status": "ongoing",
+        "number": number,
+        "status": "ongoing" if outcome is None else "over",
         "to_act": player,
-        "prompt": game.prompt(state),
+        "prompt": game.prompt(state) if player is not None else "",
         "legal": [],
         "view": game.view(state, seat),
-        "scores": None,
-        "winners": [],
-        "reason": "",
+        "scores": None if scores is None else {str(k): v for k, v in scores.items()},
+        "winners": list(outcome.winners) if outcome else [],
+        "reason": outcome.reason if outcome else "",
         "clock": None,
         "presence": {},
         "sealed": None,

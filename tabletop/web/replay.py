@@ -15,7 +15,7 @@ from tabletop.core.legacy import seeded_chance_of
 from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.game import Game
-from tabletop.web import store
+from tabletop.web import sealed, store
 from tabletop.web.store import MatchStore, StoredMatch
 from tabletop.web.store_records import ended
 
@@ -26,15 +26,19 @@ _ = Domain("tabletop")
 def replayed(
     game: Game[Any, Any], meta: StoredMatch, db: MatchStore
 ) -> tuple[Match, str]:
-    """The match replayed through the checked path, and '' ; or, when a stored action
-    no longer replays, the match up to its last good action and why."""
+    """The match replayed through the checked path with its stored sealed choices, and
+    '' ; or, when a stored action no longer replays, the match up to its last good action
+    and why."""
     record = stored_record(meta)
     try:
-        return Match.from_record(game, record, _("match {id}", id=meta.id)), ""
+        match = Match.from_record(game, record, _("match {id}", id=meta.id))
+        sealed.restore(match, meta.sealed)
+        return match, ""
     except TabletopError as exc:
         damage = one_line(str(exc))
     upgraded = upgrade(game, record, meta, db)
     if upgraded is not None:
+        sealed.restore(upgraded, meta.sealed)
         return upgraded, ""
     start = record.model_copy(update={"actions": [], "forfeit": None})
     match = Match.from_record(game, start, _("match {id}", id=meta.id))

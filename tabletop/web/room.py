@@ -30,6 +30,8 @@ from tabletop.web.room_base import (
 from tabletop.web.room_endings import RoomEndings
 from tabletop.web.store import Stale, StoredMatch
 
+ATTEMPTS = 3  # times a sealed choice is entered again when another's was stored first
+
 __all__ = [
     "FAN_OUT_CHUNK", "FAN_OUT_PAUSE", "OUTBOX_MOST", "PRESENCE_EVERY", "RETRY_FIRST",
     "RETRY_MOST", "SPECTATORS_EVERY", "Connection", "Room", "UndoRequest", "fan_out",
@@ -103,22 +105,35 @@ class Room(RoomEndings):
                     )
                 )
                 return
-            try:
-                self.table.play(connection.seat, text)
-            except ActionError as exc:
-                await connection.send(protocol.error(exc.reason))
-                return
-            if not await self._stored():
-                if isinstance(self._refused, Stale):  # another server's action came first
-                    await self._adopt_stored()
+            for attempt in range(1, ATTEMPTS + 1):
+                try:
+                    self.table.play(connection.seat, text)
+                except ActionError as exc:
+                    await connection.send(protocol.error(exc.reason))
+                    return
+                if await self._stored():
+                    break
+                if not isinstance(self._refused, Stale):
+                    await connection.send(protocol.error(
+                        _("the server could not store the action; nothing changed")
+                    ))  # fmt: skip
+                    return
+                undos = self.meta.undos  # another server's action or sealed choice came first
+                await self._adopt_stored()
+                if attempt == ATTEMPTS or not self._same_step(number, undos):
                     await connection.send(protocol.error(self._stale(number)))
                     return
-                await connection.send(
-                    protocol.error(_("the server could not store the action; nothing changed"))
-                )
-                return
             await self._after_change()
         self.start_computers()
+
+    def _same_step(self, number: int, undos: int) -> bool:
+        """Whether the match is still at the simultaneous step ``number`` (``undos`` undos
+        so far): only the sealed choices stored changed, so a choice is entered again."""
+        match = self.table.match
+        return (
+            len(match.actions) == number and self.meta.undos == undos
+            and isinstance(match.game.to_act(match.state), frozenset)
+        )  # fmt: skip
 
     def _stale(self, number: int) -> str:
         return _(
@@ -140,11 +155,19 @@ class Room(RoomEndings):
                 return
             if self.undo_request is not None:
                 by = self.undo_request.by
-                asker = "you" if by == seat else f"player {by}"
-                await connection.send(protocol.error(
-                    f"an undo request is already waiting (asked by {asker}); "
-                    "it must be answered first"
-                ))  # fmt: skip
+                waiting = (
+                    _(
+                        "an undo request is already waiting (asked by you); "
+                        "it must be answered first"
+                    )
+                    if by == seat
+                    else _(
+                        "an undo request is already waiting (asked by player {n}); "
+                        "it must be answered first",
+                        n=by,
+                    )
+                )
+                await connection.send(protocol.error(waiting))
                 return
             plan = self.table.undo_plan(seat)
             if plan.sealed:  # one's own sealed choice: nobody else was told of it
@@ -170,13 +193,30 @@ class Room(RoomEndings):
     async def take_back_sealed(self, seat: int) -> None:
         """Take back ``seat``'s sealed choice (the lock held): tell that seat's
         connections, then everyone their position (the seat is choosing again)."""
+        match = self.table.match
+        own = match.sealed[seat]
         self.table.undo(seat)
-        message = sealed.undone(seat)
+        try:
+            await self._commit()  # stored before anyone is told
+        except Exception as exc:
+            if isinstance(exc, Stale):  # applied meanwhile (another server): as stored
+                with contextlib.suppress(Exception):
+                    await self._adopt_stored()
+                why = _("cannot undo: {reason}", reason=_("the match moved on"))
+            else:
+                logs.failed(log, f"match {self.meta.id}: a take-back could not be stored", exc)
+                match.sealed[seat] = own  # still stored: it stands
+                why = _("the server could not store the undo; nothing changed")
+            message = protocol.error(why)
+        else:
+            message = sealed.undone(seat)
         for connection in list(self.connections):
             if connection.seat == seat:
                 await connection.send(message)
         await self.broadcast()
         self.arm_clock()
+        if self.sharing is not None:
+            self.sharing.changed(self)
 
     async def answer_undo(self, connection: Connection, agree: bool) -> None:
         async with self.lock:

@@ -2,7 +2,8 @@
 
 Every change follows one order: the table changes the match in memory (checked path),
 the change is committed to the database, then every connection is sent its own view.
-A room's lock serialises its changes.
+A room's lock serialises its changes. A sealed choice (or its taking back) is a change
+too: stored (:mod:`tabletop.web.store_sealed`) before its chooser is told.
 
 Presence (who is online, how many watch) is coalesced: a join or a leave schedules one
 ``presence`` message to everyone :data:`PRESENCE_EVERY` seconds later, whatever else
@@ -28,7 +29,7 @@ from typing import Any, Protocol
 from tabletop.core.i18n.text import Domain
 from tabletop.core.table import Change, Table, told
 from tabletop.game import JSON
-from tabletop.web import logs, protocol, sealed, store
+from tabletop.web import logs, protocol, sealed, store, store_sealed
 from tabletop.web.chat import Chat
 from tabletop.web.connection import Connection, fan_out
 from tabletop.web.store import MatchStore, Stale, StoredMatch
@@ -112,6 +113,10 @@ class RoomBase:
         self.sharing = sharing  # the other servers of a shared store (None: this one only)
         self.remote: dict[str, int] = {}  # the other servers' connections ("s": watching)
         self._refused: BaseException | None = None  # why the store refused the last step
+        # the sealed choices stored (by seat, their texts), as of the last commit, and as
+        # they will be once the writes queued are committed
+        self._sealed_rows = sealed.texts(table.match)
+        self._sealed_next = dict(self._sealed_rows)
         table.autosave = self._autosave
         self._hold_clock()
 
@@ -123,7 +128,8 @@ class RoomBase:
         self._hold_clock()
         if change.kind in ("draw-offer", "draw-declined"):  # a question, not a change: not stored
             return
-        if sealed.stores_nothing(change, self._seen):  # kept here until the round is whole
+        if change.kind == "sealed" or (change.kind == "undo" and change.number == self._seen):
+            self._seal(change)
             return
         first = change.number - 1 if change.kind == "action" else change.number
         self._log_from = min(self._log_from, first)
@@ -131,9 +137,10 @@ class RoomBase:
         deadline = self.table.deadline
         if change.kind == "action":
             status = "ongoing" if match.outcome() is None else "over"
+            applies, self._sealed_next = self._sealed_next, {}  # a joint action's others
             statements = store.append(
                 mid, change.number, change.text, status, self.updated, deadline,
-                self.meta.undos,
+                self.meta.undos, applies,
             )
             self._seen = change.number
         elif change.kind == "undo":
@@ -144,6 +151,8 @@ class RoomBase:
             )
             self.meta.undos += 1
             self._seen = change.number
+            self._sealed_next = {}  # truncate forgets them all: those still held again
+            statements += self._sealed_writes(change.number)
         else:  # on time, resigned, or a draw agreed
             ending = "time" if change.kind == "forfeit" else change.kind
             statements = store.forfeit(
@@ -152,10 +161,41 @@ class RoomBase:
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 
+    def _seal(self, change: Change) -> None:
+        """Queue the write of a sealed choice, or of one taken back (an undo that took no
+        action back)."""
+        statements = self._sealed_writes(change.number)
+        if statements:
+            self._pending.append(self.db.submit(statements))
+
+    def _sealed_writes(self, number: int) -> list[store.Statement]:
+        """The writes that make the stored sealed choices the match's (at ``number``
+        actions stored): the ones taken back forgotten, the new ones stored."""
+        match, mid = self.table.match, self.meta.id
+        now, stored = sealed.texts(match), self._sealed_next
+        statements: list[store.Statement] = []
+        for seat in [s for s in stored if now.get(s) != stored[s]]:
+            statements += store_sealed.taken_back(mid, number, seat, self.updated)
+            del stored[seat]
+        actor = match.game.to_act(match.state)
+        choosers = len(actor) if isinstance(actor, frozenset) else 1
+        for seat, text in now.items():
+            if seat not in stored:
+                statements += store_sealed.chosen(
+                    mid, number, seat, text, choosers, self.meta.undos, self.updated
+                )
+                stored[seat] = text
+        return statements
+
     async def _commit(self) -> None:
         pending, self._pending = self._pending, []
-        for future in pending:
-            await future
+        try:
+            for future in pending:
+                await future
+        except BaseException:
+            self._sealed_next = dict(self._sealed_rows)
+            raise
+        self._sealed_rows = dict(self._sealed_next)
 
     async def _stored(self) -> bool:
         """Commit the last action; if the database refuses it, take it back in memory too
@@ -168,6 +208,7 @@ class RoomBase:
             if not isinstance(exc, Stale):
                 logs.failed(log, f"match {self.meta.id}: an action could not be stored", exc)
             self.table.match.undo()
+            sealed.restore(self.table.match, self._sealed_rows)  # a joint action's others
             left = self._seen = len(self.table.match.actions)
             for key in [k for k in self._told if k[0] >= left]:
                 del self._told[key]  # what may be told of the refused action

@@ -21,7 +21,7 @@ import asyncio
 import time
 
 from tabletop.core.errors import TabletopError
-from tabletop.web import logs, protocol, store
+from tabletop.web import logs, protocol, sealed, store
 from tabletop.web.catchup import catch_up
 from tabletop.web.room_base import RETRY_FIRST, RETRY_MOST, RoomBase, _, log
 from tabletop.web.store import Mark, Stale, StoredMatch
@@ -50,7 +50,7 @@ class RoomFlow(RoomBase):
         forfeit = match.forfeit.player if match.forfeit is not None else None
         status = "ongoing" if match.outcome() is None else "over"
         return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
-                meta.rematch)  # fmt: skip
+                meta.rematch, sealed.mask(match))  # fmt: skip
 
     async def sync(self) -> None:
         """Read the match from the store and become it (another server changed it)."""
@@ -72,6 +72,8 @@ class RoomFlow(RoomBase):
             return
         meta = self.meta
         self._seen = len(stored.actions)
+        self._sealed_rows = sealed.texts(result.match)
+        self._sealed_next = dict(self._sealed_rows)
         if result.replayed:
             self.table.match = result.match
             self._told.clear()

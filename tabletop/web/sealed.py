@@ -10,8 +10,12 @@ module only says what each connection may be sent of them:
   this seat's own sealed choice, sent to that seat only; None at any other step.
 - :func:`legal`: the ``position`` message's ``legal``: this seat's own choices when it is
   still to choose (``Match.options_of(seat)``), else nothing.
-- :func:`stores_nothing`: a change the store has no row for (a sealed choice, or one taken
-  back): the sealed choices live in the room until the joint action is applied.
+- :func:`texts` and :func:`restore`: the sealed choices as the store keeps them (by seat;
+  :mod:`tabletop.web.store_sealed` writes them before a choice is acknowledged), and
+  entered again into a match replayed or brought up to the store, so a restart or another
+  server sharing the store has them; their texts go into the match alone, never into a
+  message, log line or error (a choice that no longer plays is left out silently);
+  :func:`mask`: who has chosen, as the servers sharing a store compare positions.
 - :func:`drawn`: the chance outcomes the core drew as the match was set up (a prize card
   turned up), stored with the new match as its first actions.
 - :func:`undone`: the ``undo-result`` of a person's own sealed choice taken back while the
@@ -25,8 +29,11 @@ and ``last`` messages), drawn by the core; the page never waits for a person the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from tabletop.core.errors import TabletopError
 from tabletop.core.match import Match
-from tabletop.core.table import Change, Table
+from tabletop.core.table import Table
 from tabletop.game import JSON
 from tabletop.web import store
 
@@ -54,10 +61,31 @@ def legal(table: Table, seat: int | None) -> list[str]:
     return match.listing_text(seat)
 
 
-def stores_nothing(change: Change, stored: int) -> bool:
-    """Whether ``change`` leaves the stored actions as they are (``stored``: how many):
-    a sealed choice, or a sealed choice taken back (an undo that took no action back)."""
-    return change.kind == "sealed" or (change.kind == "undo" and change.number == stored)
+def texts(match: Match) -> dict[int, str]:
+    """The sealed choices ``match`` holds, by seat: their texts as stored."""
+    return {seat: text for seat, (_action, text) in match.sealed.items()}
+
+
+def mask(match: Match) -> int:
+    """Who has a sealed choice (the sum of 2**seat), as the store's positions say it."""
+    return sum(1 << seat for seat in match.sealed)
+
+
+def restore(match: Match, choices: Mapping[int, str]) -> None:
+    """Enter the stored sealed ``choices`` (text by seat) into ``match`` at its
+    simultaneous step, through the checked path. A choice that does not play there (the
+    step is over, the seat has chosen), and one that would make the round whole (a joint
+    action is applied only as stored actions), is left out."""
+    for seat, text in sorted(choices.items()):
+        if not isinstance(match.game.to_act(match.state), frozenset):
+            return
+        choosers = match.choosers()
+        if match.outcome() is not None or seat not in choosers or choosers == [seat]:
+            continue
+        try:
+            match.play(text, seat)
+        except TabletopError:  # its reason names the text: told to no one
+            continue
 
 
 def drawn(match_id: str, match: Match, at: float) -> list[store.Statement]:

@@ -34,12 +34,14 @@ from pathlib import Path
 
 from tabletop.core.i18n.text import Domain
 from tabletop.web.store_records import (
+    ALL_SEALED,
     CHAT_OPEN,
     CHAT_ROWS,
     COLUMNS,
     DROP_LEASE,
     ITS_ACTIONS,
     ITS_CLAIMS,
+    ITS_SEALED,
     ONE_MATCH,
     POSITIONS,
     TAKE_LEASE,
@@ -52,6 +54,7 @@ from tabletop.web.store_records import (
     StoredMatch,
     StoreError,
     Unserved,
+    add_sealed,
     ended,
     read_match,
     row_match,
@@ -68,11 +71,12 @@ from tabletop.web.store_steps import (
 )
 
 __all__ = [
-    "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS", "DROP_LEASE", "ITS_ACTIONS",
-    "ITS_CLAIMS", "MIGRATIONS", "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA", "TAKE_LEASE",
-    "VERSION", "ChatRows", "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store",
-    "StoreError", "StoredMatch", "Unserved", "append", "check", "claim", "clock", "connect",
-    "ended", "forfeit", "load_all", "read_match", "rematch", "rewritten", "settle", "truncate",
+    "ALL_SEALED", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS", "DROP_LEASE",
+    "ITS_ACTIONS", "ITS_CLAIMS", "ITS_SEALED", "MIGRATIONS", "ONE_MATCH", "ONE_ROW",
+    "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows", "Mark", "MatchStore",
+    "SeatRow", "Stale", "Statement", "Store", "StoreError", "StoredMatch", "Unserved",
+    "add_sealed", "append", "check", "claim", "clock", "connect", "ended", "forfeit",
+    "load_all", "read_match", "rematch", "rewritten", "settle", "truncate",
 ]  # fmt: skip
 
 _ = Domain("tabletop")
@@ -98,6 +102,10 @@ CREATE TABLE IF NOT EXISTS leases (
 CREATE TABLE IF NOT EXISTS timeouts (
     match TEXT PRIMARY KEY, number INTEGER NOT NULL, player INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sealed (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
+    PRIMARY KEY (match, seat)
+);
 """
 
 # table talk (tabletop.web.chat): each match's messages, and the matches whose spectators
@@ -110,10 +118,11 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 5
+VERSION = 6
 # What brings a file of version N-1 to N (version 1: no ``updated`` column; version 4: the
 # stored move clock, the undo count, and the ``leases`` and ``timeouts`` tables, which
-# SCHEMA creates; version 5: how a match ended at the table, ``ending``)
+# SCHEMA creates; version 5: the ``sealed`` table of pending sealed choices, which SCHEMA
+# creates too; version 6: how a match ended at the table, ``ending``)
 MIGRATIONS = {
     2: ["ALTER TABLE matches ADD COLUMN updated REAL"],
     3: ["ALTER TABLE matches ADD COLUMN hints INTEGER"],
@@ -121,7 +130,8 @@ MIGRATIONS = {
         "ALTER TABLE matches ADD COLUMN deadline REAL",
         "ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
     ],
-    5: ["ALTER TABLE matches ADD COLUMN ending TEXT"],
+    5: [],
+    6: ["ALTER TABLE matches ADD COLUMN ending TEXT"],
 }
 
 
@@ -209,6 +219,9 @@ def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]
     for match_id, seat in db.execute("SELECT match, seat FROM claims"):
         if match_id in found:
             found[match_id].claimed.add(seat)
+    for match_id, *row in db.execute(ALL_SEALED):
+        if match_id in found:
+            add_sealed(found[match_id], [row])
     return list(found.values()), unserved
 
 
@@ -259,7 +272,8 @@ class Store:
                     return None
                 actions = db.execute(ITS_ACTIONS, (match_id,)).fetchall()
                 claims = db.execute(ITS_CLAIMS, (match_id,)).fetchall()
-                return read_match(row, actions, claims)
+                sealed = db.execute(ITS_SEALED, (match_id,)).fetchall()
+                return read_match(row, actions, claims, sealed)
             finally:
                 db.close()
 
@@ -277,9 +291,9 @@ class Store:
         return await asyncio.to_thread(work)
 
     async def positions(self, since: float) -> dict[str, Mark]:
-        """The :data:`Mark` (number, undos, status, forfeit, claims, rematch) of every match
-        ongoing or touched after ``since`` (a finished match older than that no longer
-        changes; a server loads it when someone asks for it)."""
+        """The :data:`Mark` (number, undos, status, forfeit, claims, rematch, sealed
+        choosers) of every match ongoing or touched after ``since`` (a finished match
+        older than that no longer changes; a server loads it when someone asks for it)."""
 
         def work() -> dict[str, Mark]:
             db = self._read()

@@ -65,6 +65,8 @@ class StoredMatch:
     ending: str | None = None
     actions: list[str] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)
+    # the sealed choices of the simultaneous step now (by seat), told to no one else
+    sealed: dict[int, str] = field(default_factory=dict)
 
     def insert(self) -> Statement:
         seats = json.dumps([vars(s) for s in self.seats])
@@ -107,12 +109,23 @@ def row_match(row: Sequence[Any]) -> StoredMatch:
     )  # fmt: skip
 
 
-def read_match(row: Sequence[Any], actions: list[Any], claims: list[Any]) -> StoredMatch:
-    """A match from its row, its actions' texts (in order) and its claimed seats."""
+def read_match(
+    row: Sequence[Any], actions: list[Any], claims: list[Any], sealed: Sequence[Any] = ()
+) -> StoredMatch:
+    """A match from its row, its actions' texts (in order), its claimed seats and its
+    sealed choices (seat, number, text: those made at its last stored action)."""
     match = row_match(row)
     match.actions = [str(text) for (text,) in actions]
     match.claimed = {int(seat) for (seat,) in claims}
+    add_sealed(match, sealed)
     return match
+
+
+def add_sealed(match: StoredMatch, rows: Sequence[Any]) -> None:
+    """Keep the sealed choices (seat, number, text) made where ``match`` stands now."""
+    for seat, number, text in rows:
+        if int(number) == len(match.actions):
+            match.sealed[int(seat)] = str(text)
 
 
 
@@ -120,6 +133,8 @@ def read_match(row: Sequence[Any], actions: list[Any], claims: list[Any]) -> Sto
 ONE_MATCH = f"SELECT {COLUMNS} FROM matches WHERE id=?"
 ITS_ACTIONS = "SELECT text FROM actions WHERE match=? ORDER BY number"
 ITS_CLAIMS = "SELECT seat FROM claims WHERE match=?"
+ITS_SEALED = "SELECT seat, number, text FROM sealed WHERE match=?"
+ALL_SEALED = "SELECT match, seat, number, text FROM sealed"
 CHAT_OPEN = "SELECT match FROM chat_open"
 CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
 TAKE_LEASE = (
@@ -129,13 +144,15 @@ TAKE_LEASE = (
 )
 DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
 # each match's position as the servers sharing a store compare it: number, undos, status,
-# forfeit and claimed seats (a change of any is a change of what its connections see)
+# forfeit, claimed seats, rematch and who has a sealed choice stored (the sum of 2**seat)
+# (a change of any is a change of what its connections see)
 POSITIONS = (  # the matches that can still change: ongoing, or touched since ``?``
     "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
-    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch FROM matches m "
+    "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch, "
+    "(SELECT coalesce(sum(1 << s.seat), 0) FROM sealed s WHERE s.match=m.id) FROM matches m "
     "WHERE m.status = 'ongoing' OR m.updated > ?"
 )
-Mark = tuple[int, int, str, "int | None", int, "str | None"]
+Mark = tuple[int, int, str, "int | None", int, "str | None", int]
 
 ChatRows = tuple[list[str], list[tuple[Any, ...]]]
 

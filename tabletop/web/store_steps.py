@@ -1,11 +1,13 @@
 """The writes: each step of a match (an action, an undo, a loss on time, the clock, a
-claimed seat, a rematch) as the statements that store it, in the SQL both databases
-speak. A statement marked :data:`ONE_ROW` must change a row, else the step is refused
-as :class:`~tabletop.web.store_records.Stale` (another writer stored it first)."""
+claimed seat, a rematch; a sealed choice: :mod:`tabletop.web.store_sealed`) as the
+statements that store it, in the SQL both databases speak. A statement marked
+:data:`ONE_ROW` must change a row, else the step is refused as
+:class:`~tabletop.web.store_records.Stale` (another writer stored it first)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.web.store_records import Statement
@@ -16,6 +18,7 @@ ONE_ROW = "/* one row */ "  # a statement marked so must change a row, else Stal
 def append(
     match_id: str, number: int, text: str, status: str, at: float,
     deadline: float | None = None, undos: int | None = None,
+    sealed: Mapping[int, str] | None = None,
 ) -> list[Statement]:
     """Store action ``number`` (1-based), the match's status after it, when, and the
     deadline (wall clock) of the person to act next. Refused (:class:`Stale`) when
@@ -23,16 +26,27 @@ def append(
     the match was lost on time or ended at the table (resigned, a draw agreed), or (given
     ``undos``) when another server has undone since
     (the action was chosen on a history that is gone). The match's row is written first:
-    its lock orders the writers of one match on a shared database."""
+    its lock orders the writers of one match on a shared database.
+
+    The first action of a joint step names in ``sealed`` the stored sealed choices it
+    applies (by seat): each is cleared, and the step refused when one is not stored as
+    given (taken back, or another). No action is stored while a sealed choice is."""
     undone = "" if undos is None else " AND (SELECT undos FROM matches WHERE id=?)=?"
+    clear = [
+        (ONE_ROW + "DELETE FROM sealed WHERE match=? AND seat=? AND number=? AND text=?",
+         (match_id, seat, number - 1, chosen))
+        for seat, chosen in sorted((sealed or {}).items())
+    ]  # fmt: skip
     return [
         ("UPDATE matches SET status=?, updated=?, deadline=? WHERE id=?",
          (status, at, deadline, match_id)),
+        *clear,
         (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
          "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?) "
+         "AND NOT EXISTS (SELECT 1 FROM sealed WHERE match=?) "
          "AND (SELECT forfeit FROM matches WHERE id=?) IS NULL "
          "AND (SELECT count(*) FROM actions WHERE match=?)=?" + undone,
-         (match_id, number, text, match_id, match_id, match_id, number - 1,
+         (match_id, number, text, match_id, match_id, match_id, match_id, number - 1,
           *(() if undos is None else (match_id, undos)))),
     ]  # fmt: skip
 
@@ -41,7 +55,8 @@ def truncate(
     match_id: str, keep: int, deadline: float | None = None,
     seen: int | None = None, undos: int | None = None,
 ) -> list[Statement]:
-    """Forget every action after the first ``keep`` (an undo) and any forfeit. Given
+    """Forget every action after the first ``keep`` (an undo), any forfeit and any
+    sealed choice. Given
     ``seen`` (the actions the undoing server knows) and ``undos`` (the undos it knows),
     refused (:class:`Stale`) when another server has stored an action or undone since:
     an undo never deletes an action someone else was told of."""
@@ -57,6 +72,7 @@ def truncate(
          "WHERE id=?" + guard, (deadline, match_id, *args)),
         ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
         ("DELETE FROM timeouts WHERE match=?", (match_id,)),
+        ("DELETE FROM sealed WHERE match=?", (match_id,)),
     ]  # fmt: skip
 
 

@@ -7,6 +7,7 @@
 //   data-square="<name>"  a board square a1..d4; click on an empty one = "place b2" (Q3.3)
 //   data-action="quarto"  the Quarto! claim button (shown when legal lists it, Q5.2)
 //   data-action="done"    the "done" button after the 16th placement (Q5.4)
+//   data-act="<action>"   on every element a click on which plays that action (give, place)
 // Pieces are drawn as SVG so all four traits show at once (Q1.2): colour light/dark
 // (pale wood / dark wood), height tall/short, shape round (cylinder) / square (box),
 // top solid / hollow (a dark hole in the top face). Every piece has a tooltip.
@@ -283,6 +284,7 @@ export function render(root, position, act, seat) {
       if (can.has(text)) {
         sq.classList.add("qt-legal");
         control(sq, fill("placeOn", { piece: view.in_hand, name }), `square:${name}`, () => act(text));
+        sq.dataset.act = text;
       } else {
         named(sq, said);
       }
@@ -313,6 +315,7 @@ export function render(root, position, act, seat) {
     const b = el("button", cls, label);
     b.type = "button";
     b.dataset.action = word;
+    b.dataset.act = word;
     b.dataset.focus = `action:${word}`;
     b.title = word === "quarto" ? T.quartoTip : T.doneTip;
     b.addEventListener("click", () => act(word));
@@ -332,8 +335,12 @@ export function render(root, position, act, seat) {
     const box = pieceBox(code, can.has(text.toLowerCase()) ? "qt-legal" : "");
     box.dataset.piece = code;
     const said = `${describe(code)} (${code})`;
-    if (can.has(text.toLowerCase())) control(box, fill("giveIt", { piece: said }), `piece:${code}`, () => act(text));
-    else named(box, said);
+    if (can.has(text.toLowerCase())) {
+      control(box, fill("giveIt", { piece: said }), `piece:${code}`, () => act(text));
+      box.dataset.act = text;  // the action a click plays (the coach marks a hinted one)
+    } else {
+      named(box, said);
+    }
     poolBox.appendChild(box);
   }
   right.appendChild(poolBox);

@@ -1,8 +1,11 @@
-// The review page (tabletop/web/coach.py): the coach's review of a finished match as an
-// evaluation chart over the game (each player's win chance after each of their actions)
-// and the list of mistakes, each clickable to show the position as that player saw it,
-// drawn by the game's own board (or the generic one).
+// The review page (tabletop/web/coach.py): the coach's review of a finished match, read as
+// the seat whose link opened it. A chart of each player's win chance after each of their
+// actions (review-chart.js; its numbers also as a table), and every action stepped through
+// (First / Previous / Next / Last, or the arrow keys, Home and End in the review area):
+// the position after it as this seat saw it, drawn by the game's own board (or the generic
+// one), its verdict and why. The mistakes list jumps to one.
 import { lang, ready, words } from "/static/i18n.js";
+import { COLOURS, drawChart } from "/static/review-chart.js";
 
 await ready;
 const $ = (sel) => document.querySelector(sel);
@@ -12,43 +15,57 @@ const el = (tag, attrs = {}, text = "") => {
   if (text) node.textContent = text;
   return node;
 };
-const SVG = "http://www.w3.org/2000/svg";
-const svg = (tag, attrs) => {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-};
 const parts = location.pathname.split("/");
 const matchId = decodeURIComponent(parts[parts.length - 2]);
 const query = new URLSearchParams(location.search);
-const COLOURS = ["#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#16a085"];
 const BAD = ["inaccuracy", "mistake", "blunder"];
 
 const [TEXT, fill] = words({
   title: "{name}: review",
+  heading: "Review: {name}",
   status: ["{n} action reviewed", "{n} actions reviewed"],
   player: "player {p}: accuracy {accuracy}, inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}",
   na: "n/a",
   entry: "{number}. player {p}: {action} — {verdict} ({before} → {after}); best: {best}",
+  best: "best",
+  good: "good",
   inaccuracy: "inaccuracy",
   mistake: "mistake",
   blunder: "blunder",
-  shown: "before action {number}, as player {p} saw it",
+  shownTitle: "Action {number} of {total}: player {p}, {action}",
+  chanceTitle: "Action {number} of {total}: chance, {action}",
+  judged: "{verdict}: win chance {before} → {after}; best: {best}",
+  judgedBest: "{verdict}: win chance {before} → {after}",
+  forced: "forced (the only legal action)",
+  unseen: "not judged: played from what you could not see",
+  chanceMove: "not judged: a chance outcome",
   bestWhy: "best {best}: {why}",
   none: "no inaccuracies, mistakes or blunders",
   legend: "player {p}",
-  caption: "each player's win chance after each of their actions (dashed: even); dots: inaccuracies, mistakes, blunders (the larger, the worse)",
+  xTitle: "action number",
+  yTitle: "win chance",
+  chartSummary: "Each player's win chance after each of their actions, from 0 to 100 % (dashed: even); larger dots: inaccuracies, mistakes, blunders.",
+  trend: "Player {p}: {first} after their first action, {last} after their last, lowest {low}.",
   boardFailed: "the board could not draw this position: {err}",
+  failed: "the review could not be loaded; reload the page to try again",
 });
-const verdict = (v) => (v in { inaccuracy: 1, mistake: 1, blunder: 1 } ? TEXT[v] : v);
+// Numbers in the page's language (CLDR through the browser's Intl): "62,5 %" in Czech.
+const pctFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
+const pct = (x) => (x === null || x === undefined ? "—" : pctFormat.format(x));
+const accuracyText = (a) => pctFormat.format(a / 100);
+const verdict = (v) => (["best", "good", ...BAD].includes(v) ? TEXT[v] : v);
 const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: a.action,
   verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
-// Numbers in the page's language (CLDR through the browser's Intl): "67 %", "66,7 %" in Czech.
-const pct = (x) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(x);
-const accuracyText = (a) => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }).format(a / 100);
+const judgement = (a) => {
+  if (a.before === null) return a.player < 1 ? TEXT.chanceMove : TEXT.unseen;
+  if (a.forced) return TEXT.forced;
+  return fill(a.best === a.action ? "judgedBest" : "judged", { verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
+};
 
 let board = null;
 let review = null;
+let current = -1;
+let marks = {};
 
 async function loadBoard(game) {
   try {
@@ -58,58 +75,73 @@ async function loadBoard(game) {
   }
 }
 
-function show(index) {
-  const entry = review.actions[index];
-  $("#shown-title").textContent = fill("shown", { number: entry.number, p: entry.player });
-  $("#shown-why").textContent = [entry.why, entry.best_why && fill("bestWhy", { best: entry.best, why: entry.best_why })]
-    .filter(Boolean).join(" · ");
+/** Show action ``index`` (0-based): the position after it, its verdict and why. */
+function show(index, focusPoint = false) {
+  const total = review.actions.length;
+  current = Math.max(0, Math.min(total - 1, index));
+  const entry = review.actions[current];
+  const named = { number: entry.number, total, p: entry.player, action: entry.action };
+  $("#shown-title").textContent = fill(entry.player < 1 ? "chanceTitle" : "shownTitle", named);
+  $("#shown-title").dataset.number = entry.number;
+  $("#shown-verdict").textContent = judgement(entry);
+  $("#shown-verdict").className = BAD.includes(entry.verdict) ? `verdict-${entry.verdict}` : "";
+  $("#shown-why").textContent = [entry.why, entry.best_why && entry.best !== entry.action
+    && fill("bestWhy", { best: entry.best, why: entry.best_why })].filter(Boolean).join(" · ");
   const root = $("#board");
   root.textContent = "";
+  const after = current + 1 < total ? review.positions[current + 1] : review.final;
   try {
-    board.render(root, review.positions[index], () => {}, entry.player);
+    board.render(root, after, () => {}, review.reader);
   } catch (err) {
     root.textContent = fill("boardFailed", { err });
   }
-  for (const b of document.querySelectorAll("[data-number]")) {
-    b.classList.toggle("selected", Number(b.dataset.number) === entry.number);
+  for (const [id, off] of [["first", current === 0], ["previous", current === 0],
+    ["next", current === total - 1], ["last", current === total - 1]]) {
+    $(`#${id}`).setAttribute("aria-disabled", String(off));
   }
+  for (const b of document.querySelectorAll("#mistakes [data-number]")) {
+    b.classList.toggle("selected", Number(b.dataset.number) === entry.number);
+    b.setAttribute("aria-current", Number(b.dataset.number) === entry.number ? "step" : "false");
+  }
+  chart();
+  if (focusPoint && marks[current]) marks[current].focus();
 }
 
 function chart() {
-  const W = 900, H = 240, pad = 24;
-  const n = review.actions.length;
-  const x = (number) => pad + ((W - 2 * pad) * (number - 1)) / Math.max(1, n - 1);
-  const y = (chance) => H - pad - (H - 2 * pad) * chance;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img" });
-  root.append(svg("line", { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 4" }));
+  marks = drawChart($("#chart-box"), review, {
+    xTitle: TEXT.xTitle, yTitle: TEXT.yTitle, label: entryText, pct,
+  }, (index) => show(index, true), current);
+}
+
+function describe() {
+  const lines = [TEXT.chartSummary];
   for (let p = 1; p <= review.players; p++) {
-    const mine = review.actions.filter((a) => a.player === p);
-    const points = mine.map((a) => `${x(a.number)},${y(a.after)}`).join(" ");
-    root.append(svg("polyline", { points, fill: "none", stroke: COLOURS[(p - 1) % COLOURS.length], "stroke-width": 2 }));
+    const mine = review.actions.filter((a) => a.player === p && a.after !== null);
+    if (!mine.length) continue;
+    const low = Math.min(...mine.map((a) => a.after));
+    lines.push(fill("trend", { p, first: pct(mine[0].after), last: pct(mine[mine.length - 1].after), low: pct(low) }));
   }
-  review.actions.forEach((a, index) => {
-    if (!BAD.includes(a.verdict)) return;
-    const mark = svg("circle", {
-      cx: x(a.number), cy: y(a.after), r: 3 + BAD.indexOf(a.verdict) * 2,
-      class: `mark verdict-${a.verdict}`, fill: "currentColor", "data-mark": a.number,
-    });
-    mark.append(svg("title", {}));
-    mark.firstChild.textContent = entryText(a);
-    mark.addEventListener("click", () => show(index));
-    root.append(mark);
-  });
-  $("#chart").append(root);
-  const legend = el("div", { class: "muted" });
+  $("#chart-summary").textContent = lines.join(" ");
+  const legend = $("#legend");
   for (let p = 1; p <= review.players; p++) {
-    const key = el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${fill("legend", { p })}  `);
-    legend.append(key);
+    if (!review.actions.some((a) => a.player === p && a.after !== null)) continue; // no line
+    legend.append(el("span", { style: `color: ${COLOURS[(p - 1) % COLOURS.length]}` }, `■ ${fill("legend", { p })}`));
   }
-  legend.append(el("span", {}, TEXT.caption));
-  $("#chart").append(legend);
+  const heads = [...document.querySelectorAll("#chart-table th")].map((th) => th.textContent);
+  const body = $("#chart-table tbody");
+  for (const a of review.actions) {
+    const row = el("tr");
+    const cells = [a.number, a.player < 1 ? "—" : a.player, a.action,
+      a.before === null ? judgement(a) : a.forced ? TEXT.forced : verdict(a.verdict), pct(a.before), pct(a.after)];
+    cells.forEach((value, i) => row.append(el("td", { "data-label": heads[i] }, String(value))));
+    body.append(row);
+  }
 }
 
 function lists() {
-  for (const [p, s] of Object.entries(review.summary)) $("#summary").append(el("div", {}, fill("player", { p, accuracy: s.accuracy === null ? TEXT.na : accuracyText(s.accuracy), inaccuracy: s.inaccuracy, mistake: s.mistake, blunder: s.blunder })));
+  for (const [p, s] of Object.entries(review.summary)) {
+    $("#summary").append(el("div", {}, fill("player", { p, accuracy: s.accuracy === null ? TEXT.na : accuracyText(s.accuracy), inaccuracy: s.inaccuracy, mistake: s.mistake, blunder: s.blunder })));
+  }
   const box = $("#mistakes");
   review.actions.forEach((a, index) => {
     if (!BAD.includes(a.verdict)) return;
@@ -118,6 +150,28 @@ function lists() {
     box.append(button);
   });
   if (!box.children.length) box.textContent = TEXT.none;
+}
+
+function keys() {
+  const last = () => review.actions.length - 1;
+  $("#first").addEventListener("click", () => show(0));
+  $("#previous").addEventListener("click", () => show(current - 1));
+  $("#next").addEventListener("click", () => show(current + 1));
+  $("#last").addEventListener("click", () => show(last()));
+  $("#review").addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest("summary, table")) return;
+    const to = { ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1,
+      ArrowDown: current + 1, Home: 0, End: last() }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    show(to, Boolean(event.target.closest("svg")));
+  });
+  let pending = false;
+  window.addEventListener("resize", () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; chart(); });
+  });
 }
 
 async function main() {
@@ -129,13 +183,19 @@ async function main() {
     return;
   }
   review = data;
-  $("#title").textContent = fill("title", { name: data.name });
+  document.title = fill("title", { name: data.name });
+  $("#heading").textContent = fill("heading", { name: data.name });
   await loadBoard(data.game);
   $("#status").textContent = fill("status", { n: data.actions.length });
+  $("#review").hidden = false;
   lists();
-  chart();
+  describe();
+  keys();
+  if (!data.actions.length) return;
   const first = data.actions.findIndex((a) => BAD.includes(a.verdict));
-  if (first >= 0) show(first);
+  show(first >= 0 ? first : 0);
 }
 
-main();
+main().catch(() => {
+  $("#status").textContent = TEXT.failed; // (a proxy's error page, a dropped connection)
+});

@@ -1,0 +1,92 @@
+"""Hints people can use (issue 37, item 5), in Debian's Chromium against a real
+`tabletop serve` process, acting only by clicks: on a phone the hint wraps to the width
+(no sideways scroll) and the hinted action is outlined on the board; the coach still
+answers after the server is killed and started again on the same database, without a
+reload; a match between people, which has no hints, shows no empty coach box."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser_support import WAIT, shots, wait_number
+from tests.web_audit import Audit, low_contrast, sideways
+from tests.web_support import free_port, start_process
+
+SHOTS = shots("tabletop-hint")
+
+
+def create(page: Page, base: str, computer: bool) -> dict[str, str]:
+    """A Quarto match made by clicking the lobby's form (seat 2 the computer's level 1
+    when ``computer``); the links it shows."""
+    page.goto(base)
+    page.locator('[data-create="quarto"]').click()
+    if computer:
+        page.select_option("#seat-2", "1")
+    page.locator("#create-submit").click()
+    page.wait_for_selector("[data-seat-link]", timeout=WAIT)
+    return {
+        link.get_attribute("data-seat-link") or "": link.get_attribute("href") or ""
+        for link in page.locator("[data-seat-link]").all()
+    }
+
+
+def test_a_hint_wraps_on_a_phone_marks_the_board_and_outlives_a_restart(
+    browser: Browser, tmp_path: Path
+) -> None:
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        host = browser.new_page()
+        links = create(host, base, computer=True)
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                    has_touch=True)  # fmt: skip
+        page = phone.new_page()
+        page.goto(links["1"])
+        wait_number(page, 0)
+        page.get_by_role("button", name="Hint").click()
+        out = page.locator("#hint-text")
+        expect(out).not_to_have_text("thinking…", timeout=WAIT)
+        expect(out).not_to_be_empty()
+        marked = page.locator("[data-board=quarto] .hinted")
+        expect(marked.first).to_be_visible()
+        assert sideways(page) == 0  # the hint's lines wrap (951 px wide before)
+        assert low_contrast(page) == []
+        assert Audit().run(page, "hint-phone") == []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "hint-phone.png"), full_page=True)
+        marked.first.click()  # the hinted give, played by clicking it
+        wait_number(page, 2)  # and the computer's placement
+        server.kill()
+        server.wait(30)
+        server = start_process(db, port)  # the same database, the same port
+        time.sleep(1.0)
+        page.get_by_role("button", name="Hint").click()
+        expect(out).not_to_have_text("thinking…", timeout=WAIT)
+        expect(out).not_to_contain_text("cannot be reached", timeout=WAIT)
+        expect(page.locator("[data-board=quarto] .hinted").first).to_be_visible(timeout=WAIT)
+        phone.close()
+        host.close()
+    finally:
+        server.kill()
+        server.wait(30)
+
+
+def test_no_empty_coach_box_between_people(browser: Browser, tmp_path: Path) -> None:
+    port = free_port()
+    server = start_process(tmp_path / "m.sqlite3", port)
+    try:
+        page = browser.new_page()
+        links = create(page, f"http://127.0.0.1:{port}/", computer=False)
+        page.goto(links["1"])
+        wait_number(page, 0)
+        time.sleep(1.5)  # the coach has asked the server by now
+        assert page.locator("#coach").count() == 0
+        expect(page.get_by_role("heading", name="Coach")).to_have_count(0)
+        page.close()
+    finally:
+        server.kill()
+        server.wait(30)
