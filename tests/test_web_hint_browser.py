@@ -18,11 +18,11 @@ from tests.web_support import free_port, start_process
 SHOTS = shots("tabletop-hint")
 
 
-def create(page: Page, base: str, computer: bool) -> dict[str, str]:
-    """A Quarto match made by clicking the lobby's form (seat 2 the computer's level 1
+def create(page: Page, base: str, computer: bool, game: str = "quarto") -> dict[str, str]:
+    """A match of ``game`` made by clicking the lobby's form (seat 2 the computer's level 1
     when ``computer``); the links it shows."""
     page.goto(base)
-    page.locator('[data-create="quarto"]').click()
+    page.locator(f'[data-create="{game}"]').click()
     if computer:
         page.select_option("#seat-2", "1")
     page.locator("#create-submit").click()

@@ -16,16 +16,29 @@ _keyboard = [False]  # press keys instead of clicking (``click_action(..., keybo
 
 
 def press_to(target: Any) -> None:
-    """Reach ``target`` (a Playwright locator) with the Tab key alone, as a keyboard user
-    does, and press Enter on it; AssertionError when Tab never reaches it."""
+    """Reach ``target`` (a Playwright locator) with the keys alone, as a keyboard user
+    does, and press Enter on it: Tab to it, or to the group of controls it belongs to (one
+    tab stop for a board's pool or free squares), then the arrow keys inside the group;
+    AssertionError when the keys never reach it."""
     page = target.page
     target.wait_for(state="visible")
+    focused = "node => node === document.activeElement"
+    in_group = "node => node.parentElement.contains(document.activeElement)"
     for _ in range(MAX_TABS):
-        if target.evaluate("node => node === document.activeElement"):
+        if target.evaluate(focused):
             page.keyboard.press("Enter")
             return
+        if target.get_attribute("tabindex") == "-1" and target.evaluate(in_group):
+            for _up in range(5):  # a row at a time (a grid), or round the group (a list)
+                for _right in range(17):
+                    if target.evaluate(focused):
+                        page.keyboard.press("Enter")
+                        return
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("ArrowUp")
+            break
         page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {target}")
+    raise AssertionError(f"the keys never reached {target}")
 
 
 def _click(board: Any, selector: str) -> None:

@@ -78,7 +78,8 @@ def serve(
         Option("--allow-computer-matches", help="Allow matches with no person in them."),
     ] = False,
     max_creates_per_minute: Annotated[
-        int, Option(help="New matches one client address may create a minute.")
+        int, Option(help="New matches one client address may create a minute (and open "
+                    "seats it may take a minute).")
     ] = 20,
     max_open_matches_per_client: Annotated[
         int, Option(help="Ongoing matches one client address may have created.")

@@ -4,7 +4,8 @@ Routes: ``/`` (lobby), ``/match/{id}`` (match page), ``/match/{id}/host?key=`` (
 host's page of seat links), ``/static/...``, ``/games/{game}/board.js`` (a game's own
 board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 ``GET /api/matches?page=N``, ``POST /api/matches`` (``Content-Type: application/json``),
-``GET /api/matches/{id}/record?token=``, ``/ws/{id}?token=&lang=``, and the languages'
+``GET /api/matches/{id}/record?token=``, ``POST /api/matches/{id}/seats/{seat}/take``
+(an open seat, :mod:`.open_seats`), ``/ws/{id}?token=&lang=``, and the languages'
 ``GET /api/i18n?lang=`` and ``GET /api/games/{game}/rules?lang=`` (:mod:`.languages`).
 
 In front of them :class:`~tabletop.web.guard.HostGuard` refuses unknown hosts and other
@@ -39,7 +40,7 @@ from tabletop.core.i18n.text import Domain, message_of, speaking
 from tabletop.core.numbers import parse_int
 from tabletop.core.presentation import presentation_of
 from tabletop.core.reading import decode, parse_json
-from tabletop.web import handlers, host, languages, rules_page
+from tabletop.web import handlers, host, languages, open_seats, rules_page
 from tabletop.web.bounded import Aborted, TooLarge, read_body
 from tabletop.web.coach import coach_routes
 from tabletop.web.config import ServerConfig
@@ -86,9 +87,15 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         room = await hub.find(request.path_params["id"])
         if room is None or not host.is_host(room.meta, request.query_params.get("key")):
             return PlainTextResponse("no such match, or not its host's key", status_code=404)
+        try:
+            lang = languages.chosen(request)
+        except UsageError as exc:
+            return PlainTextResponse(str(exc), status_code=400)
         name = hub.registry.get(room.meta.game).info.name
-        return HTMLResponse(host.page(room.meta, name, base_of(request)),
-                            headers={"cache-control": "no-store"})  # fmt: skip
+        left = await open_seats.open_of(hub.store(), room.meta.id)
+        return HTMLResponse(host.page(room.meta, name, base_of(request), left, lang),
+                            headers={"cache-control": "no-store",
+                                     "Vary": "Accept-Language, Cookie"})  # fmt: skip
 
     async def rules(request: Request) -> Response:
         try:
@@ -130,7 +137,12 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
             if page is None:
                 return error(_("page must be a whole number from 1 (?page=N)"))
             try:
-                return JSONResponse(hub.listing(page))
+                left = await open_seats.still_open(hub.store())
+            except Exception as exc:  # the store away: the listing without open seats
+                log.error("the open seats could not be read: %s", one_line(str(exc)))
+                left = {}
+            try:
+                return JSONResponse(hub.listing(page, left))
             except TabletopError as exc:
                 return error(str(exc), 404)
         kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
@@ -152,6 +164,19 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
             return error(languages.said(message_of(exc), request))
         return JSONResponse(links, status_code=201)
 
+    async def api_take(request: Request) -> Response:
+        seat = parse_int(request.path_params["seat"], lo=1, hi=10**6)
+        if seat is None:
+            return error(languages.said(_("a seat is a whole number from 1"), request), 404)
+        room = await hub.find(request.path_params["id"])
+        address = handlers.client_address(request)
+        try:
+            taken = await open_seats.take(room, hub.store(), hub.admission, seat,
+                                          base_of(request), address)  # fmt: skip
+        except Refused as exc:
+            return error(languages.said(message_of(exc), request), exc.status)
+        return JSONResponse(taken, headers={"cache-control": "no-store"})
+
     async def api_record(request: Request) -> Response:
         room = await hub.find(request.path_params["id"])
         try:
@@ -171,6 +196,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         Route("/api/games", api_games),
         Route("/api/matches", api_matches, methods=["GET", "POST"]),
         Route("/api/matches/{id}/record", api_record),
+        Route("/api/matches/{id}/seats/{seat}/take", api_take, methods=["POST"]),
         WebSocketRoute("/ws/{id}", functools.partial(handlers.match_socket, hub)),
         *languages.routes(hub.registry),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

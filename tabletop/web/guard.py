@@ -127,6 +127,7 @@ class Admission:
         self.limits = limits
         self.clock = clock
         self._created: defaultdict[str, deque[float]] = defaultdict(deque)
+        self._taken: defaultdict[str, deque[float]] = defaultdict(deque)
         self._sockets: defaultdict[str, int] = defaultdict(int)
         self._next_spectator = 0.0
 
@@ -158,6 +159,25 @@ class Admission:
                 limit=limits.open_matches,
             )
         return 0, ""
+
+    def take_refusal(self, address: str) -> tuple[int, str]:
+        """``(429, reason)`` refusing another open seat to ``address``, or ``(0, "")``:
+        one address takes at most ``creates_per_minute`` seats a minute (a script does
+        not empty the lobby)."""
+        recent = self._taken[address]
+        now = self.clock()
+        while recent and recent[0] <= now - 60:
+            recent.popleft()
+        if len(recent) >= self.limits.creates_per_minute:
+            return 429, _(
+                "too many seats taken: at most {limit} a minute from one address "
+                "(--max-creates-per-minute); try again in a minute",
+                limit=self.limits.creates_per_minute,
+            )
+        return 0, ""
+
+    def took(self, address: str) -> None:
+        self._taken[address].append(self.clock())
 
     def created(self, address: str) -> None:
         self._created[address].append(self.clock())

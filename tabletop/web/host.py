@@ -2,7 +2,10 @@
 
 Its key is derived from the match's secrets (its seed and every seat token), so nothing
 more is stored and nobody without a seat's secret or the key can work it out. Creating a
-match answers ``host_url``; the page is ``/match/{id}/host?key=KEY``.
+match answers ``host_url``; the page is ``/match/{id}/host?key=KEY``, in the request's
+language (``?lang=``, the switcher's cookie, ``Accept-Language``), a "Copy link" button
+beside each link (``static/copy.js``); a seat still open (:mod:`.open_seats`) is said to
+be open, without its link.
 """
 
 from __future__ import annotations
@@ -12,16 +15,10 @@ import hashlib
 import hmac
 from html import escape
 
+from tabletop.core.i18n.text import ENGLISH, Domain, translate
 from tabletop.web.store import StoredMatch
 
-TITLE = "Seat links of this match"
-INTRO = ("Keep this page private: whoever has a seat's link plays that seat. "
-         "Send each person their own link again if they lost it.")  # fmt: skip
-SEAT = "Seat {seat}"
-COMPUTER = "computer ({level})"
-SPECTATORS = "Spectators"
-NO_SPECTATORS = "this match allows no spectators"
-BACK = "Back to the lobby"
+_ = Domain("tabletop")
 
 
 def host_key(meta: StoredMatch) -> str:
@@ -40,30 +37,49 @@ def host_url(meta: StoredMatch, base: str) -> str:
     return f"{base}match/{meta.id}/host?key={host_key(meta)}"
 
 
-def page(meta: StoredMatch, name: str, base: str) -> str:
-    """The host page's HTML (everything in it escaped)."""
+def page(
+    meta: StoredMatch, name: str, base: str, left: set[int] | None = None, lang: str = ENGLISH
+) -> str:
+    """The host page's HTML in ``lang`` (everything in it escaped); ``left``: the seats
+    still open (said so, without their links: the first taker alone gets one)."""
+
+    def said(text: object) -> str:
+        return escape(translate(text, lang))
+
     rows = []
     for row in meta.seats:
-        label = escape(SEAT.format(seat=row.seat))
+        label = said(_("Seat {seat}", seat=row.seat))
         if row.token is None:
-            rows.append(f"<li><b>{label}:</b> {escape(COMPUTER.format(level=row.ai))}</li>")
+            computer = said(_("computer ({level})", level=row.ai))
+            rows.append(f"<li><b>{label}:</b> {computer}</li>")
+        elif row.seat in (left or set()):
+            taken_by = said(_("open: the first person to take it in the lobby gets its link"))
+            rows.append(f'<li data-open-seat="{row.seat}"><b>{label}:</b> {taken_by}</li>')
         else:
             url = escape(f"{base}match/{meta.id}?token={row.token}")
             rows.append(f'<li><b>{label}:</b> <a data-seat-link="{row.seat}" '
                         f'href="{url}">{url}</a></li>')  # fmt: skip
+    spectators = said(_("Spectators"))
     if meta.spectators:
         url = escape(f"{base}match/{meta.id}")
-        rows.append(f'<li><b>{SPECTATORS}:</b> <a data-spectator-link href="{url}">{url}</a></li>')
+        rows.append(f'<li><b>{spectators}:</b> <a data-spectator-link href="{url}">{url}</a></li>')
     else:
-        rows.append(f"<li><b>{SPECTATORS}:</b> {NO_SPECTATORS}</li>")
+        nobody = said(_("this match allows no spectators"))
+        rows.append(f"<li><b>{spectators}:</b> {nobody}</li>")
     items = "\n".join(rows)
+    title = said(_("Seat links of this match"))
+    intro = said(_("Keep this page private: whoever has a seat's link plays that seat. "
+                   "Send each person their own link again if they lost it."))  # fmt: skip
+    back = said(_("Back to the lobby"))
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{escape(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>{escape(TITLE)} · {escape(name)}</title>
+<title>{title} · {escape(name)}</title>
 <link rel="stylesheet" href="/static/style.css"></head>
-<body><header><a href="/">tabletop</a><span>{escape(name)} · {escape(meta.id)}</span></header>
-<main><section class="links"><h1>{escape(TITLE)}</h1><p>{escape(INTRO)}</p>
-<ul>{items}</ul><p><a href="/">{escape(BACK)}</a></p></section></main></body></html>
+<body data-copy-links>
+<header><a href="/">tabletop</a><span>{escape(name)} · {escape(meta.id)}</span></header>
+<main><section class="links"><h1>{title}</h1><p>{intro}</p>
+<ul>{items}</ul><p><a href="/">{back}</a></p></section></main>
+<script type="module" src="/static/copy.js"></script></body></html>
 """

@@ -36,7 +36,7 @@ from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tabletop.core.table import Table
 from tabletop.game import JSON, Game
-from tabletop.web import chat, lobby, protocol, sealed, store
+from tabletop.web import chat, lobby, open_seats, protocol, sealed, store
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import Admission
 from tabletop.web.host import host_url
@@ -227,8 +227,9 @@ class Hub:
             move_time=body.move_time,
             hints=body.hints,
         )
+        left = {spec.seat for spec in body.seats if spec.open}  # open seats (open_seats)
         try:
-            links = await self._open_match(meta, base, body.spectator_chat, address)
+            links = await self._open_match(meta, base, body.spectator_chat, address, left)
             self.creators[meta.id] = address
         except BaseException:
             self.admission.forget(address)
@@ -263,15 +264,25 @@ class Hub:
                     )
                 )
             seen.add(spec.seat)
+            if spec.ai is not None and spec.open:
+                raise UsageError(
+                    _(
+                        "seat {seat}: a seat is either a computer's (ai) or open to a "
+                        "person, not both",
+                        seat=spec.seat,
+                    )
+                )
             if spec.ai is not None:
                 ai[spec.seat] = make_seat(game, spec.ai).level
         return ai
 
     async def _open_match(
-        self, meta: StoredMatch, base: str, talk: bool = False, owner: str = ""
+        self, meta: StoredMatch, base: str, talk: bool = False, owner: str = "",
+        left: set[int] | None = None,
     ) -> JSON:
         """Set the match up (the rules may refuse it: then nothing is stored), store it,
-        serve it; its links. ``talk``: spectators may write in its chat."""
+        serve it; its links. ``talk``: spectators may write in its chat; ``left``: its
+        open seats (:mod:`.open_seats`), whose links go to nobody now."""
         assert self.db is not None
         room = self._room(meta)
         room.owner = owner or meta.id  # its computers' time is its creator's
@@ -279,7 +290,8 @@ class Hub:
         try:
             talking = chat.open_to_spectators(meta.id) if talk else []
             drawn = sealed.drawn(meta.id, room.table.match, meta.created)  # chance's
-            await self.db.submit([meta.insert(), *drawn, *talking])
+            left_open = open_seats.opened(meta.id, left or set())
+            await self.db.submit([meta.insert(), *drawn, *talking, *left_open])
         except Exception as exc:  # sqlite3.Error and whatever the disk says
             log.error("a new match could not be stored: %s", exc)
             raise Refused(
@@ -295,13 +307,15 @@ class Hub:
         room.arm_clock()
         if self.sharing is not None:
             self.sharing.changed(room)
-        return self.links(meta, base)
+        return self.links(meta, base, left or set())
 
     @staticmethod
-    def links(meta: StoredMatch, base: str) -> JSON:
+    def links(meta: StoredMatch, base: str, left: set[int] | frozenset[int] = frozenset()) -> JSON:
+        """The links of a new match; an open seat (in ``left``) as ``{"seat", "open"}``."""
         return {
             "id": meta.id,
             "seats": [
+                {"seat": r.seat, "open": True} if r.seat in left else
                 {"seat": r.seat, "token": r.token, "url": f"{base}match/{meta.id}?token={r.token}"}
                 for r in meta.seats
                 if r.token is not None
@@ -379,9 +393,10 @@ class Hub:
         """Whether the lobby still lists ``room`` (:func:`tabletop.web.lobby.listed`)."""
         return lobby.listed(room, now, self.config)
 
-    def listing(self, page: int = 1) -> JSON:
-        """One page of the lobby (:func:`tabletop.web.lobby.listing`)."""
-        return lobby.listing(self.rooms.values(), self.unserved, self.config, page)
+    def listing(self, page: int = 1, left: dict[str, list[int]] | None = None) -> JSON:
+        """One page of the lobby (:func:`tabletop.web.lobby.listing`); ``left``: the open
+        seats (:func:`tabletop.web.open_seats.still_open`)."""
+        return lobby.listing(self.rooms.values(), self.unserved, self.config, page, left)
 
     def record(self, room: Room | None, token: str | None) -> str:
         """The save file of a finished match (``room``, as :meth:`find` found it), for a

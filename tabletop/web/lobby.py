@@ -1,7 +1,8 @@
 """The lobby's list of matches: the matches still going and those finished in the last
 ``lobby_keep`` seconds, newest first, a page of :data:`PAGE_SIZE` at a time; a match
 nobody has played or visited for ``abandoned_after`` seconds leaves it too. No tokens,
-nothing hidden; damaged and unserved matches say why."""
+nothing hidden; damaged and unserved matches say why. An ongoing match names its seats
+still open to take (:mod:`tabletop.web.open_seats`)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,11 @@ def listed(room: Room, now: float, config: ServerConfig) -> bool:
 
 
 def listing(
-    served: Iterable[Room], unserved: list[Unserved], config: ServerConfig, page: int = 1
+    served: Iterable[Room], unserved: list[Unserved], config: ServerConfig, page: int = 1,
+    left: dict[str, list[int]] | None = None,
 ) -> JSON:
     """One page of the lobby's list of matches (newest first): no tokens, nothing
-    hidden; damaged and unserved matches say why."""
+    hidden; damaged and unserved matches say why; ``left``: each match's open seats."""
     now = time.time()
     rooms = [r for r in served if listed(r, now, config)]
     rooms.sort(key=lambda r: -r.meta.created)
@@ -46,7 +48,7 @@ def listing(
         )
     shown = rooms[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     return {
-        "matches": [row(room) for room in shown],
+        "matches": [row(room, (left or {}).get(room.meta.id, [])) for room in shown],
         "page": page,
         "pages": pages,
         "per_page": PAGE_SIZE,
@@ -55,8 +57,8 @@ def listing(
     }
 
 
-def row(room: Room) -> JSON:
-    """One match as the lobby lists it."""
+def row(room: Room, left: list[int] | None = None) -> JSON:
+    """One match as the lobby lists it (``left``: its seats still open to take)."""
     meta = room.meta
     online = room.online()
     return {
@@ -78,4 +80,5 @@ def row(room: Room) -> JSON:
             }
             for r in meta.seats
         ],
+        "open_seats": sorted(left or []) if meta.status == "ongoing" else [],
     }

@@ -26,6 +26,7 @@ class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     seat: int
     ai: str | None = None
+    open: bool = False  # a person's seat left for whoever takes it first from the lobby
 
 
 class CreateMatch(BaseModel):

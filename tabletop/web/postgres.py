@@ -58,6 +58,10 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS claims (
     match TEXT NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (match, seat)
 );
+CREATE TABLE IF NOT EXISTS open_seats (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, taken DOUBLE PRECISION,
+    PRIMARY KEY (match, seat)
+);
 CREATE TABLE IF NOT EXISTS leases (
     match TEXT PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL
 );
@@ -279,6 +283,9 @@ class PostgresStore:
         claims = await self._fetch(store.ITS_CLAIMS, (match_id,))
         sealed = await self._fetch(store.ITS_SEALED, (match_id,))
         return store.read_match(rows[0], actions, claims, sealed)
+
+    async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self._fetch(sql, args)
 
     async def chat_rows(self) -> ChatRows:
         opened = [str(m) for (m,) in await self._fetch(store.CHAT_OPEN)]

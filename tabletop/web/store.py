@@ -30,7 +30,9 @@ import queue
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.i18n.text import Domain
 from tabletop.web.store_records import (
@@ -95,6 +97,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE TABLE IF NOT EXISTS claims (
     match TEXT NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (match, seat)
+);
+CREATE TABLE IF NOT EXISTS open_seats (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, taken REAL, PRIMARY KEY (match, seat)
 );
 CREATE TABLE IF NOT EXISTS leases (
     match TEXT PRIMARY KEY, holder TEXT NOT NULL, expires REAL NOT NULL
@@ -285,6 +290,18 @@ class Store:
             try:
                 opened = [str(m) for (m,) in db.execute(CHAT_OPEN)]
                 return opened, db.execute(CHAT_ROWS).fetchall()
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (``sql`` in the SQL both stores speak)."""
+
+        def work() -> list[tuple[Any, ...]]:
+            db = self._read()
+            try:
+                return db.execute(sql, tuple(args)).fetchall()
             finally:
                 db.close()
 

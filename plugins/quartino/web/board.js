@@ -14,7 +14,7 @@
 // nothing is told by colour alone. Keyboard and screen readers: every clickable element
 // is a focusable role="button" with a name (a field: its name and stack; a card: its
 // colours), played with Enter or Space. The sentences shown are in T (keyed by message id).
-import { control, named, focusedKey, restoreFocus } from "/static/board-keys.js";
+import { control, named, focusedKey, restoreFocus, roving } from "/static/board-keys.js";
 import { el, svgEl, injectStyle } from "/static/board-dom.js";
 import { words } from "/static/i18n.js";
 
@@ -357,7 +357,9 @@ export function render(root, position, act, seat) {
   const claimable = (code) => can.has(`CLAIM ${code} 0`);
   if (ui.card && !claimable(ui.card)) ui.card = null;
 
-  const focused = focusedKey(root);
+  let focused = focusedKey(root);
+  const next = ui.next;  // a colour or a card just picked: on to the fields or rotations
+  ui.next = null;
   root.replaceChildren();
   const wrap = el("div", "qn");
   wrap.dataset.board = "quartino";
@@ -392,7 +394,7 @@ export function render(root, position, act, seat) {
       chip.classList.add("qn-legal");
       if (ui.colour === colour) chip.classList.add("qn-picked");
       control(chip, fill("pickColour", { colour: NAMES[colour], n }), `colour:${colour}`,
-        () => { ui.colour = colour; redraw(); });
+        () => { ui.colour = colour; ui.next = "field:"; redraw(); });
       chip.setAttribute("aria-pressed", ui.colour === colour ? "true" : "false");
     }
     supply.appendChild(chip);
@@ -415,7 +417,7 @@ export function render(root, position, act, seat) {
       if (claimable(code)) {
         if (ui.card === code) box.classList.add("qn-picked");
         control(box, `${fill("pickCard", { card: cardName(code) })}${lying.length ? fill("matchesNow", { ks: lying.join(", ") }) : ""}`,
-          `card:${code}`, () => { ui.card = code; redraw(); });
+          `card:${code}`, () => { ui.card = code; ui.next = "rotation:"; redraw(); });
         box.setAttribute("aria-pressed", ui.card === code ? "true" : "false");
       }
       cards.appendChild(box);
@@ -468,5 +470,17 @@ export function render(root, position, act, seat) {
   }
   wrap.appendChild(right);
   root.appendChild(wrap);
+  // one tab stop for each group of controls, the arrow keys inside it (a turn in a few keys)
+  const group = (selector, columns) => {
+    const nodes = [...root.querySelectorAll(selector)].filter((n) => n.dataset.focus);
+    roving(nodes, columns, focused);
+    return nodes;
+  };
+  const fields = group(".qn-wheel [data-field]", 1);
+  group(".qn-supply [data-colour]", 4);
+  group(".qn-cards [data-card]", 4);
+  const rotations = group(".qn-rots [data-rotation]", 4);
+  const first = { "field:": fields[0], "rotation:": rotations[0] }[next];
+  if (first && focused) focused = first.dataset.focus;
   restoreFocus(root, focused);
 }

@@ -15,7 +15,7 @@
 // an accessible name (a piece: its four traits; a square: its name and piece), played
 // with Enter or Space; arrow keys move between the squares of the board. The sentences
 // shown are in T (one place, keyed by message id).
-import { control, named, focusedKey, restoreFocus, gridArrows } from "/static/board-keys.js";
+import { control, named, focusedKey, restoreFocus, gridArrows, roving } from "/static/board-keys.js";
 import { el, svgEl, injectStyle } from "/static/board-dom.js";
 import { words } from "/static/i18n.js";
 
@@ -344,6 +344,11 @@ export function render(root, position, act, seat) {
     poolBox.appendChild(box);
   }
   right.appendChild(poolBox);
+  // one tab stop each for the pool and the board's free squares; arrows move inside them
+  roving([...poolBox.querySelectorAll("[data-act]")], 4, focused);
+  const free = [...grid.querySelectorAll(".qt-legal")];
+  const stop = free.find((sq) => sq.dataset.focus === focused) || free[0];
+  free.forEach((sq) => sq.setAttribute("tabindex", sq === stop ? "0" : "-1"));
   const key = legend();
   key.setAttribute("aria-hidden", "true");
   right.appendChild(key);
@@ -352,12 +357,19 @@ export function render(root, position, act, seat) {
   restoreFocus(root, focused);
 }
 
-/** Arrow keys move the focus between the board's squares that take a piece. */
+/** Arrow keys move the focus (and the board's one tab stop) between the squares that
+ *  take a piece, passing over the others. */
 function arrows(grid, event) {
   const where = (node) => {
     const name = node.dataset && node.dataset.square;
     return name ? [FILES.indexOf(name[0]), Number(name[1]) - 1] : null;
   };
-  const find = (f, r) => grid.querySelector(`[data-square="${FILES[f]}${r + 1}"][tabindex="0"]`);
+  const find = (f, r) => grid.querySelector(`[data-square="${FILES[f]}${r + 1}"].qt-legal`);
+  const from = event.target;
   gridArrows(event, 4, 4, where, find);
+  const to = document.activeElement;
+  if (to !== from && grid.contains(to)) {
+    from.setAttribute("tabindex", "-1");
+    to.setAttribute("tabindex", "0");
+  }
 }

@@ -1,9 +1,11 @@
 // The lobby: installed games (each with its rules page), the create-match form (built from
 // each game's options, labelled in plain words with the rule ID as a small reference), the
 // seat, spectator and host links of a new match, the matches this browser opened ("your
-// matches", remembered by the match page in localStorage) and the matches on this server.
+// matches", remembered by the match page in localStorage) and the matches on this server,
+// each open seat with a button that takes it (the first taker gets the seat's link).
 //
 // Every sentence a person reads is in T (one place, keyed by message id).
+import { copyButton } from "/static/copy.js";
 import { lang, ready, words } from "/static/i18n.js";
 
 await ready;
@@ -22,6 +24,9 @@ const [T, fill] = words({
   seats: "Seats",
   seat: "Seat {seat}",
   person: "a person",
+  openSeat: "open: the first to take it in the lobby",
+  seatOpen: "open: the first person to take it in the lobby gets this seat",
+  takeSeat: "Take seat {seat}",
   computer: "computer {level}: {description}",
   spectators: "spectators may watch",
   spectatorChat: "spectators may write in the table talk too (they always read it)",
@@ -126,6 +131,7 @@ function seatRows(game, count, box) {
   for (let seat = 1; seat <= count; seat++) {
     const select = el("select", { "data-seat": seat, id: `seat-${seat}` });
     select.append(el("option", { value: "", text: T.person }));
+    select.append(el("option", { value: "", "data-open": "", text: T.openSeat }));
     for (const level of game.ai_levels) {
       select.append(el("option", { value: level.name,
         text: fill("computer", { level: level.name, description: level.description }) }));
@@ -168,8 +174,9 @@ async function create(game) {
     const name = input.dataset.option;
     options[name] = input.tagName === "SELECT" ? JSON.parse(input.value) : input.value;
   }
-  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => ({
-    seat: Number(s.dataset.seat), ai: s.value || null }));
+  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => (
+    s.selectedOptions[0]?.hasAttribute("data-open") ? { seat: Number(s.dataset.seat), open: true }
+      : { seat: Number(s.dataset.seat), ai: s.value || null }));
   const moveTime = $("#move-time").value;
   const body = { game: game.id, players: Number($("#players").value), options, seats,
     spectators: $("#spectators").checked, spectator_chat: $("#spectator-chat").checked,
@@ -184,16 +191,23 @@ async function create(game) {
   box.hidden = false;
   box.replaceChildren(el("h3", { text: T.linksTitle }));
   for (const seat of data.seats) {
-    box.append(el("p", {}, el("b", { text: `${fill("seat", { seat: seat.seat })}: ` }),
-      el("a", { href: seat.url, "data-seat-link": seat.seat, text: seat.url })));
+    const name = fill("seat", { seat: seat.seat });
+    if (seat.open) {
+      box.append(el("p", { "data-open-seat": seat.seat }, el("b", { text: `${name}: ` }), T.seatOpen));
+      continue;
+    }
+    box.append(el("p", {}, el("b", { text: `${name}: ` }),
+      el("a", { href: seat.url, "data-seat-link": seat.seat, text: seat.url }), copyButton(seat.url, name)));
   }
   if (data.spectator_url) {
     box.append(el("p", {}, el("b", { text: `${T.spectatorLinks}: ` }),
-      el("a", { href: data.spectator_url, "data-spectator-link": "", text: data.spectator_url })));
+      el("a", { href: data.spectator_url, "data-spectator-link": "", text: data.spectator_url }),
+      copyButton(data.spectator_url, T.spectatorLinks)));
   }
   if (data.host_url) {
     box.append(el("p", {}, el("b", { text: `${T.hostLink}: ` }),
       el("a", { href: data.host_url, "data-host-link": "", text: data.host_url }),
+      copyButton(data.host_url, T.hostLink),
       el("span", { class: "help", text: ` (${T.hostHelp})` })));
     rememberHost(data, game);
   }
@@ -246,6 +260,23 @@ function drawMine(rows) {
   labelCells($("#my-matches"));
 }
 
+// An open seat of a listed match: taking it opens the seat's link (the first taker's only).
+function takeButton(m, seat) {
+  const text = fill("takeSeat", { seat });
+  const button = el("button", { type: "button", "data-take": `${m.id}:${seat}`, text,
+    "aria-label": `${text}, ${gameName(m.game)} ${m.id}` });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const answer = await fetch(`/api/matches/${encodeURIComponent(m.id)}/seats/${seat}/take`, { method: "POST" });
+    let data;
+    try { data = await answer.json(); } catch { data = { error: `${answer.status} ${answer.statusText}` }; }
+    if (answer.ok) { location.href = data.url; return; }
+    $("#take-error").textContent = data.error;
+    loadMatches();
+  });
+  return button;
+}
+
 let page = 1;
 
 async function loadMatches() {
@@ -259,9 +290,11 @@ async function loadMatches() {
       : fill("seatPerson", { seat: s.seat, state: s.free ? T.free : T.taken }) + (s.online ? T.online : "")).join(" · ");
     const watch = m.spectators ? el("a", { href: `/match/${m.id}`, text: T.watch, "aria-label": `${T.watch} ${m.id}` }) : "";
     const status = m.damaged ? fill("damaged", { reason: m.damaged }) : fill("status", { status: statusWord(m.status), n: m.number });
+    const seatCell = el("td", {}, seats);
+    for (const seat of m.open_seats || []) seatCell.append(" ", takeButton(m, seat));
     body.append(el("tr", { "data-match": m.id }, el("td", { text: m.id }),
       el("td", { text: gameName(m.game) }), el("td", { text: status }),
-      el("td", { text: seats }), el("td", {}, watch)));
+      seatCell, el("td", {}, watch)));
   }
   for (const u of answer.unserved || []) {
     body.append(el("tr", { "data-match": u.id }, el("td", { text: u.id }), el("td", { text: "" }),
