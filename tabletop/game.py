@@ -128,6 +128,10 @@ class Game(ABC, Generic[S, A]):
     # Where this game's facets live when not in the modules named by convention
     # (tabletop.core.facets): e.g. {"encoding": "my_game.ids", "coach": None}.
     facets: ClassVar[Mapping[str, Any]] = {}
+    # Whether the players may agree to a draw at the table (``tabletop play``'s ``draw``,
+    # the web page's draw offer). A game whose rules know no draw sets it False, and an
+    # offer is refused with one line saying so; resigning is always allowed.
+    draws: ClassVar[bool] = True
 
     @abstractmethod
     def new(self, players: int, options: BaseModel, seed: int) -> S:

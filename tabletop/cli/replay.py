@@ -31,7 +31,7 @@ def show(path: Path, pause: bool = False) -> None:
     from rich.markup import escape
     from rich.rule import Rule
 
-    from tabletop.cli.session import terminal_reader
+    from tabletop.cli.lines import terminal_reader
     from tabletop.core import records
     from tabletop.core.match import Match
     from tabletop.core.setup import resolve

@@ -1,14 +1,14 @@
 """The game loop of ``tabletop play``: a game in the terminal, hot-seat or against the computer.
 
 Typed words besides actions: ``help`` (legal actions), ``hint``, ``undo`` (takes back
-your last action and the computer's replies), ``save [FILE]``, ``rules``, ``quit``.
+your last action and the computer's replies), ``save [FILE]``, ``rules``, ``resign`` and
+``draw`` (:mod:`tabletop.cli.concede`), ``quit``.
 With ``--save`` the game is written atomically after every action.
 """
 
 from __future__ import annotations
 
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.markup import escape
 
-from tabletop.core import reading, records
-from tabletop.core.errors import ActionError, InputError, RecordError, TabletopError
+from tabletop.cli import concede
+from tabletop.cli.lines import terminal_reader
+from tabletop.core import records
+from tabletop.core.errors import ActionError, RecordError, TabletopError
 from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
@@ -39,19 +41,28 @@ WORDS: dict[str, Msg] = {
     "undo": _("undo"),
     "save": _("save"),
     "rules": _("rules"),
+    "resign": _("resign"),
+    # "draw" is the analysis's short word for a drawn game: the typed word is its own msgid
+    "draw": _("draw (the typed word that offers a draw)"),
     "quit": _("quit"),
     "exit": _("exit"),
 }
-COMMANDS = "help, hint, undo, save [FILE], rules, quit"
+COMMANDS = "help, hint, undo, save [FILE], rules, resign, draw, quit"
+
+
+def typed(key: str) -> str:
+    """The word typed for command ``key`` in the language spoken (English: ``key``)."""
+    said = translate(WORDS[key])
+    return key if said == WORDS[key] else said
 
 
 def commands() -> str:
-    """``help, hint, undo, save [FILE], rules, quit`` in the language spoken."""
-    words = {key: translate(word) for key, word in WORDS.items()}
+    """``help, hint, undo, save [FILE], rules, resign, draw, quit`` in the language spoken."""
+    keys = ("help", "hint", "undo", "save", "rules", "resign", "draw", "quit")
     return translate(
         _(
-            "{help}, {hint}, {undo}, {save} [FILE], {rules}, {quit}",
-            **{key: words[key] for key in ("help", "hint", "undo", "save", "rules", "quit")},
+            "{help}, {hint}, {undo}, {save} [FILE], {rules}, {resign}, {draw}, {quit}",
+            **{key: typed(key) for key in keys},
         )
     )
 
@@ -59,8 +70,8 @@ def commands() -> str:
 def verb_of(word: str) -> str:
     """The English command a typed word names (``nápověda`` -> ``help``), else the word."""
     lowered = word.lower()
-    for key, name in WORDS.items():
-        if lowered in (key, translate(name).lower()):
+    for key in WORDS:
+        if lowered in (key, typed(key).lower()):
             return key
     return lowered
 
@@ -70,44 +81,6 @@ CLOCK_WARNINGS = (30, 10, 5)
 
 class Timeout(Exception):
     """The move clock ran out."""
-
-
-HISTORY_LENGTH = 500
-
-
-def terminal_reader() -> Callable[[str], str]:
-    """How ``play`` reads a line: on a terminal, ``input()`` with line editing and a
-    history of earlier inputs (stdlib ``readline``: arrow keys, Home/End, Ctrl-R);
-    from a pipe or file, one bounded line (:mod:`tabletop.core.reading`) after the prompt."""
-    if sys.stdin.isatty():
-        try:
-            import readline
-        except ImportError:  # a Python built without readline: plain input()
-            return input
-        readline.set_history_length(HISTORY_LENGTH)
-        return input
-    return piped_line
-
-
-def piped_line(prompt: str) -> str:
-    """The prompt on stdout, then one line of stdin (EOFError at its end); InputError for
-    a line that is too long, not UTF-8 or holds control characters."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    limit = 4 * reading.MAX_LINE_CHARS + 2
-    raw = sys.stdin.buffer.readline(limit)
-    if not raw:
-        raise EOFError
-    where = "typed line"
-    if len(raw) == limit and not raw.endswith(b"\n"):
-        raise InputError(
-            _(
-                "{where} is longer than {limit} characters, the limit",
-                where=_("typed line"),
-                limit=reading.MAX_LINE_CHARS,
-            )
-        )
-    return reading.check_line(reading.decode(raw, where, InputError), where, InputError)
 
 
 class LineReader:
@@ -279,9 +252,14 @@ class Session:
     def hide_between_turns(self, player: int) -> None:
         """Hot-seat with hidden information or a sealed step: clear the screen and its
         scrollback, wait for the next player, then tell them what happened since."""
+        self.pass_screen(player)
+        self.flush()
+
+    def pass_screen(self, player: int) -> bool:
+        """Where the screen hides things between people and ``player`` is not at it: clear
+        it and its scrollback, and wait for ``player`` to press Enter (True when it did)."""
         if not self.hiding() or self.shown_to == player:
-            self.flush()
-            return
+            return False
         self.console.clear()
         if self.console.is_terminal:  # the scrollback too: nothing of the last entry stays
             self.console.file.write("\x1b[3J")
@@ -290,7 +268,7 @@ class Session:
         )
         self.console.clear()
         self.shown_to = player
-        self.flush()
+        return True
 
     def draw(self, player: int | None) -> None:
         game, state = self.match.game, self.match.state
@@ -362,6 +340,8 @@ class Session:
             if not word:
                 continue
             verb = verb_of(word.split()[0])
+            if verb == "draw" and " " in word:  # an action of a game: Čtverák's "draw 2"
+                verb = ""
             if verb in ("quit", "exit"):
                 self.autosave()
                 self.say(_("bye; {note}", note=self.saved_note()))
@@ -376,6 +356,9 @@ class Session:
                 from rich.markdown import Markdown
 
                 self.console.print(Markdown(presentation_of(match.game).rules_text()))
+            elif verb == "resign" or verb == "draw":
+                if (concede.resign if verb == "resign" else concede.offer_draw)(self, player):
+                    return True
             elif verb == "undo":
                 self.undo(player)
                 return True

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from tabletop.core import options as opts
 from tabletop.core import record_checks as checks
 from tabletop.core.configured import Configured
+from tabletop.core.endings import ended
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
@@ -155,13 +156,10 @@ class Match:
         return self.game.legal(state)
 
     def outcome(self) -> Outcome | None:
-        """The outcome, counting a forfeit on time."""
+        """The outcome, counting an end at the table (on time, resigned, a draw agreed:
+        :mod:`tabletop.core.endings`)."""
         if self.forfeit is not None:
-            others = tuple(p for p in range(1, self.players + 1) if p != self.forfeit.player)
-            who = self.forfeit.player
-            return Outcome(
-                others, _("player {who} ran out of time on the move clock", who=who), "time"
-            )
+            return ended(self.forfeit, self.players)
         return self.game.outcome(self.state)
 
     def listing_text(self, player: int | None = None) -> list[str]:
@@ -356,7 +354,12 @@ class Match:
 
     def lose_on_time(self, player: int) -> None:
         """End the game: ``player`` ran out of time on the move clock."""
-        self.forfeit = Forfeit(player=player)
+        self.end(Forfeit(player=player))
+
+    def end(self, ending: Forfeit) -> None:
+        """End the game at the table: on time, resigned, or a draw agreed (``undo``
+        takes it back)."""
+        self.forfeit = ending
 
     def play_all(self, lines: Sequence[str]) -> None:
         """Play actions one by one; stops at the first refusal (what was applied stays)."""
@@ -406,8 +409,7 @@ class Match:
             raise checks.does_not_replay(source, versions, exc) from None
         checks.check_seats(record, source)
         if record.forfeit is not None:
-            player = record.forfeit.player
-            checks.check_forfeit(game, match.state, match.players, player, source)
+            checks.check_ending(game, match.state, match.players, record.forfeit, source)
         match.forfeit = record.forfeit
         return match
 

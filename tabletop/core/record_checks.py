@@ -1,16 +1,18 @@
 """What a saved-game record must satisfy to replay (:meth:`Match.from_record
 <tabletop.core.match.Match.from_record>`): its game, its player count, its computer seats
-and its forfeit; and the one-line errors that say which step of a replay failed and why.
+and how it ended at the table; and the one-line errors that say which step of a replay
+failed and why.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core.endings import draws
 from tabletop.core.errors import RecordError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.numbers import parse_int, quote
-from tabletop.core.records import Record
+from tabletop.core.records import Forfeit, Record
 from tabletop.game import Game
 
 _ = Domain("tabletop")
@@ -96,6 +98,40 @@ def check_seats(record: Record, source: str) -> None:
                     players=record.players,
                 )
             )
+
+
+def check_ending(
+    game: Game[Any, Any], state: Any, players: int, ending: Forfeit, source: str
+) -> None:
+    """An end at the table (:mod:`tabletop.core.endings`) needs a game the rules had not
+    ended; a resignation may come from any player, an agreed draw only in a game with
+    draws, a forfeit on time only from the player to act."""
+    if ending.reason == "time":
+        check_forfeit(game, state, players, ending.player, source)
+        return
+    if not 1 <= ending.player <= players:
+        raise RecordError(
+            _(
+                "{source} records an end by player {player}; the game has players 1-{players}",
+                source=source,
+                player=ending.player,
+                players=players,
+            )
+        )
+    outcome = game.outcome(state)
+    if outcome is not None:
+        raise RecordError(
+            _(
+                "{source} records a resignation or a draw agreed after the rules had "
+                "ended the game ({reason})",
+                source=source,
+                reason=outcome.reason,
+            )
+        )
+    if ending.reason == "agreed-draw" and not draws(game):
+        raise RecordError(
+            _("{source} records a draw agreed in a game with no draws", source=source)
+        )
 
 
 def check_forfeit(

@@ -32,12 +32,18 @@ def save_file(path: Path | str) -> str:
     return _("save file {path}", path=path)
 
 
+Ending = Literal["time", "resigned", "agreed-draw"]
+
+
 class Forfeit(BaseModel):
-    """A game ended outside the rules' actions: a player ran out of time."""
+    """A game ended outside the rules' actions (``reason``): ``player`` ran out of time on
+    the move clock ("time"), resigned ("resigned"), or offered the draw that every other
+    person accepted ("agreed-draw"). A record saved before resignations and draws has only
+    "time" here, written as it always was, so its checksum stands."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     player: Annotated[int, Field(ge=1, le=flags.PLAYERS_MAX)]
-    reason: Literal["time"] = "time"
+    reason: Ending = "time"
 
 
 class Record(BaseModel):

@@ -22,22 +22,25 @@ agents' ``Seat``); the table imports nothing above ``tabletop.core``.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from tabletop.core.endings import NO_DRAWS, draws
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain, Msg
 from tabletop.core.match import OVER, Match, player_name
-from tabletop.core.presentation import presentation_of
+from tabletop.core.records import Forfeit
 from tabletop.core.shapes import CHANCE, Actor
+from tabletop.core.telling import HIDDEN_ACTION as HIDDEN_ACTION
+from tabletop.core.telling import reveals
+from tabletop.core.telling import shown_text as shown_text
+from tabletop.core.telling import told as told
+from tabletop.core.telling import unseen as unseen
 
 _ = Domain("tabletop")
 
-SAMPLES = 4
-HIDDEN_ACTION = _("a hidden action")
 NOTHING_TO_UNDO = _("nothing to undo")
 
 
@@ -61,14 +64,38 @@ class UndoRefused(TabletopError):
     """An undo that the table does not allow; the message says why."""
 
 
+class TableRefused(TabletopError):
+    """A resignation or a draw offer or answer that the table does not allow; the
+    message says why (nothing changed)."""
+
+
 @dataclass(frozen=True)
 class Change:
     """What changed at the table: ``number`` is the count of actions after the change."""
 
-    kind: Literal["action", "sealed", "undo", "forfeit"]
+    kind: Literal[
+        "action",
+        "sealed",
+        "undo",
+        "forfeit",
+        "resigned",
+        "draw-offer",
+        "draw-declined",
+        "agreed-draw",
+    ]
     number: int
     player: int | None = None
     text: str = ""
+
+
+@dataclass
+class DrawOffer:
+    """A draw offered by ``offerer`` when ``number`` actions were made; ``accepted`` are
+    the persons who said yes (the offerer among them)."""
+
+    offerer: int
+    number: int
+    accepted: set[int]
 
 
 @dataclass(frozen=True)
@@ -106,6 +133,8 @@ class Table:
         self.clock = clock
         self.names = names
         self.deadline: float | None = None
+        self.offer: DrawOffer | None = None  # a draw offered and not yet answered
+        self.declined: tuple[int, int] | None = None  # (offerer, number) of the last declined
         self.start_clock()
 
     # -- reading ---------------------------------------------------------------------
@@ -200,6 +229,77 @@ class Table:
         self.match.lose_on_time(persons[0])
         self._changed(Change("forfeit", len(self.match.actions), persons[0]))
         return True
+
+    # -- resigning and draws ---------------------------------------------------------
+    def resign(self, player: int) -> None:
+        """``player`` (a person, at any moment of a game not over) gives up: the others
+        win (kind "resigned"); TableRefused says why not. Undo cannot take it back."""
+        self._person(player, lambda why: _("cannot resign: {reason}", reason=why))
+        self.offer = None
+        self.match.end(Forfeit(player=player, reason="resigned"))
+        self._changed(Change("resigned", len(self.match.actions), player))
+
+    def offer_draw(self, player: int) -> bool:
+        """``player`` offers a draw; True when it stands, waiting for every other person's
+        answer. Computer seats always decline (they have no judgement of a draw to
+        give, and a person who wants to stop can resign): with one at the table the
+        offer is declined at once (False). TableRefused (nothing changed) in a game with
+        no draws, while an offer waits, or when ``player``'s last offer was declined
+        and nobody has acted since."""
+        match = self._person(player, offering)
+        if not draws(match.game):
+            raise TableRefused(offering(NO_DRAWS))
+        if self.offer is not None:
+            waiting = (
+                _("your offer waits for an answer")
+                if self.offer.offerer == player
+                else _(
+                    "{player} has offered a draw; accept or decline it first",
+                    player=self.name(self.offer.offerer),
+                )
+            )
+            raise TableRefused(offering(waiting))
+        number = len(match.actions)
+        if self.declined == (player, number):
+            said = _("your offer was declined; offer again after the next action")
+            raise TableRefused(offering(said))
+        if len(self.persons()) < match.players:
+            self.declined = (player, number)
+            self._told(Change("draw-declined", number, min(self.computers)))
+            return False
+        self.offer = DrawOffer(player, number, {player})
+        self._told(Change("draw-offer", number, player))
+        return True
+
+    def answer_draw(self, player: int, accept: bool) -> bool:
+        """A person's answer to the draw offered: a no ends the offer; once every person
+        said yes the game ends drawn (kind "agreed-draw"). True when the game ended."""
+        self._person(player, answering)
+        offer, number = self.offer, len(self.match.actions)
+        if offer is None:
+            raise TableRefused(answering(_("no draw is offered")))
+        if player == offer.offerer:
+            raise TableRefused(answering(_("you offered the draw yourself")))
+        if not accept:
+            self.offer, self.declined = None, (offer.offerer, number)
+            self._told(Change("draw-declined", number, player))
+            return False
+        offer.accepted.add(player)
+        if set(self.persons()) - offer.accepted:
+            return False
+        self.offer = None
+        self.match.end(Forfeit(player=offer.offerer, reason="agreed-draw"))
+        self._changed(Change("agreed-draw", number, offer.offerer))
+        return True
+
+    def _person(self, player: int, refused: Callable[[str], str]) -> Match:
+        """The match, if ``player`` is a person at a table whose game is not over."""
+        if self.match.outcome() is not None:
+            raise TableRefused(refused(OVER))
+        if not 1 <= player <= self.match.players or player in self.computers:
+            said = _("{player} is not a person at this table", player=self.name(player))
+            raise TableRefused(refused(said))
+        return self.match
 
     # -- undo ------------------------------------------------------------------------
     def undo_plan(self, requester: int) -> UndoPlan:
@@ -300,7 +400,18 @@ class Table:
 
     # -- clock and autosave -------------------------------------------------------------------
     def _changed(self, change: Change) -> None:
+        """A change of the position or the end: a draw offer lapses when anyone but its
+        offerer acts (chance aside), at an undo and at the end; the clock restarts."""
+        offer, over = self.offer, self.match.outcome() is not None
+        if offer is not None and (
+            over or change.kind == "undo" or change.player not in (offer.offerer, CHANCE)
+        ):
+            self.offer = None
         self.start_clock()
+        self._told(change)
+
+    def _told(self, change: Change) -> None:
+        """Tell autosave (a pending draw offer leaves the clock running)."""
         if self.autosave is not None:
             self.autosave(change)
 
@@ -314,103 +425,9 @@ class Table:
             self.deadline = None
 
 
-def reveals(match: Match, index: int, player: int) -> bool:
-    """Whether action ``index`` showed ``player`` something they could not know before.
-
-    Generic test: apply the action to a few states sampled from the player's view before
-    it; if the player's view afterwards differs between them, it depended on hidden parts.
-    """
-    game = match.game
-    before, action = match.states[index], match.actions[index]
-    if match.groups[index] != index or match.actors[index] == CHANCE:
-        return True  # a joint action or a chance outcome: never taken back in any case
-    view = game.view(before, player)
-    seen = game.view(match.states[index + 1], player)
-    rng = random.Random(index)
-    for _ in range(SAMPLES):
-        try:
-            sample = game.sample(view, player, match.players, match.options, rng)
-            if game.view(game.apply(sample, action), player) != seen:
-                return True
-        except Exception:  # a game that cannot sample: be safe, count it as revealing
-            return True
-    return False
+def offering(reason: str) -> Msg:
+    return _("cannot offer a draw: {reason}", reason=reason)
 
 
-def told(match: Match, index: int, viewer: int | None, now: int | None = None) -> bool:
-    """Whether ``viewer`` may be told the text of action ``index`` (e.g. as 'the last
-    action of player 2', or in the game log): always for perfect information and for the
-    actor; otherwise when the text follows from what ``viewer`` saw before and after it,
-    or names nothing ``viewer`` does not know.
-
-    Generic test, in a few states sampled from the viewer's view before the action: the
-    text follows when no other action text leads to the viewer's view after it (a meld, a
-    discard, a placement); it names nothing hidden when it is a legal action's text in
-    every sample (``end``, ``draw stock``). A false claim naming a card of a hidden stand
-    is neither (any other false claim would look the same, and the card is not in every
-    sample), so it is not told; since a card can land in the actor's hand in every
-    sample late in a game, a game says so for sure with :meth:`Game.hides`, asked first.
-    A spectator (``viewer`` None) sees less than every player: the states are sampled
-    from each other player's view in turn and compared by what a spectator sees.
-    ``now``: as it was told once ``now`` actions had been played (a replay), else today.
-    """
-    game = match.game
-    before = match.states[index]
-    actor = match.actors[index]
-    reached = match.state if now is None else match.states[now]
-    said = game.tells(before, match.actions[index], actor, viewer, reached)
-    if said is not None:
-        return said
-    if not game.info.hidden_information or viewer == actor:
-        return True
-    if actor == CHANCE or isinstance(game.to_act(before), frozenset):
-        return False  # a card drawn, a sealed choice: the game says when it is shown
-    if game.hides(before, match.actions[index]):
-        return False
-    if viewer is None:
-        others = [p for p in range(1, match.players + 1) if p != actor]
-        return bool(others) and all(_sampled_told(match, index, p, None) for p in others)
-    return _sampled_told(match, index, viewer, viewer)
-
-
-def unseen(match: Match, index: int) -> str | Msg:
-    """What is said of action ``index`` to whoever is not told its text: the game's own
-    sentence (its render module's ``unseen_text(state, action)``: "player 2 drew a
-    card"), else "a hidden action"."""
-    state, action = match.states[index], match.actions[index]
-    said = presentation_of(match.game).unseen_text(state, action)
-    return HIDDEN_ACTION if said is None else said
-
-
-def shown_text(
-    match: Match, index: int, viewer: int | None, now: int | None = None
-) -> str | Msg:
-    """What ``viewer`` (None: a spectator) reads of action ``index``: its text when told
-    (:func:`told`, as of ``now`` actions played when given), else :func:`unseen`."""
-    return match.texts[index] if told(match, index, viewer, now) else unseen(match, index)
-
-
-def _sampled_told(match: Match, index: int, sampler: int, viewer: int | None) -> bool:
-    """The test of :func:`told` on states sampled from ``sampler``'s view before action
-    ``index``, comparing what ``viewer`` sees after it."""
-    game = match.game
-    text = match.texts[index]
-    view = game.view(match.states[index], sampler)
-    after = game.view(match.states[index + 1], viewer)
-    rng = random.Random(index)
-    follows = public = True
-    for _ in range(SAMPLES):
-        try:
-            sample = game.sample(view, sampler, match.players, match.options, rng)
-            texts = [(game.format(sample, a), a) for a in game.legal(sample)]
-            public = public and any(t == text for t, _ in texts)
-            if follows:
-                follows = not any(
-                    t != text and game.view(game.apply(sample, a), viewer) == after
-                    for t, a in texts
-                )
-        except Exception:  # a game that cannot sample: be safe, tell nothing
-            return False
-        if not (follows or public):
-            return False
-    return True
+def answering(reason: str) -> Msg:
+    return _("cannot answer the draw offer: {reason}", reason=reason)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.core.match import Match
-from tabletop.core.records import Forfeit
 from tabletop.web import sealed
 from tabletop.web.store import StoredMatch
+from tabletop.web.store_records import ended
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
         and len(stored.actions) >= have
         and stored.actions[:have] == match.texts
     )
-    forfeit = Forfeit(player=stored.forfeit) if stored.forfeit else None
+    forfeit = ended(stored)
     if not continues:
         fresh = match.again(stored.actions)
         fresh.forfeit = forfeit

@@ -97,6 +97,18 @@ async def on_chat(peer: Peer, message: protocol.ClientMessage) -> None:
     await peer.room.talk(peer.connection, message.text)
 
 
+async def on_resign(peer: Peer, message: protocol.ClientMessage) -> None:
+    await peer.room.resign(peer.connection)
+
+
+async def on_draw_offer(peer: Peer, message: protocol.ClientMessage) -> None:
+    await peer.room.offer_draw(peer.connection)
+
+
+async def on_draw_answer(peer: Peer, message: protocol.ClientMessage) -> None:
+    await peer.room.answer_draw(peer.connection, message.agree)
+
+
 Handler = Callable[[Peer, protocol.ClientMessage], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {
     "action": on_action,
@@ -104,6 +116,9 @@ HANDLERS: dict[str, Handler] = {
     "undo-answer": on_undo_answer,
     "rematch": on_rematch,
     "chat": on_chat,
+    "resign": on_resign,
+    "draw-offer": on_draw_offer,
+    "draw-answer": on_draw_answer,
 }
 
 

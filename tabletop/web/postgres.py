@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS matches (
     seed BIGINT NOT NULL, seats TEXT NOT NULL, spectators INTEGER NOT NULL,
     move_time DOUBLE PRECISION, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing',
     rematch TEXT, updated DOUBLE PRECISION, hints INTEGER, deadline DOUBLE PRECISION,
-    undos INTEGER NOT NULL DEFAULT 0
+    undos INTEGER NOT NULL DEFAULT 0, ending TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
@@ -80,10 +80,13 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 2
+VERSION = 3
 # What brings a database of version N-1 to N (version 2: the ``sealed`` table of pending
-# sealed choices, which SCHEMA creates).
-MIGRATIONS: dict[int, list[str]] = {2: []}
+# sealed choices, which SCHEMA creates; version 3: how a match ended at the table).
+MIGRATIONS: dict[int, list[str]] = {
+    2: [],
+    3: ["ALTER TABLE matches ADD COLUMN IF NOT EXISTS ending TEXT"],
+}
 LOCK = 7_524_001  # the advisory lock the servers migrate under
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.endings import draws
 from tabletop.core.errors import TabletopError
 from tabletop.core.i18n.text import Domain, message_of
 from tabletop.core.presentation import presentation_of
@@ -36,7 +37,7 @@ MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
 POSITION_KEYS = (
     "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
-    "reason", "clock", "presence", "sealed",
+    "reason", "clock", "presence", "sealed", "end", "draw",
 )  # fmt: skip
 Told = Callable[[int, int | None], bool]  # may this seat be told action index's text
 
@@ -70,6 +71,7 @@ def hello(
             for r in meta.seats
         ],
         "lang": lang,
+        "draws": draws(game),
     }
 
 
@@ -105,7 +107,25 @@ def position(
         "clock": clock,
         "presence": presence,
         "sealed": sealed.step(table, seat),
+        "end": outcome.kind if outcome else "",
+        "draw": draw_offer(table),
     }
+
+
+def draw_offer(table: Table) -> JSON | None:
+    """The draw offered and not yet answered: who offered it and the persons whose yes
+    it waits for (None: no offer stands)."""
+    offer = table.offer
+    if offer is None:
+        return None
+    waiting = sorted(set(table.persons()) - offer.accepted)
+    return {"by": offer.offerer, "waiting": waiting}
+
+
+def draw_declined(by: int, declined_by: int, reason: str) -> JSON:
+    """The ``draw-declined`` message: the draw ``by`` offered was declined by
+    ``declined_by`` (a person, or a computer seat: they always decline)."""
+    return {"type": "draw-declined", "by": by, "declined_by": declined_by, "reason": reason}
 
 
 def position_before(match: Match, index: int, seat: int | None) -> JSON:
@@ -284,6 +304,21 @@ def _rematch(data: dict[str, Any]) -> ClientMessage:
     return ClientMessage("rematch")
 
 
+def _resign(data: dict[str, Any]) -> ClientMessage:
+    return ClientMessage("resign")
+
+
+def _draw_offer(data: dict[str, Any]) -> ClientMessage:
+    return ClientMessage("draw-offer")
+
+
+def _draw_answer(data: dict[str, Any]) -> ClientMessage:
+    accept = data.get("accept")
+    if not isinstance(accept, bool):
+        raise ProtocolError(_("a draw-answer needs 'accept': true or false"))
+    return ClientMessage("draw-answer", agree=accept)
+
+
 # Each client message type and its parser (the JSON object, its type checked, to a
 # ClientMessage, or ProtocolError saying what the type needs).
 PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
@@ -292,6 +327,9 @@ PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
     "undo-answer": _undo_answer,
     "rematch": _rematch,
     "chat": _chat,
+    "resign": _resign,
+    "draw-offer": _draw_offer,
+    "draw-answer": _draw_answer,
 }
 CLIENT_TYPES = ", ".join(PARSERS)
 

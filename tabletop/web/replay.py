@@ -13,10 +13,11 @@ from tabletop.core.errors import TabletopError, one_line
 from tabletop.core.i18n.text import Domain
 from tabletop.core.legacy import seeded_chance_of
 from tabletop.core.match import Match
-from tabletop.core.records import Forfeit, Record
+from tabletop.core.records import Record
 from tabletop.game import Game
 from tabletop.web import sealed, store
 from tabletop.web.store import MatchStore, StoredMatch
+from tabletop.web.store_records import ended
 
 log = logging.getLogger("tabletop.web")
 _ = Domain("tabletop")
@@ -91,5 +92,5 @@ def stored_record(meta: StoredMatch) -> Record:
         chance="actions",
         seats={str(r.seat): r.ai for r in meta.seats if r.ai},
         move_time=meta.move_time,
-        forfeit=Forfeit(player=meta.forfeit) if meta.forfeit else None,
+        forfeit=ended(meta),
     )

@@ -1,9 +1,11 @@
 """One live match on the server, and what its connections ask of it: to join or leave,
-to act, to ask for an undo or answer one, and to talk at the table.
+to act, to ask for an undo or answer one, and to talk at the table (to resign or agree a
+draw: :mod:`tabletop.web.room_endings`).
 
 A room is built in layers, one job each: :mod:`tabletop.web.connection` (one websocket's
 outbox), :mod:`tabletop.web.room_base` (state, storage, telling), :mod:`tabletop.web.room_flow`
-(the clock, the computer seats, a shared store's changes) and this module.
+(the clock, the computer seats, a shared store's changes), :mod:`room_endings
+<tabletop.web.room_endings>` and this module.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from tabletop.web.room_base import (
     _,
     log,
 )
-from tabletop.web.room_flow import RoomFlow
+from tabletop.web.room_endings import RoomEndings
 from tabletop.web.store import Stale, StoredMatch
 
 ATTEMPTS = 3  # times a sealed choice is entered again when another's was stored first
@@ -37,7 +39,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-class Room(RoomFlow):
+class Room(RoomEndings):
     """A match being served."""
 
     # -- joining -------------------------------------------------------------------------

@@ -126,6 +126,8 @@ class RoomBase:
         match, mid = self.table.match, self.meta.id
         self.updated = self.active = time.time()
         self._hold_clock()
+        if change.kind in ("draw-offer", "draw-declined"):  # a question, not a change: not stored
+            return
         if change.kind == "sealed" or (change.kind == "undo" and change.number == self._seen):
             self._seal(change)
             return
@@ -151,8 +153,11 @@ class RoomBase:
             self._seen = change.number
             self._sealed_next = {}  # truncate forgets them all: those still held again
             statements += self._sealed_writes(change.number)
-        else:
-            statements = store.forfeit(mid, change.player or 0, self.updated, change.number)
+        else:  # on time, resigned, or a draw agreed
+            ending = "time" if change.kind == "forfeit" else change.kind
+            statements = store.forfeit(
+                mid, change.player or 0, self.updated, change.number, ending
+            )
         self.meta.status = "ongoing" if match.outcome() is None else "over"
         self._pending.append(self.db.submit(statements))
 

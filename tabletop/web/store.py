@@ -57,6 +57,7 @@ from tabletop.web.store_records import (
     StoreError,
     Unserved,
     add_sealed,
+    ended,
     read_match,
     row_match,
 )
@@ -76,8 +77,8 @@ __all__ = [
     "ITS_ACTIONS", "ITS_CLAIMS", "ITS_SEALED", "MIGRATIONS", "ONE_MATCH", "ONE_ROW",
     "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows", "Mark", "MatchStore",
     "SeatRow", "Stale", "Statement", "Store", "StoreError", "StoredMatch", "Unserved",
-    "add_sealed", "append", "check", "claim", "clock", "connect", "forfeit", "load_all",
-    "read_match", "rematch", "rewritten", "settle", "truncate",
+    "add_sealed", "append", "check", "claim", "clock", "connect", "ended", "forfeit",
+    "load_all", "read_match", "rematch", "rewritten", "settle", "truncate",
 ]  # fmt: skip
 
 _ = Domain("tabletop")
@@ -88,7 +89,7 @@ CREATE TABLE IF NOT EXISTS matches (
     game_version TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, seats TEXT NOT NULL, spectators INTEGER NOT NULL,
     move_time REAL, forfeit INTEGER, status TEXT NOT NULL DEFAULT 'ongoing', rematch TEXT,
-    updated REAL, hints INTEGER, deadline REAL, undos INTEGER NOT NULL DEFAULT 0
+    updated REAL, hints INTEGER, deadline REAL, undos INTEGER NOT NULL DEFAULT 0, ending TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
@@ -122,11 +123,11 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 5
+VERSION = 6
 # What brings a file of version N-1 to N (version 1: no ``updated`` column; version 4: the
 # stored move clock, the undo count, and the ``leases`` and ``timeouts`` tables, which
 # SCHEMA creates; version 5: the ``sealed`` table of pending sealed choices, which SCHEMA
-# creates too)
+# creates too; version 6: how a match ended at the table, ``ending``)
 MIGRATIONS = {
     2: ["ALTER TABLE matches ADD COLUMN updated REAL"],
     3: ["ALTER TABLE matches ADD COLUMN hints INTEGER"],
@@ -135,6 +136,7 @@ MIGRATIONS = {
         "ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
     ],
     5: [],
+    6: ["ALTER TABLE matches ADD COLUMN ending TEXT"],
 }
 
 

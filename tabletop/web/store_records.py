@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.records import Forfeit
 
 COLUMNS = (
     "id, created, game, game_version, players, options, seed, seats, spectators, "
-    "move_time, forfeit, status, rematch, updated, hints, deadline, undos"
+    "move_time, forfeit, status, rematch, updated, hints, deadline, undos, ending"
 )
 
 Statement = tuple[str, Sequence[Any]]
@@ -59,6 +60,9 @@ class StoredMatch:
     hints: bool | None = None  # the coach's hints allowed (None: only against the computer)
     deadline: float | None = None  # wall-clock time by which the person to act must act
     undos: int = 0  # undos so far: with the number of actions, names the position
+    # how the match ended at the table with ``forfeit`` the player: "resigned",
+    # "agreed-draw", or None (on time, as every match stored before resigning)
+    ending: str | None = None
     actions: list[str] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)
     # the sealed choices of the simultaneous step now (by seat), told to no one else
@@ -74,6 +78,14 @@ class StoredMatch:
              None if self.hints is None else int(self.hints)),
         )  # fmt: skip
 
+
+
+def ended(stored: StoredMatch) -> Forfeit | None:
+    """How ``stored`` ended at the table (:class:`~tabletop.core.records.Forfeit`), if it did."""
+    if not stored.forfeit:
+        return None
+    reason = stored.ending if stored.ending in ("resigned", "agreed-draw") else "time"
+    return Forfeit(player=stored.forfeit, reason=reason)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -93,7 +105,7 @@ def row_match(row: Sequence[Any]) -> StoredMatch:
     return StoredMatch(
         row[0], row[1], row[2], row[3], row[4], options, row[6], seats,
         bool(row[8]), row[9], row[10], row[11], row[12], row[13],
-        None if row[14] is None else bool(row[14]), row[15], int(row[16] or 0),
+        None if row[14] is None else bool(row[14]), row[15], int(row[16] or 0), row[17],
     )  # fmt: skip
 
 

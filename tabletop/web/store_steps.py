@@ -23,7 +23,8 @@ def append(
     """Store action ``number`` (1-based), the match's status after it, when, and the
     deadline (wall clock) of the person to act next. Refused (:class:`Stale`) when
     action ``number`` is already stored, when fewer than ``number - 1`` are (no gap), when
-    the match was lost on time, or (given ``undos``) when another server has undone since
+    the match was lost on time or ended at the table (resigned, a draw agreed), or (given
+    ``undos``) when another server has undone since
     (the action was chosen on a history that is gone). The match's row is written first:
     its lock orders the writers of one match on a shared database.
 
@@ -43,8 +44,9 @@ def append(
         (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
          "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?) "
          "AND NOT EXISTS (SELECT 1 FROM sealed WHERE match=?) "
+         "AND (SELECT forfeit FROM matches WHERE id=?) IS NULL "
          "AND (SELECT count(*) FROM actions WHERE match=?)=?" + undone,
-         (match_id, number, text, match_id, match_id, match_id, number - 1,
+         (match_id, number, text, match_id, match_id, match_id, match_id, number - 1,
           *(() if undos is None else (match_id, undos)))),
     ]  # fmt: skip
 
@@ -65,7 +67,8 @@ def truncate(
         args = (undos, match_id, seen)
     return [
         ((ONE_ROW if guard else "")
-         + "UPDATE matches SET forfeit=NULL, status='ongoing', deadline=?, undos=undos+1 "
+         + "UPDATE matches SET forfeit=NULL, ending=NULL, status='ongoing', deadline=?, "
+         "undos=undos+1 "
          "WHERE id=?" + guard, (deadline, match_id, *args)),
         ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
         ("DELETE FROM timeouts WHERE match=?", (match_id,)),
@@ -83,10 +86,21 @@ def rewritten(match_id: str, texts: list[str]) -> list[Statement]:
     ]
 
 
-def forfeit(match_id: str, player: int, at: float, number: int | None = None) -> list[Statement]:
-    """``player`` lost on time. Given the position ``number`` it happened at, refused as
-    :class:`Stale` when the match lost on time already or is no longer at ``number``
-    (another server stored an action first): a game ends on time exactly once."""
+def forfeit(
+    match_id: str, player: int, at: float, number: int | None = None, ending: str = "time"
+) -> list[Statement]:
+    """``player`` lost on time (``ending`` "time"), resigned, or offered the draw every
+    person agreed to ("resigned", "agreed-draw": :mod:`tabletop.core.endings`). Given the
+    position ``number`` it happened at, refused as :class:`Stale` when the match ended
+    already or is no longer at ``number`` (another server stored an action first): a game
+    ends on time exactly once."""
+    if ending != "time":
+        return [(
+            ONE_ROW + "UPDATE matches SET forfeit=?, ending=?, status='over', updated=?, "
+            "deadline=NULL WHERE id=? AND forfeit IS NULL"
+            + ("" if number is None else " AND (SELECT count(*) FROM actions WHERE match=?)=?"),
+            (player, ending, at, match_id, *(() if number is None else (match_id, number))),
+        )]  # fmt: skip
     steps: list[Statement] = [(
         "UPDATE matches SET forfeit=?, status='over', updated=?, deadline=NULL WHERE id=?",
         (player, at, match_id),

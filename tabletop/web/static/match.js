@@ -8,6 +8,7 @@
 // translation can replace it; {name} marks a value put in.
 import { lang, ready, words } from "/static/i18n.js";
 import { S, chanceEntry, drawSealed, toChoose, waitingLine } from "/static/sealed.js";
+import { drawDeclined, drawEndings, setUpEndings } from "/static/endings.js";
 
 await ready;
 const [T, fill] = words({
@@ -135,6 +136,7 @@ function drawStatus() {
   status.dataset.toAct = p.to_act ?? "";
   status.dataset.number = String(p.number);
   status.dataset.state = p.status;
+  status.dataset.end = p.end || "";  // how it ended: "resigned", "agreed-draw", a game's word
   status.classList.toggle("mine", mine);
   const chose = p.sealed && hello.seat !== null && p.sealed.mine !== null;  // waits: no prompt
   $("#prompt").textContent = p.status === "over" || chose ? "" : p.prompt;
@@ -153,6 +155,7 @@ function drawStatus() {
   $("#legal-box").hidden = !p.legal.length;
   $("#act-box").hidden = hello.seat === null || p.status === "over";  // no controls after the end
   $("#undo").disabled = p.number === 0;  // nothing to undo yet
+  drawEndings(p, hello, who, Who, send);
   drawResult();
   signalTurn(mine);
 }
@@ -377,6 +380,7 @@ async function receive(event) {
     case "chat": drawChat(message); break;
     case "presence": if (hello) drawPresence(message.presence); break;
     case "undo-request": case "undo-result": drawUndo(message); break;
+    case "draw-declined": drawDeclined(message); break;
     case "rematch": {
       const box = $("#rematch-link");
       if (box) box.replaceChildren(el("a", { href: message.url, id: "rematch-url" }, T.rematchLink));
@@ -438,6 +442,7 @@ $("#chat-form").addEventListener("submit", (event) => {
   if (send({ type: "chat", text })) input.value = "";
 });
 $("#undo").addEventListener("click", () => send({ type: "undo" }));
+setUpEndings(send);
 $("#status").textContent = T.connecting;
 setUpSignals();
 connect();
