@@ -431,7 +431,11 @@ def test_a_games_playout_limit_cuts_the_generic_levels_playouts() -> None:
 
     if "pig" not in GAMES:
         pytest.skip("the pig example is not installed")
+    def limit(level: Any) -> int:
+        agent = level.make()
+        assert isinstance(agent, SearchAgent)
+        return agent.playout_limit
+
     pig = agent_levels(registry().get("pig"))
-    assert {pig[n].make().playout_limit for n in ("3", "4", "5", "mcts")} == {12}
-    quarto = agent_levels(registry().get("quarto"))
-    assert quarto["mcts"].make().playout_limit == PLAYOUT_LIMIT
+    assert {limit(pig[n]) for n in ("3", "4", "5", "mcts")} == {12}
+    assert limit(agent_levels(registry().get("quarto"))["mcts"]) == PLAYOUT_LIMIT
