@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_support import WAIT, shots, wait_number
+from tests.browser_support import WAIT, served, shots, wait_number
 from tests.web_audit import Audit, low_contrast, sideways
 from tests.web_support import free_port, start_process
 
@@ -76,17 +76,12 @@ def test_a_hint_wraps_on_a_phone_marks_the_board_and_outlives_a_restart(
 
 
 def test_no_empty_coach_box_between_people(browser: Browser, tmp_path: Path) -> None:
-    port = free_port()
-    server = start_process(tmp_path / "m.sqlite3", port)
-    try:
+    with served(tmp_path / "m.sqlite3") as base:
         page = browser.new_page()
-        links = create(page, f"http://127.0.0.1:{port}/", computer=False)
+        links = create(page, base, computer=False)
         page.goto(links["1"])
         wait_number(page, 0)
         time.sleep(1.5)  # the coach has asked the server by now
         assert page.locator("#coach").count() == 0
         expect(page.get_by_role("heading", name="Coach")).to_have_count(0)
         page.close()
-    finally:
-        server.kill()
-        server.wait(30)

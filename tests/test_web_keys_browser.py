@@ -10,18 +10,15 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser_support import wait_number
+from tests.browser_support import served, wait_number
 from tests.test_web_hint_browser import create
 from tests.web_audit import Audit
-from tests.web_support import free_port, start_process
 
 
 def test_a_give_and_a_placement_in_a_handful_of_keys(browser: Browser, tmp_path: Path) -> None:
-    port = free_port()
-    server = start_process(tmp_path / "m.sqlite3", port)
-    try:
+    with served(tmp_path / "m.sqlite3") as base:
         page = browser.new_page()
-        links = create(page, f"http://127.0.0.1:{port}/", computer=True)
+        links = create(page, base, computer=True)
         page.goto(links["1"])
         wait_number(page, 0)
         pool = page.locator("[data-board=quarto] [data-piece]")
@@ -43,9 +40,6 @@ def test_a_give_and_a_placement_in_a_handful_of_keys(browser: Browser, tmp_path:
         assert tabs + 3 + 2 <= 12, tabs  # Tabs to the pool, two arrows and Enter; arrow, Enter
         assert Audit().run(page, "keys") == []
         page.close()
-    finally:
-        server.kill()
-        server.wait(30)
 
 
 def test_a_quartino_placement_and_end_of_turn_in_a_few_keys(
@@ -53,11 +47,9 @@ def test_a_quartino_placement_and_end_of_turn_in_a_few_keys(
 ) -> None:
     """Tab to the supply, Enter picks a colour and takes the focus to the wheel, an arrow
     and Enter place; a few Tabs and Enter end the turn (29 key presses before)."""
-    port = free_port()
-    server = start_process(tmp_path / "m.sqlite3", port)
-    try:
+    with served(tmp_path / "m.sqlite3") as base:
         page = browser.new_page()
-        links = create(page, f"http://127.0.0.1:{port}/", computer=True, game="quartino")
+        links = create(page, base, computer=True, game="quartino")
         page.goto(links["1"])
         board = page.locator("[data-board=quartino]")
         chips = board.locator("[data-colour].qn-legal")
@@ -94,6 +86,3 @@ def test_a_quartino_placement_and_end_of_turn_in_a_few_keys(
         expect(end).to_have_count(0, timeout=30_000)
         assert keys <= 20, keys  # 9 here: 4 Tabs, Enter, arrow, Enter, a Tab, Enter
         page.close()
-    finally:
-        server.kill()
-        server.wait(30)
