@@ -128,10 +128,15 @@ def _terminate_stops() -> Iterator[None]:
 
 def _worker_start() -> None:
     """A worker leaves Ctrl-C to the run (a terminal sends it to every process of the
-    group): the run keeps what finished and ends the workers itself."""
+    group): the run keeps what finished and ends the workers itself. SIGTERM ends a
+    worker at once: a forked worker inherits the run's handler (which raises
+    KeyboardInterrupt to stop the run), and one caught by it while waiting for the result
+    queue's lock that another worker held when it was ended never ended (the run waited
+    for it for ever)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _local(
