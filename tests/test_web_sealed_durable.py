@@ -40,8 +40,11 @@ Entered = dict[int, dict[int, set[str]]]
 
 
 def old_sqlite(path: Path) -> None:
-    """An empty database as the schema before the ``sealed`` table made it (version 4)."""
+    """An empty database as the schema before the ``sealed`` table made it (version 4: nor
+    the ``ending`` column of version 6)."""
     before = store.SCHEMA.split("CREATE TABLE IF NOT EXISTS sealed")[0]
+    assert ", ending TEXT" in before
+    before = before.replace(", ending TEXT", "")
     db = sqlite3.connect(path)
     db.executescript(before + store.CHAT_SCHEMA + "PRAGMA user_version=4;")
     db.close()
