@@ -85,3 +85,23 @@ def test_no_empty_coach_box_between_people(browser: Browser, tmp_path: Path) -> 
         assert page.locator("#coach").count() == 0
         expect(page.get_by_role("heading", name="Coach")).to_have_count(0)
         page.close()
+
+
+def test_a_ctverak_hint_to_draw_is_outlined_on_the_board(browser: Browser, tmp_path: Path) -> None:
+    """At Čtverák's refill step the hinted draw (the stock or a pile) is outlined where a
+    click plays it (the board's data-act)."""
+    with served(tmp_path / "m.sqlite3") as base:
+        page = browser.new_page()
+        links = create(page, base, computer=True, game="ctverak")
+        page.goto(links["1"])
+        board = page.locator("[data-board=ctverak]")
+        first = page.locator('#legal [data-legal^="discard"]').first
+        first.wait_for(state="attached", timeout=WAIT)
+        if not first.is_visible():
+            page.locator("#legal-title").click()  # open the list of legal actions
+        first.click()  # the first turn has no refill (K4.1): a discard, by its button
+        board.locator('[data-act="draw stock"]').wait_for(timeout=WAIT)  # player 1 to draw
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#hint-text")).not_to_have_text("thinking…", timeout=WAIT)
+        expect(board.locator(".hinted").first).to_be_visible(timeout=WAIT)
+        page.close()

@@ -13,6 +13,7 @@
 //   data-pile="1".."4"       draws the pile's top card ("draw 2"), or, with one card
 //                             selected, discards it there ("discard 9C 2")          (K4.3)
 //   data-action="end"        ends the turn when no discard is owed                  (K4.3)
+//   data-act="<action>"      on the stock, a pile to draw from and End: the action a click plays
 // Keyboard and screen readers: every clickable element is a focusable role="button" named
 // by what it is and does (a card: its rank and suit), played with Enter or Space; hand
 // cards say whether they are selected (aria-pressed). The sentences are in T (by id).
@@ -239,6 +240,7 @@ export function render(root, position, act, seat) {
   if (can.has("draw stock")) {
     stock.classList.add("ck-legal");
     control(stock, fill("drawStock", { n: view.stock }), "pile:stock", () => act("draw stock"));
+    stock.dataset.act = "draw stock";  // the action a click plays (the coach marks a hinted one)
   } else {
     named(stock, stock.title);
   }
@@ -278,6 +280,7 @@ export function render(root, position, act, seat) {
     if (text) {
       slot.classList.add("ck-legal");
       control(slot, `${slot.title}; ${said}`, `pile:${n}`, () => act(text));
+      if (text === draw) slot.dataset.act = text;  // a discard depends on the card picked
     } else {
       named(slot, said);
     }
@@ -321,6 +324,7 @@ export function render(root, position, act, seat) {
       const end = el("button", "ck-btn", T.endTurn);
       end.type = "button";
       end.dataset.action = "end";
+      end.dataset.act = "end";
       end.dataset.focus = "action:end";
       end.title = T.endTip;
       end.addEventListener("click", () => act("end"));

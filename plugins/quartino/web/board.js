@@ -7,6 +7,7 @@
 //   data-card="X|abc"       a card of your stand: picks the card to claim (N4.3)
 //   data-rotation="0..7"    with a card picked = "claim P|YBG 5" (rotation k, N3.2)
 //   data-action="end"       ends the turn (N4.5)
+//   data-act="end"          the same button, naming the action it plays (the coach marks it)
 // The wheel: centre c and ring r0..r7 clockwise from the top; each field shows its stack
 // bottom to top (only the top pawn counts, N3.1). A card is drawn as the piece of the
 // wheel it shows: its centre colour and three consecutive ring fields (N1.3).
@@ -455,6 +456,7 @@ export function render(root, position, act, seat) {
     const b = el("button", "qn-btn", T.endTurn);
     b.type = "button";
     b.dataset.action = "end";
+    b.dataset.act = "end";  // the action a click plays (the coach marks a hinted one)
     b.dataset.focus = "action:end";
     b.title = T.endTip;
     b.addEventListener("click", () => act("end"));
