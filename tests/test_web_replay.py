@@ -109,3 +109,41 @@ def test_the_match_page_links_to_the_replay(client: TestClient) -> None:
     assert 'id="replay-link"' in page.text and "/static/replay-link.js" in page.text
     replay_page = client.get("/match/x/replay")
     assert replay_page.status_code == 200 and "/static/replay.js" in replay_page.text
+
+
+CTVERAK_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HDSC]\b")  # a Čtverák card (K1.1)
+
+
+def test_ctverak_replay_names_no_card_the_viewer_had_not_seen(client: TestClient) -> None:
+    """A two-player Čtverák match with a few turns played by both seats (hands, the stock
+    and the bases hidden): at every stop, for each seat and a spectator, every card named
+    anywhere in the answer is one the viewer's views had shown by then."""
+    made = create(client, game="ctverak", players=2)
+    mid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    with (
+        client.websocket_connect(f"/ws/{mid}?token={tokens[0]}") as ws1,
+        client.websocket_connect(f"/ws/{mid}?token={tokens[1]}") as ws2,
+    ):
+        sockets = {1: ws1, 2: ws2}
+        last = {seat: until(ws, "position") for seat, ws in sockets.items()}
+
+        def at(seat: int, number: int) -> Json:
+            while last[seat]["number"] != number:
+                last[seat] = until(sockets[seat], "position")
+            return last[seat]
+
+        number = last[1]["number"]
+        for _ in range(8):  # each seat's first listed draw or discard, turn by turn
+            seat = at(1, number)["to_act"]
+            legal = [a for a in at(seat, number)["legal"] if a.startswith(("draw", "discard"))]
+            last[seat] = play(sockets[seat], legal[0], number)
+            number = last[seat]["number"]
+    stops = replay(client, mid, token=tokens[0]).json()["stops"]
+    for token in [tokens[0], tokens[1], None]:
+        seen: set[str] = set()
+        query = {"token": token} if token else {}
+        for stop in range(stops):
+            answer = replay(client, mid, stop, **query).json()
+            seen |= set(CTVERAK_CARD.findall(json.dumps(answer["position"]["view"])))
+            named = set(CTVERAK_CARD.findall(json.dumps(answer)))
+            assert named <= seen, (token, stop, named - seen)
