@@ -22,13 +22,13 @@ from functools import cached_property
 from random import Random
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from pydantic import BaseModel  # (core.options imports it already)
+
 from tabletop.core import options as opts
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain, Msg
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from tabletop.game import JSON, Game
 
 S = TypeVar("S")
@@ -95,9 +95,8 @@ class Configured(Generic[S, A]):
         count = player_count(game, players)
         if isinstance(options, info.options):
             return cls(game, count, options)
-        values = dict(options) if isinstance(options, Mapping) else {}
-        if options is not None and not isinstance(options, Mapping):
-            values = opts.dump(options)  # another model: read by its values
+        # a mapping as given; another model read by its values; None: the defaults
+        values = opts.dump(options) if isinstance(options, BaseModel) else dict(options or {})
         return cls(game, count, opts.build(info.options, values, info.id, strict=strict))
 
     @cached_property

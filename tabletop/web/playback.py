@@ -31,8 +31,9 @@ from tabletop.core.i18n.text import Domain
 from tabletop.core.numbers import parse_int
 from tabletop.core.presentation import presentation_of
 from tabletop.core.table import shown_text
-from tabletop.game import CHANCE, JSON
+from tabletop.game import JSON
 from tabletop.web import languages, protocol
+from tabletop.web.coach import NO_MATCH
 
 if TYPE_CHECKING:
     from tabletop.core.match import Match
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).parent / "static"
 _ = Domain("tabletop")
 
-NO_MATCH = _("no such match")
 NO_SPECTATORS = _("this match admits no spectators: a seat's own link replays it")
 BAD_STOP = _("at must be a whole number from 0 to {last} (the stops of this replay)")
 
@@ -60,9 +60,8 @@ def stop(match: Match, number: int, seat: int | None) -> JSON:
     if number:
         first = match.groups[number - 1]
         for index in range(first, number):
-            actor = match.actors[index]
             text = shown_text(match, index, seat, number)
-            played.append({"player": CHANCE if actor == CHANCE else actor, "text": text})
+            played.append({"player": match.actors[index], "text": text})  # CHANCE is -1
     return {"number": number, "position": protocol.position_at(match, number, seat),
             "played": played}  # fmt: skip
 
