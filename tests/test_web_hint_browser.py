@@ -6,7 +6,6 @@ reload; a match between people, which has no hints, shows no empty coach box."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -62,8 +61,7 @@ def test_a_hint_wraps_on_a_phone_marks_the_board_and_outlives_a_restart(
         wait_number(page, 3)  # the computer placed it and gave (the page may skip 2)
         server.kill()
         server.wait(30)
-        server = start_process(db, port)  # the same database, the same port
-        time.sleep(1.0)
+        server = start_process(db, port)  # the same database, the same port (listening)
         page.get_by_role("button", name="Hint").click()
         expect(out).not_to_have_text("thinking…", timeout=WAIT)
         expect(out).not_to_contain_text("cannot be reached", timeout=WAIT)
@@ -79,9 +77,10 @@ def test_no_empty_coach_box_between_people(browser: Browser, tmp_path: Path) -> 
     with served(tmp_path / "m.sqlite3") as base:
         page = browser.new_page()
         links = create(page, base, computer=False)
-        page.goto(links["1"])
+        with page.expect_response(lambda answer: "/coach?" in answer.url, timeout=WAIT):
+            page.goto(links["1"])  # the coach asks the server what it may offer
         wait_number(page, 0)
-        time.sleep(1.5)  # the coach has asked the server by now
+        page.wait_for_timeout(500)  # and has drawn what it would draw (nothing, here)
         assert page.locator("#coach").count() == 0
         expect(page.get_by_role("heading", name="Coach")).to_have_count(0)
         page.close()
