@@ -36,8 +36,8 @@ _ = Domain("tabletop")
 MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
 POSITION_KEYS = (
-    "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
-    "reason", "clock", "presence", "sealed", "end", "draw",
+    "type", "number", "status", "to_act", "prompt", "legal", "legal_said", "view", "scores",
+    "winners", "reason", "clock", "presence", "sealed", "end", "draw",
 )  # fmt: skip
 Told = Callable[[int, int | None], bool]  # may this seat be told action index's text
 
@@ -100,6 +100,7 @@ def position(
         "to_act": to_act,
         "prompt": game.prompt(state) if to_act is not None else "",
         "legal": sealed.legal(table, seat),
+        "legal_said": sealed.legal_said(table, seat),
         "view": game.view(state, seat),
         "scores": None if scores is None else {str(k): v for k, v in scores.items()},
         "winners": list(outcome.winners) if outcome else [],
@@ -150,6 +151,7 @@ def position_at(match: Match, number: int, seat: int | None) -> JSON:
         "to_act": player,
         "prompt": game.prompt(state) if player is not None else "",
         "legal": [],
+        "legal_said": [],
         "view": game.view(state, seat),
         "scores": None if scores is None else {str(k): v for k, v in scores.items()},
         "winners": list(outcome.winners) if outcome else [],
@@ -239,7 +241,7 @@ PROSE = ("error", "reason", "prompt")
 
 def localised(message: JSON, lang: str) -> JSON:
     """``message`` with its prose in ``lang`` (a copy; English: the message itself)."""
-    if lang == "en" or not any(key in message for key in (*PROSE, "entries")):
+    if lang == "en" or not any(key in message for key in (*PROSE, "entries", "legal_said")):
         return message
     from tabletop.core.i18n.text import translate
 
@@ -247,7 +249,9 @@ def localised(message: JSON, lang: str) -> JSON:
         key: translate(value, lang) if key in PROSE and isinstance(value, str) else value
         for key, value in message.items()
     }
-    if "entries" in message:  # the game log: an untold entry's "said"
+    if message.get("legal_said"):  # the legal actions in the reader's words
+        out["legal_said"] = [translate(said, lang) for said in message["legal_said"]]
+    if "entries" in message:  # the game log: each entry's "said"
         out["entries"] = [
             {**entry, "said": translate(entry["said"], lang)} if "said" in entry else entry
             for entry in message["entries"]

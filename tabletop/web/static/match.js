@@ -147,8 +147,8 @@ function drawStatus() {
   tick();
   const legal = $("#legal");
   legal.replaceChildren();
-  for (const text of p.legal) {
-    const button = el("button", { "data-legal": text, type: "button" }, text);
+  for (const [i, text] of p.legal.entries()) {  // shown in the reader's words, sent as notation
+    const button = el("button", { "data-legal": text, type: "button" }, (p.legal_said || [])[i] || text);
     button.addEventListener("click", () => act(text));
     legal.append(button);
   }
@@ -229,8 +229,9 @@ function drawLog(message) {
   const list = $("#log");
   while (list.children.length > message.from) list.lastElementChild.remove();
   for (const entry of message.entries) {
-    // protocol's "played": a text not for this seat, said as the game says it ("said")
-    const text = entry.text === "played" ? (entry.said || T.hiddenAction) : entry.text;
+    // "said": the action in the reader's words, or for a text not for this seat
+    // (protocol's "played") the game's sentence for it
+    const text = entry.said || (entry.text === "played" ? T.hiddenAction : entry.text);
     const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
       fill("logEntry", { who: who(entry.player), text }));
     const drawn = chanceEntry({ ...entry, text });  // a chance outcome: no player's
