@@ -140,8 +140,8 @@ def test_names_reach_everyone_refusals_change_nothing_and_survive_a_sigkill(
         assert (mine["name"], mine["seat"], mine.get("mine")) == ("Carol", None, True)
         assert (theirs["name"], theirs["seat"], "mine" in theirs) == ("Carol", None, False)
         alice.send({"type": "chat", "text": "hello"})
-        said = bob.until(lambda m: m["type"] == "chat" and m["seat"] == 1)
-        assert said["name"] == "Alice" and "mine" not in said
+        heard = bob.until(lambda m: m["type"] == "chat" and m["seat"] == 1)
+        assert heard["name"] == "Alice" and "mine" not in heard
         # a 10 kB name is refused outright (the message is too big), nothing changed
         alice.send({"type": "name", "name": "z" * 10_000})
         with pytest.raises(ConnectionClosed):
