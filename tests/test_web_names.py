@@ -175,3 +175,29 @@ def play_out(base: str, mid: str, tokens: dict[int, str]) -> None:
     client.send({"type": "resign"})
     client.until(lambda m: m["type"] == "position" and m["status"] == "over")
     client.close()
+
+
+def test_a_seat_s_name_reaches_the_other_server_and_one_name_holds_one_seat(
+    pg_url: str, redis_server: Any
+) -> None:
+    from tests.test_web_shared import cluster
+    from tests.test_web_shared import create as create_on
+
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create_on(servers.base(0), {"game": "quarto", "players": 2})
+        mid, tokens = links["id"], {s["seat"]: s["token"] for s in links["seats"]}
+        alice = Client(servers.base(0), mid, tokens[1])
+        bob = Client(servers.base(1), mid, tokens[2])
+        for client in (alice, bob):
+            client.at(0)
+        assert name(alice, "Alice")["name"] == "Alice"
+        bob.until(lambda m: m["type"] == "presence" and m["presence"]["names"] == {"1": "Alice"})
+        answer = name(bob, "alice")  # through the other server: still refused
+        assert answer["type"] == "error" and "already has that name" in answer["error"]
+        assert name(bob, "Bob")["name"] == "Bob"
+        alice.until(lambda m: m["type"] == "presence" and m["presence"]["names"].get("2") == "Bob")
+        for client in (alice, bob):
+            client.close()
+        late = Client(servers.base(1), mid)  # a spectator of the other server, later
+        assert late.at(0)["presence"]["names"] == {"1": "Alice", "2": "Bob"}
+        late.close()

@@ -241,6 +241,11 @@ def test_seat_names_round_trip(run: Callable[[Body], None]) -> None:
         assert loaded is not None and loaded.names == {1: "Alice", 2: "Bobek"}
         everything, _ = await db.load_all()
         assert everything[0].names == {1: "Alice", 2: "Bobek"}
+        with pytest.raises(Stale):  # one name at one seat, whichever server asks
+            await db.submit(names.upsert("m1", 1, "BOBEK"))
+        await db.submit(names.upsert("m1", 2, "BOBEK"))  # its own name, in capitals
+        loaded = await db.load("m1")
+        assert loaded is not None and loaded.names == {1: "Alice", 2: "BOBEK"}
 
     run(body)
 

@@ -111,9 +111,11 @@ def refusal(name: str, others: Iterable[str] = ()) -> str:
 
 
 def upsert(match_id: str, seat: int, name: str) -> list[Statement]:
-    """The write that stores seat ``seat``'s name."""
+    """The write that stores seat ``seat``'s name. The store keeps one name a seat and
+    each name (by :func:`key`) at one seat of a match: two seats taking one name at once
+    through two servers, the second is refused (:class:`~tabletop.web.store.Stale`)."""
     return [(
-        "INSERT INTO names (match, seat, name) VALUES (?,?,?) "
-        "ON CONFLICT (match, seat) DO UPDATE SET name=excluded.name",
-        (match_id, seat, name),
+        "INSERT INTO names (match, seat, name, folded) VALUES (?,?,?,?) "
+        "ON CONFLICT (match, seat) DO UPDATE SET name=excluded.name, folded=excluded.folded",
+        (match_id, seat, name, key(name)),
     )]  # fmt: skip

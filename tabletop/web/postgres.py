@@ -73,7 +73,8 @@ CREATE TABLE IF NOT EXISTS sealed (
     PRIMARY KEY (match, seat)
 );
 CREATE TABLE IF NOT EXISTS names (
-    match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (match, seat)
+    match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+    PRIMARY KEY (match, seat), UNIQUE (match, folded)
 );
 CREATE TABLE IF NOT EXISTS chat (
     match TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, seat INTEGER, name TEXT NOT NULL,

@@ -16,6 +16,7 @@ from tabletop.web import logs, names, notices, protocol
 from tabletop.web.connection import Connection
 from tabletop.web.room_base import _, log
 from tabletop.web.room_endings import RoomEndings
+from tabletop.web.store import Stale
 
 
 class RoomNames(RoomEndings):
@@ -51,6 +52,9 @@ class RoomNames(RoomEndings):
                 return
             try:
                 await self.db.submit(names.upsert(self.meta.id, seat, name))
+            except Stale:  # another server's seat took it first
+                await connection.send(protocol.error(names.TAKEN, about="name"))
+                return
             except Exception as exc:
                 logs.failed(log, f"match {self.meta.id}: a name could not be stored", exc)
                 await connection.send(protocol.error(
