@@ -29,9 +29,10 @@ def check(page: Page, audit: Audit, where: str) -> None:
     page.screenshot(path=str(SHOTS / f"{where}.png"), full_page=True)
 
 
-def save_name(page: Page, name: str) -> None:
-    page.get_by_label("Name shown at the table").fill(name)
-    page.get_by_role("button", name="Save name").click()
+def save_name(page: Page, name: str, label: str = "Name shown at the table",
+              button: str = "Save name") -> None:  # fmt: skip
+    page.get_by_label(label).fill(name)
+    page.get_by_role("button", name=button).click()
 
 
 def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
@@ -54,6 +55,7 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     expect(host.locator("#name-note")).to_have_text("Saved: the table calls you Alice.",
                                                     timeout=WAIT)  # fmt: skip
     expect(host.locator('[data-presence="1"]')).to_have_text("Alice (player 1, you): online")
+    expect(host.locator("#me")).to_have_text("you are Alice (player 1)")
     save_name(host, "Player 2")  # a seat's label: refused, the name stays
     expect(host.locator("#name-note")).to_contain_text("how the page calls a seat", timeout=WAIT)
     expect(host.locator('[data-presence="1"]')).to_have_text("Alice (player 1, you): online")
@@ -77,21 +79,29 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     watcher_url = host.url.split("?")[0]
 
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    watcher = phone.new_page()  # a spectator, in another browser
-    watcher.goto(watcher_url)
+    watcher = phone.new_page()  # a spectator, in another browser, reading Czech
+    watcher.goto(watcher_url + "?lang=cs")
     wait_number(watcher, 1)
-    expect(watcher.locator('[data-presence="1"]')).to_have_text("Alice (player 1): online")
-    expect(watcher.locator("#log li").first).to_have_text("Alice (player 1): give DTRH")
+    expect(watcher.locator('[data-presence="1"]')).to_contain_text("Alice (hráč 1): ")
+    expect(watcher.locator('[data-presence="2"]')).to_have_text(
+        "hráč 2: volné, toto místo si může v lobby obsadit kdokoli"
+    )
+    expect(watcher.locator("#log li").first).to_have_text("Alice (hráč 1): give DTRH")
     chat = watcher.locator("#chat li").last
-    expect(chat).to_contain_text("Alice player 1: good luck")
+    expect(chat).to_contain_text("Alice hráč 1: good luck")
     assert chat.locator(".badge.you").count() == 0  # hers, not the watcher's
-    save_name(watcher, "<img src=x onerror=alert(1)>")  # 28 characters: refused
-    expect(watcher.locator("#name-note")).to_contain_text("a name is 1 to 24 characters",
+    czech = {"label": "Jméno, které u stolu uvidí ostatní", "button": "Uložit jméno"}
+    save_name(watcher, "Hráč 2", **czech)  # a seat's label: refused, in Czech
+    expect(watcher.locator("#name-note")).to_contain_text("tak stránka označuje místo",
                                                           timeout=WAIT)  # fmt: skip
-    save_name(watcher, "<b>Bo</b>")  # kept, and shown as the text it is
-    expect(watcher.locator("#name-note")).to_have_text("Saved: the table calls you <b>Bo</b>.",
+    save_name(watcher, "<img src=x onerror=alert(1)>", **czech)  # 28 characters: refused
+    expect(watcher.locator("#name-note")).to_contain_text("jméno má 1 až 24 znaků",
+                                                          timeout=WAIT)  # fmt: skip
+    save_name(watcher, "<b>Bo</b>", **czech)  # kept, and shown as the text it is
+    expect(watcher.locator("#name-note")).to_have_text("Uloženo: u stolu se jmenujete <b>Bo</b>.",
                                                        timeout=WAIT)  # fmt: skip
-    assert watcher.locator("#name-note b").count() == 0
+    expect(watcher.locator("#me")).to_have_text("díváte se jako <b>Bo</b>")
+    assert watcher.locator("#name-note b, #me b").count() == 0
     check(watcher, audit, "match-spectator-390")
     host.set_viewport_size(PHONE)
     check(host, audit, "match-named-390")

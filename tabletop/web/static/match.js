@@ -220,7 +220,7 @@ function drawPresence(presence) {
   for (const [seat, state] of Object.entries(presence.seats)) {
     const mine = hello && String(hello.seat) === seat;
     const shown = live ? state : "unknown";
-    list.append(el("li", { class: shown, "data-presence": seat }, presenceLine(seat, T[shown], mine)));
+    list.append(el("li", { class: shown, "data-presence": seat }, presenceLine(seat, shown, T[shown], mine)));
   }
   list.append(el("li", {}, fill("spectators", { n: presence.spectators })));
   if (renamed && log.length) drawLog({ from: 0, entries: log });  // the log names them

@@ -15,6 +15,8 @@ export const [N, fillN] = words({
   presence: "{who}: {state}",
   openSeat: "{who}: open, anyone may take this seat in the lobby",
   saved: "Saved: the table calls you {name}.",
+  youAreNamed: "you are {name} (player {p})",
+  watchingAs: "you are watching as {name}",
 });
 
 const KEY = "tabletop.name";
@@ -46,13 +48,14 @@ export function called(p) {
   return name ? fillN("named", { name, p }) : fillN("player", { p });
 }
 
-/** A players-list line: name, seat, a "you" mark, its state; an open seat says so. */
-export function presenceLine(seat, state, mine) {
+/** A players-list line: name, seat, a "you" mark, its state (``state`` the protocol's
+ * word, ``said`` it translated); an open seat says so. */
+export function presenceLine(seat, state, said, mine) {
   const name = nameOf(seat);
   let who = name ? fillN(mine ? "namedYou" : "named", { name, p: seat })
     : (mine ? fillN("unnamedYou", { p: seat }) : fillN("player", { p: seat }));
   if (isOpen(seat) && state === "offline") return fillN("openSeat", { who });
-  return fillN("presence", { who, state });
+  return fillN("presence", { who, state: said });
 }
 
 /** One chat message as a list item: time, the sender's name (or its seat's label), its
@@ -106,6 +109,8 @@ export function answered(message) {
   if (message.type === "name") {
     me.name = message.name;
     remember(message.name);
+    document.querySelector("#me").textContent = me.seat === null
+      ? fillN("watchingAs", { name: message.name }) : fillN("youAreNamed", { name: message.name, p: me.seat });
     document.querySelector("#name-text").value = message.name;
     note.textContent = fillN("saved", { name: message.name });
     note.classList.remove("error");
