@@ -25,7 +25,8 @@ from tests.web_support import TEST_CONFIG
 
 DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
 ROOT = Path(__file__).resolve().parent.parent
-TYPES = "action, undo, undo-answer, rematch, chat, resign, draw-offer, draw-answer"  # machine words
+# machine words
+TYPES = "action, undo, undo-answer, rematch, chat, name, resign, draw-offer, draw-answer"
 
 
 def tabletop(*args: str, lang: str = "cs", stdin: str = "", cwd: Path | None = None) -> str:

@@ -4,7 +4,8 @@ Server to client, each a JSON object with a ``type``, each built by the function
 name: ``hello`` (once, on connecting), ``last`` (the last action of each player), ``log``
 (the game log, whole then entry by entry), ``position`` (after every change, exactly the
 keys below), ``presence``, ``undo-request``, ``undo-result``, ``rematch``, ``chat``,
-``error``. Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``, ``chat``,
+``name``, ``error``. Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``,
+``chat``, ``name``,
 each read by its parser in :data:`PARSERS` into a :class:`ClientMessage`; its handler is
 the entry of the same type in :data:`tabletop.web.handlers.HANDLERS`. A new message is
 added in these two places.
@@ -224,13 +225,23 @@ def rematch(links: JSON, seat: int | None, players: int) -> JSON:
 
 
 def chat(seat: int | None, name: str, text: str, at: float) -> JSON:
-    """The ``chat`` message: one message of the table talk (seat None: a spectator's)."""
+    """The ``chat`` message: one message of the table talk (seat None: a spectator's;
+    ``name`` the sender's chosen name, '' when it chose none)."""
     return {"type": "chat", "seat": seat, "name": name, "text": text, "at": at}
 
 
-def error(text: str) -> JSON:
-    """The ``error`` message: what was refused or went wrong, one line for people."""
-    return {"type": "error", "error": text}
+def error(text: str, about: str | None = None) -> JSON:
+    """The ``error`` message: what was refused or went wrong, one line for people;
+    ``about`` the client message it answers where the page shows it apart (``name``)."""
+    if about is None:
+        return {"type": "error", "error": text}
+    return {"type": "error", "error": text, "about": about}
+
+
+def named(seat: int | None, name: str) -> JSON:
+    """The ``name`` message: the name this connection is now called by (seat None: a
+    spectator's), the answer to its own ``name`` message."""
+    return {"type": "name", "seat": seat, "name": name}
 
 
 # The keys whose values are prose for people: translated per connection, where they are
@@ -300,6 +311,13 @@ def _chat(data: dict[str, Any]) -> ClientMessage:
     return ClientMessage("chat", text=said)
 
 
+def _name(data: dict[str, Any]) -> ClientMessage:
+    said = data.get("name")
+    if not isinstance(said, str):
+        raise ProtocolError(_("a name message needs 'name': the name to be called by, as text"))
+    return ClientMessage("name", text=said)
+
+
 def _undo(data: dict[str, Any]) -> ClientMessage:
     return ClientMessage("undo")
 
@@ -331,6 +349,7 @@ PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
     "undo-answer": _undo_answer,
     "rematch": _rematch,
     "chat": _chat,
+    "name": _name,
     "resign": _resign,
     "draw-offer": _draw_offer,
     "draw-answer": _draw_answer,

@@ -83,6 +83,8 @@ class RoomFlow(RoomBase):
         claimed = stored.claimed - meta.claimed
         meta.claimed |= stored.claimed
         meta.undos, meta.rematch = stored.undos, stored.rematch
+        renamed = stored.names != meta.names  # a name whose notice was lost
+        meta.names = dict(stored.names)
         meta.status = "ongoing" if self.table.match.outcome() is None else "over"
         clock = self.table.deadline
         if self.table.move_time:
@@ -90,7 +92,7 @@ class RoomFlow(RoomBase):
             self._hold_clock()
             if self._clock_unstarted(stored):
                 await self._start_clock()
-        if result.changed or claimed or clock != self.table.deadline:
+        if result.changed or claimed or renamed or clock != self.table.deadline:
             self.updated = self.active = time.time()
             request = self.undo_request
             moved = request is not None and request.number != len(self.table.match.actions)

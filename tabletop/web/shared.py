@@ -132,6 +132,8 @@ class Sharing:
             self.sync(match_id)
         elif kind == notices.CHAT and room is not None and isinstance(notice.get("e"), dict):
             room.hear(notice["e"])
+        elif kind == notices.NAMED and room is not None:
+            room.heard_name(notice)
         elif kind == notices.PRESENCE and room is not None:
             self.spawn(self._their_presence(room))
         elif kind in notices.UNDO_KINDS and room is not None:
