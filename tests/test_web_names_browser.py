@@ -68,7 +68,8 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     assert "player 1" in line.inner_text() and line.inner_text().endswith(": good luck")
     web_clicks.click_action(host, "quarto", "give DTRH")
     wait_number(host, 1)
-    expect(host.locator("#log li").first).to_have_text("you: give DTRH")
+    given = "you: give the piece dark, tall, round, hollow"  # give DTRH, as people read it
+    expect(host.locator("#log li").first).to_have_text(given)
     check(host, audit, "match-named-1280")
 
     host.reload()  # remembered by the browser, and by the server
@@ -86,7 +87,8 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     expect(watcher.locator('[data-presence="2"]')).to_have_text(
         "hráč 2: volné, toto místo si může v lobby obsadit kdokoli"
     )
-    expect(watcher.locator("#log li").first).to_have_text("Alice (hráč 1): give DTRH")
+    czech = "Alice (hráč 1): dát kámen tmavý, vysoký, okrouhlý, s důlkem"  # in the reader's words
+    expect(watcher.locator("#log li").first).to_have_text(czech)
     chat = watcher.locator("#chat li").last
     expect(chat).to_contain_text("Alice hráč 1: good luck")
     assert chat.locator(".badge.you").count() == 0  # hers, not the watcher's
