@@ -87,8 +87,8 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     expect(watcher.locator('[data-presence="2"]')).to_have_text(
         "hráč 2: volné, toto místo si může v lobby obsadit kdokoli"
     )
-    czech = "Alice (hráč 1): dát kámen tmavý, vysoký, okrouhlý, s důlkem"  # in the reader's words
-    expect(watcher.locator("#log li").first).to_have_text(czech)
+    logged = "Alice (hráč 1): dát kámen tmavý, vysoký, okrouhlý, s důlkem"  # in Czech words
+    expect(watcher.locator("#log li").first).to_have_text(logged)
     chat = watcher.locator("#chat li").last
     expect(chat).to_contain_text("Alice hráč 1: good luck")
     assert chat.locator(".badge.you").count() == 0  # hers, not the watcher's
