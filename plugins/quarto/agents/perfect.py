@@ -38,6 +38,8 @@ from tabletop_quarto.solver import Solution, solve, value_within
 
 PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
 CANDIDATES = 3  # the search's best moves the solver is asked to check, in order
+KEEPING = 0.7  # the share of a move's time for proving a placement keeps the book's value
+GUESS_NODES = 200_000  # the quick search that orders the placements to prove
 
 
 class PerfectAgent:
@@ -66,8 +68,9 @@ class PerfectAgent:
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
         value = lookup(state)  # a placement of the book's deepest layer: its value
-        if value is not None:
-            kept = self._keeping(state, value[0], deadline)
+        if value is not None:  # KEEPING of the time to prove a placement keeps it
+            until = None if seconds is None else time.perf_counter() + KEEPING * seconds
+            kept = self._keeping(state, value[0], until)
             if kept is not None:
                 return kept
             seconds = None if deadline is None else max(0.05, deadline - time.perf_counter())
@@ -81,9 +84,9 @@ class PerfectAgent:
     def _keeping(self, state: State, value: int, deadline: float | None) -> int | None:
         """The first placement the solver proves keeps ``value`` (the book's, for the
         player placing), None when the time runs out first."""
-        for place in legal(state):
-            if not PLACE_BASE <= place < QUARTO:
-                continue
+        guess = solve(state, nodes=GUESS_NODES).best  # a quick search's pick: tried first
+        places = [a for a in legal(state) if PLACE_BASE <= a < QUARTO]
+        for place in sorted(places, key=lambda a: a != guess):
             after = apply(state, place)
             if after.phase == OVER:  # a win, or the 16th piece with no line: a draw
                 if (1 if after.player == state.player else 0) >= value:
