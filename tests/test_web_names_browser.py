@@ -87,6 +87,10 @@ def test_a_name_typed_on_the_match_page_is_shown_marked_and_remembered(
     expect(watcher.locator('[data-presence="2"]')).to_have_text(
         "hráč 2: volné, toto místo si může v lobby obsadit kdokoli"
     )
+    # whose turn: the open seat's, waiting for someone to take it (not for "player 2")
+    expect(watcher.locator("#status")).to_have_text(
+        "Čeká se, až někdo v lobby obsadí volné místo: hráč 2"
+    )
     logged = "Alice (hráč 1): dát kámen tmavý, vysoký, okrouhlý, s důlkem"  # in Czech words
     expect(watcher.locator("#log li").first).to_have_text(logged)
     chat = watcher.locator("#chat li").last

@@ -9,7 +9,7 @@
 import { lang, ready, words } from "/static/i18n.js";
 import { S, chanceEntry, drawSealed, toChoose, waitingLine } from "/static/sealed.js";
 import { drawDeclined, drawEndings, setUpEndings } from "/static/endings.js";
-import { answered, called, chatItem, greet, isOpen, learn, presenceLine, setUpName } from "/static/names.js";
+import { answered, called, chatItem, greet, isOpen, learn, presenceLine, setUpName, waitingOpen } from "/static/names.js";
 
 await ready;
 const [T, fill] = words({
@@ -125,12 +125,7 @@ function drawStatus() {
   const p = position;
   const status = $("#status");
   const mine = toChoose(p, hello.seat);  // at a sealed step: still to choose
-  let text;
-  if (p.status === "over") {
-    text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
-  } else {
-    text = mine ? T.yourTurn : (waitingLine(p) ?? fill("waitingFor", { who: who(p.to_act) }));
-  }
+  const text = statusText(p, mine);
   if (status.textContent !== text) status.textContent = text;  // the live region speaks changes
   status.dataset.toAct = p.to_act ?? "";
   status.dataset.number = String(p.number);
@@ -157,6 +152,14 @@ function drawStatus() {
   drawEndings(p, hello, who, Who, send);
   drawResult();
   signalTurn(mine);
+}
+
+/** Whose turn, as the status line says it: an open seat's turn waits for a taker. */
+function statusText(p, mine) {
+  if (p.status === "over") {
+    return p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
+  }
+  return mine ? T.yourTurn : (waitingLine(p) ?? waitingOpen(p.to_act) ?? fill("waitingFor", { who: who(p.to_act) }));
 }
 
 function drawResult() {
@@ -224,6 +227,10 @@ function drawPresence(presence) {
   }
   list.append(el("li", {}, fill("spectators", { n: presence.spectators })));
   if (renamed && log.length) drawLog({ from: 0, entries: log });  // the log names them
+  if (position && hello) {  // a seat taken or named: the status line says it at once
+    const text = statusText(position, toChoose(position, hello.seat));
+    if ($("#status").textContent !== text) $("#status").textContent = text;
+  }
 }
 
 function drawLog(message) {

@@ -14,6 +14,7 @@ export const [N, fillN] = words({
   you: "you",
   presence: "{who}: {state}",
   openSeat: "{who}: open, anyone may take this seat in the lobby",
+  waitingOpen: "Waiting for someone to take the open seat of {who} in the lobby",
   saved: "Saved: the table calls you {name}.",
   youAreNamed: "you are {name} (player {p})",
   watchingAs: "you are watching as {name}",
@@ -41,6 +42,9 @@ export function learn(presence) {
 }
 export const nameOf = (p) => names[String(p)] || "";
 export const isOpen = (p) => open.includes(String(p));
+
+/** The status line while open seat ``p`` is to act (null: not an open seat). */
+export const waitingOpen = (p) => (isOpen(p) ? fillN("waitingOpen", { who: fillN("player", { p }) }) : null);
 
 /** How seat ``p`` is called in a sentence: "Alice (player 2)", or "player 2". */
 export function called(p) {
