@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -523,3 +524,14 @@ def test_a_bus_that_does_not_answer_is_one_line(pg_url: str) -> None:
     )  # fmt: skip
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 1 and len(lines) == 1 and "cannot use the bus" in lines[0], lines
+
+
+def test_every_server_lists_a_match_another_made_at_once(pg_url: str, redis_server: Any) -> None:
+    """The lobby of a server lists the matches another server has just made (read from the
+    shared store when the listing is asked, not from this server's own rooms alone)."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        for _ in range(3):  # each asked at once after its creation, before any recheck
+            made = create(servers.base(0), {"game": "quarto", "players": 2})
+            status, text = get(servers.base(1), "api/matches")
+            assert status == 200, text
+            assert made["id"] in {m["id"] for m in json.loads(text)["matches"]}, text

@@ -204,6 +204,15 @@ class Sharing:
                 room.start_computers()
                 room.ring_if_due()
 
+    async def discover(self) -> None:
+        """Load every stored match this server has not met yet (another server made it),
+        and wait for them: the lobby lists every match, whichever server is asked."""
+        marks = await self.hub.store().positions(time.time() - RECENT)
+        unserved = {u.id for u in self.hub.unserved}
+        for match_id in marks:
+            if match_id not in self.hub.rooms and match_id not in unserved:
+                await self.hub.load(match_id)
+
     # -- the computer seats' lease -----------------------------------------------------------
     async def lead(self, match_id: str) -> bool:
         """Take or renew this server's lease of ``match_id``'s computer seats."""
