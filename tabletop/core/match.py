@@ -326,11 +326,11 @@ class Match:
             last -= 1
         if not last:
             return False
-        self._cut(self.groups[last - 1])
+        self.truncate(self.groups[last - 1])
         return True
 
-    def _cut(self, keep: int) -> None:
-        """Keep the first ``keep`` actions."""
+    def truncate(self, keep: int) -> None:
+        """Keep the first ``keep`` actions (no rule asked: undo asks :meth:`undo`)."""
         del self.states[keep + 1 :]
         del self.actions[keep:]
         del self.texts[keep:]
