@@ -349,7 +349,13 @@ class Hub:
             try:
                 await self.store().submit(store.rematch(old.id, meta.id))
                 old.rematch = meta.id
-            except Stale:  # another server made the rematch first: that one it is
+            except Stale:  # another server made the rematch first: that one it is, ours
+                await self.store().submit(store.withdraw(meta.id))  # withdrawn, no orphan
+                orphan = self.rooms.pop(meta.id, None)
+                if orphan is not None:
+                    orphan.close()
+                    if self.sharing is not None:  # servers that loaded it drop it too
+                        self.sharing.changed(orphan)
                 stored = await self.store().load(old.id)
                 old.rematch = stored.rematch if stored is not None else None
             if self.sharing is not None:

@@ -157,7 +157,10 @@ class Sharing:
                 await self.hub.load(match_id)
             else:
                 before = room.meta.rematch
-                await room.sync()
+                if not await room.sync():  # withdrawn by the server that made it
+                    self.hub.rooms.pop(match_id, None)
+                    room.close()
+                    return
                 if before is None and room.meta.rematch is not None:
                     await self.hub.announce_rematch(room)
         except Exception as exc:

@@ -73,6 +73,7 @@ from tabletop.web.store_steps import (
     rematch,
     rewritten,
     truncate,
+    withdraw,
 )
 
 __all__ = [
@@ -82,7 +83,7 @@ __all__ = [
     "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store", "StoreError",
     "StoredMatch", "Unserved", "add_names", "add_sealed", "append", "check", "claim",
     "clock", "connect", "ended", "forfeit", "load_all", "read_match", "rematch",
-    "rewritten", "settle", "truncate",
+    "rewritten", "settle", "truncate", "withdraw",
 ]  # fmt: skip
 
 _ = Domain("tabletop")
