@@ -573,3 +573,30 @@ def test_two_servers_asked_for_one_rematch_at_once_leave_no_orphan(
                     break
                 time.sleep(0.2)
             assert listed == made, listed - made  # no orphan rematch
+
+
+def test_notices_reach_the_other_server_in_the_order_they_were_made(
+    pg_url: str, redis_server: Any
+) -> None:
+    """Chat messages said at once through twelve connections of one server reach a
+    connection on the other server in the order the first server took them (one sender
+    of notices, not a task each)."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create(servers.base(0), {"game": "quarto", "players": 2})
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        here = Client(servers.base(0), links["id"], seats[2])
+        there = Client(servers.base(1), links["id"], seats[2])
+        talkers = [Client(servers.base(0), links["id"], seats[1]) for _ in range(12)]
+        for client in (here, there, *talkers):
+            client.at(0)
+        said = [f"message {n}" for n in range(len(talkers))]
+        for talker, text in zip(talkers, said, strict=True):
+            talker.send({"type": "chat", "text": text})
+
+        def heard(client: Client) -> list[str]:
+            return [m["text"] for m in client.messages if m["type"] == "chat" and m["text"] in said]
+
+        for client in (here, there):
+            client.until(lambda m, c=client: len(heard(c)) == len(said))  # type: ignore[misc]
+        assert sorted(heard(here)) == sorted(said)
+        assert heard(there) == heard(here)

@@ -73,16 +73,21 @@ class Sharing:
         self._loop: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._syncing: dict[str, asyncio.Task[None]] = {}
+        self._outbox: asyncio.Queue[JSON] = asyncio.Queue()  # notices, sent in order
+        self._sender: asyncio.Task[None] | None = None
 
     # -- life ----------------------------------------------------------------------------
     def open(self) -> None:
         if self.bus is not None:
             self.bus.open()
         self._loop = asyncio.create_task(self._recheck_forever())
+        if self.bus is not None:
+            self._sender = asyncio.create_task(self._send_forever(self.bus))
 
     async def close(self) -> None:
-        if self._loop is not None:
-            self._loop.cancel()
+        for loop in (self._loop, self._sender):
+            if loop is not None:
+                loop.cancel()
         for task in list(self._tasks):
             task.cancel()
         for room in list(self.hub.rooms.values()):
@@ -98,8 +103,18 @@ class Sharing:
 
     # -- telling the others ----------------------------------------------------------------
     def publish(self, notice: JSON) -> None:
+        """Send ``notice`` to the other servers, after every notice published before it
+        (one sender: notices of one match arrive in the order they were made)."""
         if self.bus is not None:
-            self.spawn(self.bus.publish(notice))
+            self._outbox.put_nowait(notice)
+
+    async def _send_forever(self, bus: Bus) -> None:
+        while True:
+            notice = await self._outbox.get()
+            try:
+                await bus.publish(notice)  # best effort: the store is read again anyway
+            except Exception as exc:
+                logs.failed(log, "a notice could not be sent", exc)
 
     def changed(self, room: RoomBase) -> None:
         """``room``'s match changed in the store (an action, undo, loss on time, claim)."""
