@@ -183,3 +183,14 @@ def test_claims_and_placements_stay_on_the_smaller_board_in_play() -> None:
         state = apply(state, legal(state)[-1])
     # N3.2 with mirror on a ring of 4: plain k=0,1 and mirrored k=2,3 lie on r0-r3
     assert seen == {0, 1, 2, 3}
+
+
+def test_the_guide_gives_the_configuration_and_the_command() -> None:
+    from pathlib import Path
+
+    from bench.bench_research import RESEARCH as STRINGS
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text("utf-8")
+    assert "python -m bench.bench_research research" in guide
+    for game_string in STRINGS:
+        assert game_string in guide
