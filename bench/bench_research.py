@@ -61,6 +61,7 @@ SPEED: tuple[tuple[str, int, dict[str, Any]], ...] = (
 RESEARCH = (
     "tabletop_quartino(players=2,hand=1,cards=3,ring=3,pawns=2,setup=one-each,max_turns=2,"
     "reward=win_loss)",
+    "tabletop_ctverak(players=2,ranks=1,suits=1,hand=2,piles=1,max_turns=4,reward=win_loss)",
 )
 
 
