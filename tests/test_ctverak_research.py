@@ -180,3 +180,12 @@ def test_random_games_of_the_research_configuration_keep_every_invariant() -> No
     wider = {"ranks": 3, "suits": 2, "hand": 3, "piles": 2, "max_turns": 8, "deck": "half"}
     report = check_game("ctverak", games=20, seed=0, players=2, options=wider)
     assert report.ok, report.text()
+
+
+def test_the_guide_gives_the_configuration() -> None:
+    from pathlib import Path
+
+    from bench.bench_research import RESEARCH as STRINGS
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text("utf-8")
+    assert any(s.startswith("tabletop_ctverak(") and s in guide for s in STRINGS)
