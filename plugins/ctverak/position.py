@@ -292,7 +292,7 @@ def _counters(state: State, data: JSON) -> State:
         )
     state = state._replace(exhausted=exhausted, reshuffles=reshuffles)
     high = idle_limit(state)
-    if exhausted and data.get("turn_progress") is True:
+    if exhausted and data.get("turn_progress") is True and data.get("phase") is not None:
         # the stock ran out this turn (a draw from it is progress): the count from before
         # still stands until the turn ends, under the limit of before (K5.2)
         high = max(high, cfg.stall_turns)

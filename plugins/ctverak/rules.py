@@ -135,7 +135,6 @@ class CtverakOptions(BaseModel):
         ge=1,
         le=13,
         title=_("ranks"),
-        json_schema_extra={"allowed": [13, 3]},  # the kit plays these
         description=_(
             "K1.1: the deck keeps only the first this many ranks (A, 2, 3, ...) "
             "(1-13; research variant, not in the printed rules)"
@@ -146,7 +145,6 @@ class CtverakOptions(BaseModel):
         ge=1,
         le=4,
         title=_("suits"),
-        json_schema_extra={"allowed": [4, 1]},
         description=_(
             "K1.1: the deck keeps only the first this many suits (S, H, D, C) "
             "(1-4; research variant, not in the printed rules)"
@@ -157,7 +155,6 @@ class CtverakOptions(BaseModel):
         ge=2,
         le=4,
         title=_("hand size"),
-        json_schema_extra={"allowed": [4, 2]},
         description=_(
             "K2.1, K4.1: cards dealt to each player, and the refill target "
             "(2-4; research variant, not in the printed rules, which have 4)"
@@ -168,7 +165,6 @@ class CtverakOptions(BaseModel):
         ge=1,
         le=4,
         title=_("discard piles"),
-        json_schema_extra={"allowed": [4, 1]},
         description=_(
             "K2.2: discard piles, each on a face-down base "
             "(1-4; research variant, not in the printed rules, which have 4)"
@@ -179,7 +175,6 @@ class CtverakOptions(BaseModel):
         ge=0,
         le=10_000,
         title=_("turn limit"),
-        json_schema_extra={"allowed": [0, 4]},
         description=_(
             "K5.2: after this many turns the game ends scored as a blocked game "
             "(0: no limit; research variant, not in the printed rules)"
