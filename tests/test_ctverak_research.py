@@ -175,11 +175,11 @@ def test_random_games_of_the_research_configuration_keep_every_invariant() -> No
     from tabletop.testing import check_game
 
     report = check_game("ctverak", games=40, seed=0, players=2, options=RESEARCH)
-    assert report.ok, report.text()
+    assert report.ok and report.configs, report.text()
     assert all(stats.runs > 0 for stats in report.checks.values()), report.text()
-    wider = {"ranks": 3, "suits": 2, "hand": 3, "piles": 2, "max_turns": 8, "deck": "half"}
+    wider = {"ranks": 4, "suits": 2, "hand": 3, "piles": 2, "max_turns": 8, "deck": "half"}
     report = check_game("ctverak", games=20, seed=0, players=2, options=wider)
-    assert report.ok, report.text()
+    assert report.ok and report.configs, report.text()
 
 
 def test_the_guide_gives_the_configuration() -> None:
@@ -189,3 +189,53 @@ def test_the_guide_gives_the_configuration() -> None:
 
     guide = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text("utf-8")
     assert any(s.startswith("tabletop_ctverak(") and s in guide for s in STRINGS)
+
+
+VARIANTS: list[dict[str, Any]] = [
+    RESEARCH,
+    {"ranks": 2, "suits": 1, "hand": 2, "piles": 1, "max_turns": 6},
+    {"ranks": 4, "suits": 2, "hand": 3, "piles": 2, "deck": "half", "discard_rule": "four-cards"},
+    {"ranks": 4, "suits": 1, "hand": 2, "piles": 3, "reshuffle": True, "max_turns": 30},
+    {"suits": 1, "scoring": "extended", "min_natural": 2, "max_turns": 40},
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "-".join(map(str, v.values())))
+def test_random_and_basic_games_of_research_variants_keep_the_invariants(
+    variant: dict[str, Any],
+) -> None:
+    """Cards conserved in the smaller deck (K1.1), hands within ``hand`` (K4.1), the piles
+    ``piles`` (K2.2), melds legal (K3), the game over within the bound and the limit."""
+    from collections import Counter
+
+    from tabletop.agents.base import Turn
+    from tabletop.agents.simple import RandomAgent
+    from tabletop_ctverak.agents import BasicAgent
+    from tabletop_ctverak.cards import deck_counts
+    from tabletop_ctverak.rules import meld_problem
+
+    options = _options(**variant)
+    cfg = config(2, options)
+    every = deck_counts(cfg.half, cfg.ranks, cfg.suits)
+    bound = GAME.info.max_actions(2, options)
+    for seed in range(6):
+        rng = random.Random(seed)
+        agents = [BasicAgent(), RandomAgent()] if seed % 2 else [RandomAgent(), BasicAgent()]
+        state = settled(GAME.new(2, options, seed), rng.random)
+        actions = 0
+        while state.step != OVER:
+            player = state.player
+            turn = Turn(GAME, player, 2, options, GAME.view(state, player), legal(state), rng)
+            action = agents[player - 1].act(turn)
+            assert action in turn.legal
+            state = settled(apply(state, action), rng.random)
+            actions += 1
+            assert actions <= bound
+            laid = [c for mine in state.melds for m in mine for c in m]
+            held = [*laid, *(c for h in state.hands for c in h), *state.bases, *state.stock]
+            assert Counter([*held, *(c for p in state.piles for c in p)]) == every
+            assert len(state.piles) == cfg.piles and all(len(h) <= cfg.hand for h in state.hands)
+            assert all(meld_problem(cfg, (), m) is None for mine in state.melds for m in mine)
+        assert GAME.outcome(state) is not None
+        if cfg.max_turns:
+            assert state.turns <= cfg.max_turns

@@ -164,11 +164,11 @@ def test_random_games_of_the_research_configuration_keep_every_invariant() -> No
     from tabletop.testing import check_game
 
     report = check_game("quartino", games=30, seed=0, players=2, options=RESEARCH)
-    assert report.ok, report.text()
+    assert report.ok and report.configs, report.text()
     assert all(stats.runs > 0 for stats in report.checks.values()), report.text()
     smallest = {**RESEARCH, "pawns": 1, "max_turns": 6, "start": "lot"}
     report = check_game("quartino", games=20, seed=0, players=2, options=smallest)
-    assert report.ok, report.text()
+    assert report.ok and report.configs, report.text()
 
 
 def test_claims_and_placements_stay_on_the_smaller_board_in_play() -> None:
@@ -194,3 +194,59 @@ def test_the_guide_gives_the_configuration_and_the_command() -> None:
     assert "python -m bench.bench_research research" in guide
     for game_string in STRINGS:
         assert game_string in guide
+
+
+VARIANTS: list[dict[str, object]] = [
+    RESEARCH,
+    {**RESEARCH, "pawns": 1, "max_turns": 6, "start": "lot"},
+    {"hand": 2, "cards": 6, "ring": 4, "pawns": 3, "max_turns": 40, "mirror": True},
+    {"hand": 1, "cards": 5, "ring": 5, "pawns": 4, "setup": "one-each", "max_turns": 30},
+    {"hand": 3, "cards": 9, "pawns": 5, "situations": False, "max_turns": 60},
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: "-".join(map(str, v.values())))
+def test_random_and_agent_games_of_research_variants_keep_the_invariants(
+    variant: dict[str, object],
+) -> None:
+    """Pawns conserved at ``pawns`` a colour (N1.2), ``hand`` cards each from the deck's
+    first ``cards`` (N1.3, N2.1), pawns and claims on the ring in play (N1.1, N3.2), the
+    game over within the bound and the turn limit (N5.2)."""
+    import random
+
+    from tabletop.agents.base import Turn
+    from tabletop.agents.facet import players_of
+    from tabletop.agents.simple import RandomAgent
+    from tabletop.core.registry import registry
+
+    game = registry().get("quartino")
+    options = QuartinoOptions.model_validate(variant)
+    cfg = config(2, options)
+    bound = game.info.max_actions(2, options)
+    searcher = players_of(game).agents()["basic"]
+    for seed in range(4):
+        rng = random.Random(seed)
+        agents = [searcher(), RandomAgent()] if seed % 2 else [RandomAgent(), searcher()]
+        state = new_state(2, cfg)
+        actions = 0
+        while state.to_act:
+            if state.to_act == CHANCE:
+                outcomes = legal(state)
+                state = apply(state, outcomes[rng.randrange(len(outcomes))])
+                continue
+            p = state.to_act
+            turn = Turn(game, p, 2, options, game.view(state, p), game.legal(state), rng)
+            action = agents[p - 1].act(turn)
+            assert action in turn.legal
+            if action.kind == PLACE:
+                assert action.b <= cfg.ring
+            state = apply(state, action)
+            actions += 1
+            assert actions <= bound
+            for c in range(4):
+                on_board = sum(stack.count(c) for stack in state.board)
+                assert on_board + state.supply[c] == cfg.pawns
+            assert not any(state.board[cfg.ring + 1 :])
+            held = [c for cards in (*state.stands, *state.done) for c in cards]
+            assert len(held) == 2 * cfg.hand and max(held) < cfg.cards
+        assert game.outcome(state) is not None and state.turns <= cfg.max_turns
