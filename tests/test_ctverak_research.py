@@ -208,7 +208,7 @@ def test_random_and_basic_games_of_research_variants_keep_the_invariants(
     ``piles`` (K2.2), melds legal (K3), the game over within the bound and the limit."""
     from collections import Counter
 
-    from tabletop.agents.base import Turn
+    from tabletop.agents.base import Agent, Turn
     from tabletop.agents.simple import RandomAgent
     from tabletop_ctverak.agents import BasicAgent
     from tabletop_ctverak.cards import deck_counts
@@ -220,7 +220,9 @@ def test_random_and_basic_games_of_research_variants_keep_the_invariants(
     bound = GAME.info.max_actions(2, options)
     for seed in range(6):
         rng = random.Random(seed)
-        agents = [BasicAgent(), RandomAgent()] if seed % 2 else [RandomAgent(), BasicAgent()]
+        agents: list[Agent] = [BasicAgent(), RandomAgent()]
+        if seed % 2:
+            agents.reverse()
         state = settled(GAME.new(2, options, seed), rng.random)
         actions = 0
         while state.step != OVER:
