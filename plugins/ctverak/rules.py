@@ -25,7 +25,11 @@ the limit is the option ``stall_limit`` (rounds): without it one card passed bac
 forth between the piles could go on forever.
 
 The options (:class:`CtverakOptions`, pydantic, at the edge) and the plain
-:class:`Config` the rules read, stored in every state, are here too.
+:class:`Config` the rules read, stored in every state, are here too. The research
+variants (issue 36; options ``ranks``, ``suits``, ``hand``, ``piles``, ``max_turns``, none
+in the seed or the spec) shrink the game for whole-tree solvers: a deck of its first ranks
+and suits, smaller hands, fewer piles, and a turn limit scored as a blocked game (K5.2).
+Their defaults are the spec's game; the actions and encodings stay those of the whole game.
 """
 
 from __future__ import annotations

@@ -6,9 +6,16 @@ inside ``apply`` when the turn passes, so a state always shows the turn after it
 
 The deal (N2.1) and the lot for the first player (N2.2, ``start=lot``) are chance steps
 (issue 35): ``to_act`` is ``CHANCE`` (-1) while a card is to be dealt (to the first player
-with fewer than 4, one card a step, as the seeded shuffle once dealt them) and then while
+with fewer than 4 (option ``hand``), one card a step, as the seeded shuffle once dealt
+them) and then while
 the first player is drawn by lot. The undealt cards are no order but the cards in no stand:
 each comes with probability 1/(cards unseen), each player by lot with 1/players.
+
+The research variants (issue 36; options ``hand``, ``cards``, ``ring``, ``pawns``,
+``setup``, none in the printed rules) shrink the game for whole-tree solvers: fewer cards
+dealt from a smaller deck, fewer ring fields in play, fewer pawns, a board that starts
+with one pawn of each colour. Their defaults are the printed rules; the actions and the
+encodings stay those of the whole game (a field or rotation not in play is refused).
 """
 
 from __future__ import annotations
@@ -182,7 +189,7 @@ def setup(cfg: Config) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
 
 def new_state(players: int, cfg: Config) -> State:
     """N2: the board of :func:`setup`, no card dealt yet: the deal's chance steps come next
-    (4 cards to each player, player 1's first), then with ``by_lot`` the lot (N2.2)."""
+    (``hand`` cards to each player, player 1's first), then with ``by_lot`` the lot (N2.2)."""
     board, supply = setup(cfg)
     hands: tuple[tuple[int, ...], ...] = ((),) * players
     return State(board, supply, hands, hands, CHANCE, 0, 0, 0, 0, None, cfg)
