@@ -311,7 +311,7 @@ def test_play_against_the_basic_ai_never_shows_its_cards(tmp_path: Path) -> None
     assert code == 0, err
     assert "Pass to player" not in out  # one human: nothing to hide between turns
     said = re.findall(r"player 2 \(computer, basic\): ([^\n]+)", out)
-    assert said and "draw stock" in said  # a stock draw is shown as that, no card
+    assert said and "draw from the stock" in said  # a stock draw is shown as that, no card
     record = load(save)
     assert record.seats == {"2": "basic"} and len(record.actions) > 12
     match = Match.from_record(GAME, record)
@@ -331,7 +331,8 @@ def test_undo_does_not_let_a_player_peek_at_the_stock(tmp_path: Path) -> None:
         "--save", str(save), stdin="d #1 1\ns\nundo\nquit\n",
     )  # fmt: skip
     assert code == 0
-    assert "cannot undo: chance acted after it (draw " in out  # the card chance drew stands (K4.1)
+    # the card chance drew stands (K4.1), said as the player was told it
+    assert "cannot undo: chance acted after it (the stock gave " in out
     saved = load(save).actions
     assert saved[-2] == "draw stock" and saved[-1].startswith("draw ") and saved[-1] != "draw 1"
 

@@ -316,7 +316,7 @@ def test_play_prompt_has_line_editing_and_history() -> None:
     try:
         until_prompt()
         os.write(master, b"ive DTRH\x1b[Hg\r")  # Home, then the missing first letter
-        assert "place DTRH on an empty square" in until_prompt()
+        assert "place the piece dark, tall, round, hollow on an empty square" in until_prompt()
         os.write(master, b"\x1b[A\r")  # up: 'give DTRH' again, refused by Q3.3
         assert "you hold DTRH" in until_prompt()
         os.write(master, b"quit\r")

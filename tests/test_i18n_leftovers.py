@@ -25,7 +25,8 @@ from tests.web_support import TEST_CONFIG
 
 DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
 ROOT = Path(__file__).resolve().parent.parent
-TYPES = "action, undo, undo-answer, rematch, chat, resign, draw-offer, draw-answer"  # machine words
+# machine words
+TYPES = "action, undo, undo-answer, rematch, chat, name, resign, draw-offer, draw-answer"
 
 
 def tabletop(*args: str, lang: str = "cs", stdin: str = "", cwd: Path | None = None) -> str:
@@ -113,7 +114,8 @@ def test_the_hint_and_the_coach_speak_russian() -> None:
     assert "Оценки (поиск уровня 4" in text
     for english in ("safe to give", "to win (", "playouts", "Estimates", "not proof"):
         assert english not in text, english
-    assert re.search(r"give [LD][ST][RQ][FH]: ", text)  # the notation stays
+    # the actions in Russian words ("отдать фигуру: тёмная, …"), not the notation
+    assert "отдать фигуру: " in text and not re.search(r"give [LD][ST][RQ][FH]: ", text)
     assert untranslated(text, "ru") == []
 
 

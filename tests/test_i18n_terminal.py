@@ -92,7 +92,9 @@ def test_play_quarto_in_russian_prompts_and_refuses_in_russian() -> None:
         )
         terminal.expect("допустимо: give LSRF")
         terminal.type("give DTRH")
-        terminal.expect("игрок 2 — поставьте DTRH на свободную клетку ›")
+        terminal.expect(
+            "игрок 2 — поставьте фигуру (тёмная, высокая, круглая, с выемкой) на свободную клетку ›"
+        )
         terminal.type("кварто")
         terminal.expect("при claim=auto победу объявляет программа; 'quarto' не нужно (Q5.1)")
         terminal.type("выход")

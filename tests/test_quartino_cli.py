@@ -68,9 +68,19 @@ def hidden_from(state: State, player: int | None) -> set[str]:
     return others | set(codes(out_of_play(state)))
 
 
+COLOUR_WORDS = {"Y": "yellow", "B": "blue", "G": "green", "P": "pink"}
+
+
+def in_words(code: str) -> str:
+    """A card as the log's words name it in English: ``pink | yellow blue green``."""
+    centre, ring = code.split("|")
+    return f"{COLOUR_WORDS[centre]} | {' '.join(COLOUR_WORDS[c] for c in ring)}"
+
+
 def leaked(text: str, hidden: set[str]) -> set[str]:
-    """The hidden cards that appear in ``text`` (each code searched in the raw text)."""
-    return {code for code in hidden if code in text}
+    """The hidden cards that appear in ``text`` (each code searched in the raw text, in
+    notation and in words)."""
+    return {code for code in hidden if code in text or in_words(code) in text}
 
 
 def stdin_of(lines: list[str]) -> str:
@@ -434,7 +444,7 @@ def test_a_computers_false_claim_is_a_hidden_action_on_the_screen(tmp_path: Path
     assert all(f": {text}" not in out for text in false_claims)
     code, shown, err = run("replay", str(save))
     assert code == 0, err
-    assert "player 2: a hidden action" in shown and "player 1: place Y c" in shown
+    assert "player 2: a hidden action" in shown and "player 1: place yellow on c" in shown
     assert all(text not in shown for text in false_claims)
 
 

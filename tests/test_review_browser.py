@@ -93,7 +93,7 @@ def test_the_review_page_steps_through_every_action_after_a_restart(tmp_path: Pa
         assert total >= 8 and [a["number"] for a in actions] == list(range(1, total + 1))
 
         def title(a: dict[str, Any]) -> str:
-            return f"Action {a['number']} of {total}: player {a['player']}, {a['action']}"
+            return f"Action {a['number']} of {total}: player {a['player']}, {a['said']}"
 
         assert page.locator("h1").text_content() == "Review: Quarto"
         assert page.locator("main").count() == 1 and page.locator("aside").count() == 1
@@ -179,7 +179,8 @@ def czech_review(browser: Any, base: str, match_id: str, token: str, review: Any
         assert page.locator("h1").text_content() == "Rozbor: Quarto"
         page.click("#first", force=True)
         first = actions[0]
-        assert shown(page) == f"Krok 1 z {total}: hráč {first['player']}, {first['action']}"
+        # the give in Czech words ("dát kámen světlý, …"), not its notation
+        assert shown(page).startswith(f"Krok 1 z {total}: hráč {first['player']}, dát kámen ")
         page.click("#next")
         assert shown(page).startswith(f"Krok 2 z {total}: hráč")
         page.click("#chart-table >> xpath=ancestor::details/summary")

@@ -108,7 +108,7 @@ def test_the_text_box_the_undo_by_agreement_and_a_refusal_in_the_browser(
     alice.press("#action", "Enter")
     wait_number(bob, 1)
     assert bob.inner_text("#status") == "Your turn"
-    assert "player 1: give DTRH" in bob.inner_text("#log")
+    assert "player 1: give the piece dark, tall, round, hollow" in bob.inner_text("#log")
     alice.locator("#undo").click()
     bob.locator('[data-undo-answer="true"]').click(timeout=WAIT)
     wait_number(alice, 0)

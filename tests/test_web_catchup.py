@@ -69,3 +69,16 @@ def test_a_loss_on_time_elsewhere_is_caught_up() -> None:
     assert result.match.player() is None
     again = catch_up(result.match, stored_as(match, 0, forfeit=player), 0)
     assert not again.changed
+
+
+def test_a_stored_action_that_does_not_replay_leaves_the_match_as_it_was() -> None:
+    """A catch-up that fails at its third new action leaves the room's match where it was
+    (not two actions ahead of every connection), with its sealed choices."""
+    match = random_match("quarto", 2, {}, random.Random(3), 10)
+    behind = copy_of(match, 4)
+    stored = stored_as(match, 0)
+    stored.actions[6] = "place z9"  # a damaged row: the catch-up stops there
+    with pytest.raises(Exception, match="z9"):
+        catch_up(behind, stored, 0)
+    assert behind.texts == match.texts[:4] and len(behind.states) == 5
+    assert behind.state == copy_of(match, 4).state

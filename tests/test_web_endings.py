@@ -126,7 +126,7 @@ def test_a_version_5_file_gains_the_ending_and_its_loss_on_time_stays_one(tmp_pa
     [match], _ = store.load_all(path)
     assert (match.forfeit, match.ending) == (1, None)
     assert store.ended(match) is not None and store.ended(match).reason == "time"  # type: ignore[union-attr]
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 6
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == store.VERSION
 
 
 def test_a_resignation_on_one_server_ends_the_match_on_the_other(

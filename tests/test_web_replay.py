@@ -20,6 +20,15 @@ from tests.web_support import TEST_CONFIG
 
 Json = dict[str, Any]
 CARD = re.compile(r"\b[YBGP]\|[YBGP]{3}\b")  # a Quartino card (N1.1)
+COLOUR = "(yellow|blue|green|pink)"
+CARD_WORDS = re.compile(rf"\b{COLOUR} \| {COLOUR} {COLOUR} {COLOUR}\b")  # as the log says it
+
+
+def quartino_cards(text: str) -> set[str]:
+    """The Quartino cards ``text`` names, in notation or in (English) words."""
+    worded = {"".join(w[0].upper() for w in m[:1]) + "|" + "".join(w[0].upper() for w in m[1:])
+              for m in CARD_WORDS.findall(text)}  # fmt: skip
+    return set(CARD.findall(text)) | worded
 
 
 @pytest.fixture
@@ -45,12 +54,13 @@ def test_a_quarto_match_steps_from_the_start_to_the_last_position(client: TestCl
         play(ws2, "place a1", 1)
     last = replay(client, made["id"], token=one).json()  # default: the last position
     assert (last["at"], last["stops"], last["number"], last["seat"]) == (2, 3, 2, 1)
-    assert last["played"] == [{"player": 2, "text": "place a1"}]
+    assert last["played"] == [{"player": 2, "text": "place it on a1"}]
     start = replay(client, made["id"], 0, token=one).json()
     assert start["played"] == [] and start["position"]["legal"] == []
     assert start["position"]["to_act"] == 1 and start["status"] == "ongoing"
     given = replay(client, made["id"], 1).json()  # a spectator's (no token)
-    assert given["seat"] is None and given["played"] == [{"player": 1, "text": "give DTRH"}]
+    words = "give the piece dark, tall, round, hollow"  # what people read of give DTRH
+    assert given["seat"] is None and given["played"] == [{"player": 1, "text": words}]
     assert given["position"]["view"]["in_hand"] == "DTRH"
 
 
@@ -80,9 +90,11 @@ def test_quartino_replay_shows_each_seat_only_what_it_saw_then(client: TestClien
         for _ in range(3):  # player 1's turn: a placement or two, then end
             if position["to_act"] != 1:
                 break
-            action = next(a for a in position["legal"] if a.startswith("place")) if any(
-                a.startswith("place") for a in position["legal"]
-            ) else "end"
+            action = (
+                next(a for a in position["legal"] if a.startswith("place"))
+                if any(a.startswith("place") for a in position["legal"])
+                else "end"
+            )
             position = play(ws, action, position["number"])
     stops = replay(client, mid, token=tokens[0]).json()["stops"]
     assert stops > 3 * 4  # the deal is there, a card a stop
@@ -92,14 +104,14 @@ def test_quartino_replay_shows_each_seat_only_what_it_saw_then(client: TestClien
         for at in range(stops):
             answer = replay(client, mid, at, **query).json()
             seen |= set(CARD.findall(json.dumps(answer["position"]["view"])))
-            named = set(CARD.findall(json.dumps(answer)))
+            named = quartino_cards(json.dumps(answer, ensure_ascii=False))
             assert named <= seen, (seat, at, named - seen)
     deal = [replay(client, mid, at, token=tokens[0], lang="cs").json()["played"][0]
             for at in range(1, 13)]  # fmt: skip
     assert {d["player"] for d in deal} == {-1}  # chance dealt them
-    own = [d["text"] for d in deal if CARD.search(d["text"])]
-    others = [d["text"] for d in deal if not CARD.search(d["text"])]
-    assert own and all(t.startswith("deal ") for t in own), deal
+    own = [d["text"] for d in deal if " | " in d["text"]]  # a card in Czech words
+    others = [d["text"] for d in deal if " | " not in d["text"]]
+    assert own and all(t.startswith("hráč 1 dostal kartu ") for t in own), deal
     assert "hráč 2 dostal kartu" in others and "hráč 3 dostal kartu" in others, deal
     assert game.info.id == "quartino"
 
@@ -111,7 +123,16 @@ def test_the_match_page_links_to_the_replay(client: TestClient) -> None:
     assert replay_page.status_code == 200 and "/static/replay.js" in replay_page.text
 
 
-CTVERAK_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HDSC]\b")  # a Čtverák card (K1.1)
+CTVERAK_CARD = re.compile(r"\b(?:10|[2-9TAJQK])[HDSC]\b")  # a Čtverák card (K1.1)
+CTVERAK_FACE = re.compile(r"\b(10|[2-9AJQK])([♠♥♦♣])")  # as the log says it
+SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def ctverak_cards(text: str) -> set[str]:
+    """The Čtverák cards ``text`` names, in notation or as faces (``10♥``, ``10H`` and
+    ``TH`` are one card)."""
+    faces = {rank + SUIT_OF[suit] for rank, suit in CTVERAK_FACE.findall(text)}
+    return {card.replace("10", "T") for card in set(CTVERAK_CARD.findall(text)) | faces}
 
 
 def test_ctverak_replay_names_no_card_the_viewer_had_not_seen(client: TestClient) -> None:
@@ -144,6 +165,6 @@ def test_ctverak_replay_names_no_card_the_viewer_had_not_seen(client: TestClient
         query = {"token": token} if token else {}
         for stop in range(stops):
             answer = replay(client, mid, stop, **query).json()
-            seen |= set(CTVERAK_CARD.findall(json.dumps(answer["position"]["view"])))
-            named = set(CTVERAK_CARD.findall(json.dumps(answer)))
+            seen |= ctverak_cards(json.dumps(answer["position"]["view"]))
+            named = ctverak_cards(json.dumps(answer, ensure_ascii=False))
             assert named <= seen, (token, stop, named - seen)

@@ -65,16 +65,20 @@ def test_a_player_steps_through_the_game_by_clicks_and_keys(browser: Browser, se
     expect(page.get_by_role("button", name="Previous")).to_be_disabled()
     page.get_by_role("button", name="Next").click()
     expect(where).to_have_text("position 1 of 4")
-    expect(page.locator("#played")).to_have_text("Player 1: give DTRH")
+    expect(page.locator("#played")).to_have_text(
+        "Player 1: give the piece dark, tall, round, hollow"
+    )
     page.keyboard.press("ArrowRight")
     expect(where).to_have_text("position 2 of 4")
-    expect(page.locator("#played")).to_have_text("Player 2: place a1")
+    expect(page.locator("#played")).to_have_text("Player 2: place it on a1")
     page.keyboard.press("End")
     expect(where).to_have_text("position 4 of 4")
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
     check(page, "replay-desktop-end")
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#played")).to_have_text("Player 2: give LSRF")
+    expect(page.locator("#played")).to_have_text(
+        "Player 2: give the piece light, short, round, solid"
+    )
     page.get_by_role("button", name="First").click()
     expect(where).to_have_text("position 0 of 4")
     page.get_by_role("link", name="Back to the match").click()
@@ -93,10 +97,11 @@ def test_the_replay_speaks_czech_on_a_phone(browser: Browser, server: str) -> No
     expect(page.get_by_role("heading", level=1)).to_have_text("Přehrání: Quarto", timeout=WAIT)
     page.get_by_role("button", name="Další").click()
     expect(page.locator("#where")).to_have_text("pozice 1 z 4")
-    expect(page.locator("#played")).to_have_text("Hráč 1: give DTRH")
+    expect(page.locator("#played")).to_have_text(
+        "Hráč 1: dát kámen tmavý, vysoký, okrouhlý, s důlkem"
+    )
     text = page.locator("main").inner_text()
-    for english in ("Previous", "Next", "position", "Player", "Keys"):
+    for english in ("Previous", "Next", "position", "Player", "Keys", "give"):
         assert english not in text, (english, text)
     check(page, "replay-phone-cs")
     czech.close()
-

@@ -124,8 +124,8 @@ def stripped(message: Message, seat: int | None, record: Match, own_legal: list[
     body = dict(message)
     number = message.get("number", 0)
     if body["type"] == "position":
-        assert body["legal"] == [] or seat is not None
-        body["legal"] = []
+        assert body["legal"] == body["legal_said"] == [] or seat is not None
+        body["legal"] = body["legal_said"] = []  # the same listed actions, in words
         sealed = body.get("sealed")
         if sealed is not None:
             if seat is None:
@@ -135,6 +135,7 @@ def stripped(message: Message, seat: int | None, record: Match, own_legal: list[
         for entry in body["entries"]:
             index = entry["number"] - 1
             assert index < number and entry["text"] == record.texts[index], entry
+            assert entry["said"] == record.texts[index], entry  # Goofspiel: words = notation
         body["entries"] = []
     if body["type"] == "last":
         for player, text in body["actions"].items():

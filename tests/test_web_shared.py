@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -523,3 +524,52 @@ def test_a_bus_that_does_not_answer_is_one_line(pg_url: str) -> None:
     )  # fmt: skip
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 1 and len(lines) == 1 and "cannot use the bus" in lines[0], lines
+
+
+def test_every_server_lists_a_match_another_made_at_once(pg_url: str, redis_server: Any) -> None:
+    """The lobby of a server lists the matches another server has just made (read from the
+    shared store when the listing is asked, not from this server's own rooms alone)."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        for _ in range(3):  # each asked at once after its creation, before any recheck
+            made = create(servers.base(0), {"game": "quarto", "players": 2})
+            status, text = get(servers.base(1), "api/matches")
+            assert status == 200, text
+            assert made["id"] in {m["id"] for m in json.loads(text)["matches"]}, text
+
+
+def test_two_servers_asked_for_one_rematch_at_once_leave_no_orphan(
+    pg_url: str, redis_server: Any
+) -> None:
+    """Both players ask for the rematch at the same moment, each on its own server: one
+    rematch is made and told to both, and no second match is left behind (the server that
+    lost the race withdraws its own); over several finished matches, the lobby holds the
+    old matches and one rematch each."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        made: set[str] = set()
+        for _ in range(4):
+            links = create(servers.base(0), {"game": "quarto", "players": 2})
+            seats = {s["seat"]: s["token"] for s in links["seats"]}
+            one = Client(servers.base(0), links["id"], seats[1])
+            two = Client(servers.base(1), links["id"], seats[2])
+            for client in (one, two):
+                client.at(0)
+            one.send({"type": "resign"})
+            for client in (one, two):
+                client.until(lambda m: m["type"] == "position" and m["status"] == "over")
+            one.send({"type": "rematch"})
+            two.send({"type": "rematch"})
+            told = {c.until(lambda m: m["type"] == "rematch")["id"] for c in (one, two)}
+            assert len(told) == 1, told  # one rematch, the same for both
+            made |= {links["id"], *told}
+            for client in (one, two):
+                client.close()
+        for base in (servers.base(0), servers.base(1)):  # each server's lobby, once settled
+            listed: set[str] = set()
+            for _ in range(50):  # a withdrawn match leaves the other server at its notice
+                status, text = get(base, "api/matches")
+                assert status == 200, text
+                listed = {m["id"] for m in json.loads(text)["matches"]}
+                if listed == made:
+                    break
+                time.sleep(0.2)
+            assert listed == made, listed - made  # no orphan rematch

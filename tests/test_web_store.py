@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.web import chat, store
+from tabletop.web import chat, names, store
 from tabletop.web.store import MatchStore, SeatRow, Stale, StoredMatch
 
 Body = Callable[[MatchStore], Awaitable[None]]
@@ -221,10 +221,31 @@ def test_chat_round_trips(run: Callable[[Body], None]) -> None:
     async def body(db: MatchStore) -> None:
         await db.submit([new_match().insert(), *chat.open_to_spectators("m1")])
         await db.submit(chat.open_to_spectators("m1"))
-        entry = {"type": "chat", "seat": 1, "name": "player 1", "text": "hi", "at": 1.5}
+        entry = {"type": "chat", "seat": 1, "name": "Alice", "text": "hi", "at": 1.5}
         await db.submit(chat.insert("m1", entry))
+        old = {"type": "chat", "seat": None, "name": "spectator", "text": "yo", "at": 2.5}
+        await db.submit(chat.insert("m1", old))  # named as before names: no name now
         chats = chat.from_rows(await db.chat_rows())
-        assert chats["m1"].spectators_write and chats["m1"].messages == [entry]
+        assert chats["m1"].spectators_write
+        assert chats["m1"].messages == [entry, {**old, "name": ""}]
+
+    run(body)
+
+
+def test_seat_names_round_trip(run: Callable[[Body], None]) -> None:
+    async def body(db: MatchStore) -> None:
+        await db.submit([new_match().insert(), *names.upsert("m1", 2, "Bob")])
+        await db.submit(names.upsert("m1", 2, "Bobek"))  # renamed: one row a seat
+        await db.submit(names.upsert("m1", 1, "Alice"))
+        loaded = await db.load("m1")
+        assert loaded is not None and loaded.names == {1: "Alice", 2: "Bobek"}
+        everything, _ = await db.load_all()
+        assert everything[0].names == {1: "Alice", 2: "Bobek"}
+        with pytest.raises(Stale):  # one name at one seat, whichever server asks
+            await db.submit(names.upsert("m1", 1, "BOBEK"))
+        await db.submit(names.upsert("m1", 2, "BOBEK"))  # its own name, in capitals
+        loaded = await db.load("m1")
+        assert loaded is not None and loaded.names == {1: "Alice", 2: "BOBEK"}
 
     run(body)
 

@@ -83,6 +83,9 @@ def test_the_host_page_lists_every_seat_link_for_its_key_only(client: TestClient
     assert "host" not in listing and made["seats"][0]["token"] not in listing
 
 
+GIVEN = "give the piece dark, tall, round, hollow"  # give DTRH, as people read it
+
+
 def test_the_log_is_sent_whole_then_entry_by_entry_and_cut_by_an_undo(client: TestClient) -> None:
     made = create(client)
     one, two = (s["token"] for s in made["seats"])
@@ -94,10 +97,17 @@ def test_the_log_is_sent_whole_then_entry_by_entry_and_cut_by_an_undo(client: Te
         play(ws1, "give DTRH", 0)
         entry = log_at(ws2, 1)
         assert entry["from"] == 0 and entry["entries"] == [
-            {"number": 1, "player": 1, "text": "give DTRH"}
+            {
+                "number": 1,
+                "player": 1,
+                "text": "give DTRH",
+                "said": "give the piece dark, tall, round, hollow",
+            }
         ]
         play(ws2, "place b2", 1)
-        assert log_at(ws1, 2)["entries"] == [{"number": 2, "player": 2, "text": "place b2"}]
+        assert log_at(ws1, 2)["entries"] == [
+            {"number": 2, "player": 2, "text": "place b2", "said": "place it on b2"}
+        ]
         ws2.send_json({"type": "undo"})
         until(ws1, "undo-request")
         ws1.send_json({"type": "undo-answer", "agree": True})
@@ -105,7 +115,14 @@ def test_the_log_is_sent_whole_then_entry_by_entry_and_cut_by_an_undo(client: Te
         assert cut["from"] == 1 and cut["entries"] == []
     with client.websocket_connect(f"/ws/{made['id']}") as watcher:
         whole = until(watcher, "log")
-        assert whole["entries"] == [{"number": 1, "player": 1, "text": "give DTRH"}]
+        assert whole["entries"] == [
+            {
+                "number": 1,
+                "player": 1,
+                "text": "give DTRH",
+                "said": "give the piece dark, tall, round, hollow",
+            }
+        ]
 
 
 def test_spectators_of_a_hidden_game_read_the_placements_not_the_hidden(
@@ -137,7 +154,8 @@ def test_table_talk_is_stored_limited_and_read_only_for_spectators(tmp_path: Pat
             assert until(watcher, "hello")["chat"] == {"write": False}
             ws.send_json({"type": "chat", "text": "  <b>hi</b>  "})
             said = until(watcher, "chat")
-            assert (said["seat"], said["name"], said["text"]) == (1, "player 1", "<b>hi</b>")
+            # no name chosen: "" (the page calls the sender by its seat, in its language)
+            assert (said["seat"], said["name"], said["text"]) == (1, "", "<b>hi</b>")
             assert abs(said["at"] - time.time()) < 60
             ws.send_json({"type": "chat", "text": "again"})
             assert "one chat message a second" in until(ws, "error")["error"]
@@ -151,7 +169,7 @@ def test_table_talk_is_stored_limited_and_read_only_for_spectators(tmp_path: Pat
         with client.websocket_connect(f"/ws/{allowed['id']}") as watcher:
             assert until(watcher, "hello")["chat"] == {"write": True}
             watcher.send_json({"type": "chat", "text": "hello"})
-            assert until(watcher, "chat")["name"] == "spectator"
+            assert until(watcher, "chat")["name"] == ""
     with (
         TestClient(build_app(db, TEST_CONFIG)) as client,
         client.websocket_connect(f"/ws/{mid}") as again,
@@ -186,6 +204,6 @@ def test_the_rules_page_shows_no_raw_html_of_a_plugin(client: TestClient) -> Non
     page = client.get("/games/quarto/rules")
     assert page.status_code == 200 and "<h1>Quarto</h1>" in page.text and "Q4.2" in page.text
     assert client.get("/games/chess/rules").status_code == 404
-    html = render_markdown('# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b>b</b>')
+    html = render_markdown("# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b>b</b>")
     assert "<script>" not in html and "<b>" not in html and "href" not in html
     assert "&lt;script&gt;" in html

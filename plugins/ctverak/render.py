@@ -6,9 +6,22 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.game import JSON, Domain, translate
+from tabletop.game import JSON, Domain, Msg, translate
+from tabletop_ctverak.cards import JOKER, RANKS, SUITS
 from tabletop_ctverak.position import POSITION_KEYS
-from tabletop_ctverak.rules import DEAL_CARD, TAKE, Action, State, deal_target, dealt
+from tabletop_ctverak.rules import (
+    ADD,
+    DEAL_CARD,
+    DISCARD,
+    DRAW,
+    MELD,
+    STOCK,
+    TAKE,
+    Action,
+    State,
+    deal_target,
+    dealt,
+)
 
 _ = Domain("tabletop_ctverak")
 
@@ -36,6 +49,47 @@ def unseen_text(state: State, action: Action) -> str | None:
     if target:
         return _("player {player} was dealt a card", player=target)
     return _("a base was dealt face down to pile {pile} (K2.2)", pile=len(state.bases) + 1)
+
+
+def card_words(card: int) -> str:
+    """A card as people read it (K1.2): ``7♥``, ``10♠``, the joker by its name."""
+    if card == JOKER:
+        return _("joker")
+    rank = RANKS[card >> 2]
+    return ("10" if rank == "T" else rank) + SYMBOL[SUITS[card & 3]]
+
+
+def cards_words(cards: tuple[int, ...]) -> str:
+    return Msg.joined(" ", [card_words(c) for c in cards])
+
+
+def action_text(state: State, action: Action) -> str:
+    """An action in the reader's words (K7 in notation): "meld 7♠ 7♥" / "vyložit 7♠ 7♥";
+    a dealt or drawn card is named (only its owner is told it, K8)."""
+    kind = action[0]
+    if kind == DRAW:
+        if action[1] == STOCK:
+            return _("draw from the stock")
+        return _("take the top card of pile {pile}", pile=action[1])
+    if kind == MELD:
+        return _("meld {cards}", cards=cards_words(action[1:]))
+    if kind == ADD:
+        return _("add {cards} to meld {meld}", cards=cards_words(action[2:]), meld=action[1])
+    if kind == DISCARD:
+        return _("discard {card} onto pile {pile}", card=card_words(action[1]), pile=action[2])
+    if kind == TAKE:
+        return _("the stock gave {card}", card=card_words(action[1]))
+    if kind == DEAL_CARD:
+        target = deal_target(state.cfg.players, dealt(state))
+        if target:
+            return _("player {player} was dealt {card}", player=target, card=card_words(action[1]))
+        pile = len(state.bases) + 1
+        return _(
+            "{card} was dealt face down as the base of pile {pile}",
+            card=card_words(action[1]),
+            pile=pile,
+        )
+    return _("end the turn")
 
 
 def card_text(code: str) -> Text:

@@ -19,10 +19,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.game import CHANCE, JSON, Domain, translate
+from tabletop.game import CHANCE, JSON, Domain, Msg, translate
 from tabletop_quartino.cards import COLOURS, FIELDS, deck
 from tabletop_quartino.position import POSITION_KEYS
-from tabletop_quartino.rules import DEAL, Action, State, dealing
+from tabletop_quartino.rules import CLAIM, DEAL, LOT, PLACE, Action, State, dealing
 
 _ = Domain("tabletop_quartino")
 
@@ -207,3 +207,39 @@ def unseen_text(state: State, action: Action) -> str | None:
     if action[0] == DEAL and state.to_act == CHANCE:
         return _("player {player} was dealt a card", player=dealing(state))
     return None
+
+
+# A placement in the reader's words: one sentence per colour, for the languages' cases.
+PLACED = (
+    _("place yellow on {field}"),
+    _("place blue on {field}"),
+    _("place green on {field}"),
+    _("place pink on {field}"),
+)
+
+
+def card_words(card: int) -> str:
+    """A card (N1) as people read it: its centre's colour, then the ring's, "pink |
+    yellow blue green" for ``P|YBG``."""
+    code = deck().codes[card]
+    centre, ring = code.split("|")
+    words = [COLOUR_WORDS[c] for c in ring]
+    return Msg.joined(" | ", [COLOUR_WORDS[centre], Msg.joined(" ", words)])
+
+
+def action_text(state: State, action: Action) -> str:
+    """An action in the reader's words (N6 in notation): "place green on c" / "položit
+    zelenou na c"; a dealt card is named (only its owner is told it, N7)."""
+    if action.kind == PLACE:
+        return PLACED[action.a].format(field=FIELDS[action.b])
+    if action.kind == CLAIM:
+        return _("claim the card {card} at {k}", card=card_words(action.a), k=action.b)
+    if action.kind == DEAL:
+        return _(
+            "player {player} was dealt the card {card}",
+            player=dealing(state),
+            card=card_words(action.a),
+        )
+    if action.kind == LOT:
+        return _("player {player} begins, by lot", player=action.a)
+    return _("end the turn")

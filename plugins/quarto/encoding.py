@@ -81,9 +81,7 @@ def _variant(options: QuartoOptions) -> tuple[float, ...]:
     return (float(options.squares), *(float(name in options.attributes) for name in ATTRIBUTES))
 
 
-def observation(
-    view: dict[str, Any], player: int, players: int, options: BaseModel
-) -> list[float]:
+def observation(view: dict[str, Any], player: int, players: int, options: BaseModel) -> list[float]:
     """The view as :data:`SIZE` numbers (see the module docstring for the layout); every
     index is looked up, none computed (the bridges' hot path)."""
     assert isinstance(options, QuartoOptions)

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from itertools import product
 
+from tabletop.game import Domain, Msg
+
+_ = Domain("tabletop_quarto")
+
 ATTRIBUTES = ("colour", "height", "shape", "top")
 LETTERS = (("L", "D"), ("S", "T"), ("R", "Q"), ("F", "H"))
 VALUE_NAMES = (("light", "dark"), ("short", "tall"), ("round", "square"), ("solid", "hollow"))
@@ -24,6 +28,14 @@ def piece_code(piece: int) -> str:
 
 
 CODES = tuple(piece_code(p) for p in range(16))
+
+
+def piece_words(piece: int) -> str:
+    """A piece (Q2.1) as people read it: "dark, tall, round, hollow" for ``DTRH`` (a
+    message: translated where it is shown)."""
+    return Msg.joined(", ", [_(VALUE_NAMES[i][(piece >> i) & 1]) for i in range(4)])
+
+
 PIECE_BY_CODE = {code: p for p, code in enumerate(CODES)}
 
 

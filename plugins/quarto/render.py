@@ -15,8 +15,9 @@ from rich.text import Text
 
 from tabletop.game import Domain, translate
 from tabletop_quarto.notation import parse_piece
-from tabletop_quarto.pieces import FILES
+from tabletop_quarto.pieces import FILES, SQUARE_NAMES, piece_words
 from tabletop_quarto.position import POSITION_KEYS
+from tabletop_quarto.rules import PLACE_BASE, QUARTO, State
 
 LIGHT = "bold yellow1"
 DARK = "bold dodger_blue1"
@@ -89,3 +90,13 @@ def render(view: dict[str, Any], player: int | None = None) -> Any:
 def position_keys() -> str:
     """What the keys of Quarto's position JSON mean (``tabletop rules``)."""
     return translate(POSITION_KEYS)
+
+
+def action_text(state: State, action: int) -> str:
+    """An action in the reader's words (Q2.3 in notation): "give dark, tall, round,
+    hollow" / "dát kámen tmavý, …", "place it on b2"."""
+    if action < PLACE_BASE:
+        return _("give the piece {piece}", piece=piece_words(action))
+    if action < QUARTO:
+        return _("place it on {square}", square=SQUARE_NAMES[action - PLACE_BASE])
+    return _("claim Quarto") if action == QUARTO else _("nothing to claim")

@@ -22,6 +22,7 @@ from tabletop_quarto.pieces import (
     attribute_mask,
     encode,
     patterns,
+    piece_words,
     shared_values,
 )
 
@@ -327,7 +328,7 @@ def prompt(state: State) -> str:
     """What the player to act is asked for (Q3, Q5.4)."""
     phase = state.phase
     if phase == PLACE:
-        return _("place {piece} on an empty square", piece=CODES[state.hand])
+        return _("place the piece {piece} on an empty square", piece=piece_words(state.hand))
     if phase == GIVE:
         return _("give the opponent a piece from the pool")
     if phase == LAST_CLAIM:

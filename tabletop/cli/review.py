@@ -160,7 +160,9 @@ def percent(chance: float) -> str:
 
 
 def entry_text(entry: Reviewed) -> str:
-    """An action's line, and for anything worse than good the better action and why."""
+    """An action's line, and for anything worse than good the better action and why
+    (the actions in the reader's words)."""
+    words = entry.said or entry.action
     if not entry.judged:
         said = UNSEEN_ENTRY.format(
             number=f"{entry.number:>3}", player=entry.player, action=translate(entry.action)
@@ -168,7 +170,7 @@ def entry_text(entry: Reviewed) -> str:
         return translate(said)
     if entry.forced:  # no choice: no values to compare, nothing to learn
         said = FORCED_ENTRY.format(
-            number=f"{entry.number:>3}", player=entry.player, action=entry.action
+            number=f"{entry.number:>3}", player=entry.player, action=translate(words)
         )
         return translate(said)
     lines = [
@@ -176,7 +178,7 @@ def entry_text(entry: Reviewed) -> str:
             ENTRY.format(
                 number=f"{entry.number:>3}",
                 player=entry.player,
-                action=f"{entry.action:<14}",
+                action=f"{translate(words):<14}",
                 verdict=f"{translate(VERDICTS.get(entry.verdict, entry.verdict)):<10}",
                 before=f"{percent(entry.before):>4}",
                 after=f"{percent(entry.after):>4}",
@@ -188,5 +190,6 @@ def entry_text(entry: Reviewed) -> str:
         if entry.why:
             lines.append(REASON.format(why=translate(entry.why)))
         why = f": {translate(entry.best_why)}" if entry.best_why else ""
-        lines.append(translate(BETTER.format(best=entry.best, why=why)))
+        best = translate(entry.best_said or entry.best)
+        lines.append(translate(BETTER.format(best=best, why=why)))
     return "\n".join(lines)

@@ -27,7 +27,7 @@ from tabletop.core.i18n import formats
 from tabletop.core.i18n.text import Domain, Msg, and_list, message_of, translate
 from tabletop.core.match import Match, player_name
 from tabletop.core.presentation import presentation_of
-from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, told, unseen
+from tabletop.core.table import NOTHING_TO_UNDO, Change, Table, spoken, told, unseen
 from tabletop.game import CHANCE
 
 if TYPE_CHECKING:
@@ -207,6 +207,8 @@ class Session:
         said = escape(change.text)
         if change.kind == "action" and not self.told(index):  # e.g. a false claim's card (N4.4)
             said = escape(translate(unseen(self.match, index)))
+        elif change.kind == "action":  # the action in the reader's words
+            said = escape(translate(spoken(self.match, index)))
         if change.kind == "action" and change.player == CHANCE:
             self.news(_("chance: [bold]{action}[/]", action=said))
         elif change.kind == "action" and change.player not in self.seats and self.joint(index):

@@ -28,7 +28,8 @@ class Judgement:
     own unit (Quarto: placements), when known. ``visits`` says how much the estimate
     rests on (playouts or samples), ``margin`` its 95% margin when the coach measured
     one (else a hint assumes won-or-lost playouts); ``why`` is a sentence of why, where
-    the game can say it; ``text`` is the action in notation.
+    the game can say it; ``text`` is the action in notation, ``said`` in the reader's
+    words where known (the game's ``action_text``; hints and reviews show it).
     """
 
     action: Any
@@ -40,6 +41,7 @@ class Judgement:
     visits: int = 0
     why: str = ""
     margin: float | None = None
+    said: str = ""
 
 
 @dataclass(frozen=True)

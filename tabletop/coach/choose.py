@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.agents.base import Budget, Turn
@@ -17,6 +18,7 @@ from tabletop.coach.search import SearchCoach
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.formats import Count
 from tabletop.core.i18n.text import Domain, Msg
+from tabletop.core.presentation import presentation_of
 from tabletop.game import JSON, Game, player_of
 
 if TYPE_CHECKING:
@@ -104,7 +106,17 @@ def hint_for(
     action they have (about 2 s), both from that player's view only; and the assessment
     itself (for the browser's table)."""
     turn = turn_for(game, state, players, options, player=player)
-    assessment = coach_for(game).assess(turn)
+    assessment = in_words(coach_for(game).assess(turn), game, state)
     judged = hint_text(assessment)
     own = coaching_of(game).hint(turn.view, turn.player, options)
     return (Msg.joined("\n", [own, judged]) if own else judged), assessment
+
+
+def in_words(assessment: Assessment, game: Game[Any, Any], state: Any) -> Assessment:
+    """``assessment`` with each action's words (``said``: the game's ``action_text`` of
+    the action in ``state``), as hints and reviews show them."""
+    shown = presentation_of(game)
+    judged = tuple(
+        replace(j, said=shown.action_text(state, j.action)) for j in assessment.judgements
+    )
+    return replace(assessment, judgements=judged)

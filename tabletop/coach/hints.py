@@ -54,20 +54,25 @@ def estimate_text(j: Judgement) -> str:
     )
 
 
+def words(j: Judgement) -> str:
+    """The action as people read it: in the game's words, else its notation."""
+    return j.said or j.text
+
+
 def line(j: Judgement) -> str:
-    """One action: its text, what it is worth, and why."""
+    """One action: its words, what it is worth, and why."""
     if j.exact:
         said = j.why or VALUE_WORDS.get(j.value or "", SHARED)
-        return Msg.joined("", ("  ", j.text, ": ", said))
+        return Msg.joined("", ("  ", words(j), ": ", said))
     said = estimate_text(j)
-    return Msg.joined("", ("  ", j.text, ": ", said, *(("; ", j.why) if j.why else ())))
+    return Msg.joined("", ("  ", words(j), ": ", said, *(("; ", j.why) if j.why else ())))
 
 
 def hint_text(assessment: Assessment) -> str:
     """The hint: exact actions grouped by value (all of them), then the estimates."""
     judged = assessment.judgements
     if len(judged) == 1:
-        return ONLY.format(text=judged[0].text)
+        return ONLY.format(text=words(judged[0]))
     exact = [j for j in judged if j.exact]
     guessed = [j for j in judged if not j.exact]
     lines: list[str] = []
@@ -111,14 +116,16 @@ def estimate_lines(guessed: list[Judgement]) -> list[str]:
                     "  {text} and {n} more action alike: {said}",
                     "  {text} and {n} more actions alike: {said}",
                     len(group) - 1,
-                    text=first.text,
+                    text=words(first),
                     said=said,
                 )
             )
     rest = [j for group in groups[SHOWN:] for j in group]
     if rest:
         last = rest[-1]
-        lines.append(MORE.format(count=len(rest), text=last.text, percent=round(100 * last.chance)))
+        lines.append(
+            MORE.format(count=len(rest), text=words(last), percent=round(100 * last.chance))
+        )
     if thin:
         lines.append(
             _.plural(

@@ -40,7 +40,7 @@ from typing import Any
 
 from tabletop.agents.base import Budget
 from tabletop.coach.base import Assessment, Coach, Judgement
-from tabletop.coach.choose import turn_for
+from tabletop.coach.choose import in_words, turn_for
 from tabletop.coach.hints import margin
 from tabletop.core.i18n.text import Domain
 from tabletop.core.match import Match
@@ -73,10 +73,12 @@ class Reviewed:
     best_why: str = ""
     judged: bool = True
     margin: float = 0.0  # an estimate's 95% margin (0 when exact)
+    said: str = ""  # ``action`` in the reader's words (the game's ``action_text``)
+    best_said: str = ""  # ``best`` likewise
 
     def json(self) -> JSON:
-        """The entry of ``tabletop review --json`` (exactly the issue's keys); an unseen
-        action has no best action and no values (null)."""
+        """The entry of ``tabletop review --json`` (exactly the issue's keys: the actions
+        in notation); an unseen action has no best action and no values (null)."""
         if not self.judged:
             return {
                 "number": self.number,
@@ -158,6 +160,8 @@ def judge(number: int, assessment: Assessment, action: Any, forced: bool) -> Rev
         chosen.why,
         best.why,
         margin=0.0 if exact else margin_of(best) + margin_of(chosen),
+        said=chosen.said,
+        best_said=best.said,
     )
 
 
@@ -202,7 +206,8 @@ def review(
         state = match.states[index]
         turn = turn_for(game, state, match.players, match.options, budget, match.actors[index])
         forced = len(turn.legal) == 1
-        entries.append(judge(index + 1, coach.assess(turn), action, forced))
+        assessment = in_words(coach.assess(turn), game, state)
+        entries.append(judge(index + 1, assessment, action, forced))
         if progress is not None:
             progress(index + 1, total)
     return entries

@@ -22,15 +22,14 @@ from tabletop.core.endings import ended
 from tabletop.core.errors import ActionError, NotationError, OptionError, PositionError
 from tabletop.core.i18n.text import Domain, Msg, and_joined, message_of
 from tabletop.core.legacy import SeededChance, seeded_chance_of
+from tabletop.core.listing import OVER, allowed, typed_words
 from tabletop.core.numbers import cut, parse_int
 from tabletop.core.records import Forfeit, Record
 from tabletop.core.shapes import chance_rng
 from tabletop.core.shapes import draw as draw  # re-exported for tests and benches
 from tabletop.game import CHANCE, JSON, Actor, Game, Outcome, has_shapes, player_of
 
-HINT_ACTIONS = 12
 _ = Domain("tabletop")
-OVER = _("the game is over")
 
 
 class Match:
@@ -162,15 +161,19 @@ class Match:
             return ended(self.forfeit, self.players)
         return self.game.outcome(self.state)
 
-    def listing_text(self, player: int | None = None) -> list[str]:
+    def listed(self, player: int | None = None) -> list[Any]:
         """The listed actions of the player to act (at a simultaneous step: of
-        ``player``, default the first still to choose), in canonical notation."""
+        ``player``, default the first still to choose); none once the game is over."""
         if self.forfeit is not None:
             return []
         state = self.state
         if isinstance(self.game.to_act(state), frozenset):
-            return [self.game.format(state, a) for a in self.options_of(player)]
-        return [self.game.format(state, a) for a in self.game.listing(state)]
+            return list(self.options_of(player))
+        return list(self.game.listing(state))
+
+    def listing_text(self, player: int | None = None) -> list[str]:
+        """:meth:`listed`, in canonical notation."""
+        return [self.game.format(self.state, a) for a in self.listed(player)]
 
     def allowed_hint(self, player: int | None = None) -> str:
         """A short 'what is allowed' for error messages: the legal actions, in listing
@@ -179,20 +182,9 @@ class Match:
             return OVER
         state = self.state
         if isinstance(self.game.to_act(state), frozenset):
-            listed = self.listing_text(player)
-        else:
-            legal = set(self.game.legal(state))
-            listed = [self.game.format(state, a) for a in self.game.listing(state) if a in legal]
-        if not listed:
-            return OVER
-        if len(listed) <= HINT_ACTIONS:
-            return _("allowed: {actions}", actions=", ".join(listed))
-        head = ", ".join(listed[:HINT_ACTIONS])
-        return _(
-            "allowed: {actions}, … ({count} in all; 'help' lists them)",
-            actions=head,
-            count=len(listed),
-        )
+            return allowed(self.listing_text(player))
+        legal = set(self.game.legal(state))
+        return allowed([self.game.format(state, a) for a in self.game.listing(state) if a in legal])
 
     # -- playing ---------------------------------------------------------------------
     def chooser(self, player: int | None, text: str) -> int:
@@ -229,9 +221,11 @@ class Match:
         try:
             action = self.game.parse(state, text)
         except NotationError as exc:
-            raise ActionError(
-                number, text, because(cut(message_of(exc)), self.allowed_hint(who))
-            ) from None
+            action = typed_words(self.game, state, self.listed(who), text)
+            if action is None:
+                raise ActionError(
+                    number, text, because(cut(message_of(exc)), self.allowed_hint(who))
+                ) from None
         if action not in self.options_of(who):
             reason = cut(self.game.refusal(state, action))
             raise ActionError(number, text, because(reason, self.allowed_hint(who)))
@@ -332,11 +326,11 @@ class Match:
             last -= 1
         if not last:
             return False
-        self._cut(self.groups[last - 1])
+        self.truncate(self.groups[last - 1])
         return True
 
-    def _cut(self, keep: int) -> None:
-        """Keep the first ``keep`` actions."""
+    def truncate(self, keep: int) -> None:
+        """Keep the first ``keep`` actions (no rule asked: undo asks :meth:`undo`)."""
         del self.states[keep + 1 :]
         del self.actions[keep:]
         del self.texts[keep:]

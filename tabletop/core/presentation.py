@@ -12,6 +12,9 @@ conventions:
   position JSON mean, shown before the start position (default: the start position only);
 - ``unseen_text(state, action)`` in ``<package>.render``: what is said of an action to
   whoever is not told its text, "player 2 drew a card" (default: "a hidden action");
+- ``action_text(state, action)`` in ``<package>.render``: an action in the reader's words,
+  "vyložit 2♥ 2♣" for ``meld 2H 2C`` (default: the notation); shown in logs, replays,
+  hints and reviews, while typed input and records keep the notation;
 - ``README.md`` / ``README.<lang>.md``: the rules text (default: name and summary);
 - ``web/board.js``: the browser board (default: the generic board);
 - ``scenarios/*.yaml``: the rule scenarios (default: none);
@@ -71,6 +74,10 @@ class Presentation(Protocol):
     def unseen_text(self, state: Any, action: Any) -> str | None:
         """What is said of ``action`` (taken in ``state``) to whoever is not told its
         text, e.g. "player 2 drew a card"; None: the generic "a hidden action"."""
+
+    def action_text(self, state: Any, action: Any) -> str:
+        """``action`` (taken in ``state``) in the reader's words: a message translated
+        where it is shown ("meld 2♥ 2♣", "vyložit 2♥ 2♣"); the notation by default."""
 
 
 def in_package(game: Game[Any, Any], *parts: str) -> Path | None:
@@ -157,6 +164,11 @@ class Shown:
     def unseen_text(self, state: Any, action: Any) -> str | None:
         own = self._own("unseen_text")
         return None if own is None else own(state, action)
+
+    def action_text(self, state: Any, action: Any) -> str:
+        own = self._own("action_text")
+        said = None if own is None else own(state, action)
+        return self.game.format(state, action) if said is None else said
 
 
 presentation_of: Accessor[Presentation] = Accessor[Presentation](Shown)

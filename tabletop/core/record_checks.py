@@ -91,8 +91,7 @@ def check_seats(record: Record, source: str) -> None:
         if parse_int(seat, 1, record.players) is None:
             raise RecordError(
                 _(
-                    "{source} seats the computer at {seat}; "
-                    "seats are player numbers 1-{players}",
+                    "{source} seats the computer at {seat}; seats are player numbers 1-{players}",
                     source=source,
                     seat=quote(seat),
                     players=record.players,
@@ -134,15 +133,12 @@ def check_ending(
         )
 
 
-def check_forfeit(
-    game: Game[Any, Any], state: Any, players: int, player: int, source: str
-) -> None:
+def check_forfeit(game: Game[Any, Any], state: Any, players: int, player: int, source: str) -> None:
     """A forfeit on time can only happen to the player to act in a game not yet over."""
     if not 1 <= player <= players:
         raise RecordError(
             _(
-                "{source} records a forfeit by player {player}; the game has players "
-                "1-{players}",
+                "{source} records a forfeit by player {player}; the game has players 1-{players}",
                 source=source,
                 player=player,
                 players=players,

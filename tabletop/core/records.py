@@ -24,6 +24,7 @@ from tabletop.core.numbers import quote
 
 _ = Domain("tabletop")
 FORMAT: Literal["tabletop-record/1"] = "tabletop-record/1"
+NAME_MOST = 24  # characters of a display name (tabletop.web.names)
 SAVE_FILE = _("save file")
 
 
@@ -74,14 +75,19 @@ class Record(BaseModel):
         | None
     ) = None
     forfeit: Forfeit | None = None
+    # the display names the people chose at the table, by player number (as they typed
+    # them; a seat without one is called by its number in the reader's language)
+    names: dict[str, Annotated[str, Field(min_length=1, max_length=NAME_MOST)]] = {}
 
     def _dumped(self) -> dict[str, Any]:
-        """The record as JSON values; ``sealed`` only when it holds a choice and ``chance``
-        only when it is "actions", so that every record saved before simultaneous and
-        chance steps keeps its checksum."""
+        """The record as JSON values; ``sealed`` only when it holds a choice, ``names``
+        only when a seat has one and ``chance`` only when it is "actions", so that every
+        record saved before simultaneous and chance steps and names keeps its checksum."""
         data = self.model_dump(mode="json")
         if not data["sealed"]:
             del data["sealed"]
+        if not data["names"]:
+            del data["names"]
         if data["chance"] == "seed":
             del data["chance"]
         return data
@@ -92,6 +98,8 @@ class Record(BaseModel):
         data = self.model_dump(mode="json") if whole else self._dumped()
         if data.get("chance") == "seed":
             del data["chance"]
+        if data.get("names") == {}:  # a field newer than any such program
+            del data["names"]
         body = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(body.encode()).hexdigest()
 

@@ -30,12 +30,14 @@ from typing import Any, Literal, Protocol
 from tabletop.core.endings import NO_DRAWS, draws
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.i18n.text import Domain, Msg
-from tabletop.core.match import OVER, Match, player_name
+from tabletop.core.listing import OVER
+from tabletop.core.match import Match, player_name
 from tabletop.core.records import Forfeit
 from tabletop.core.shapes import CHANCE, Actor
 from tabletop.core.telling import HIDDEN_ACTION as HIDDEN_ACTION
 from tabletop.core.telling import reveals
 from tabletop.core.telling import shown_text as shown_text
+from tabletop.core.telling import spoken as spoken
 from tabletop.core.telling import told as told
 from tabletop.core.telling import unseen as unseen
 

@@ -1,6 +1,7 @@
 """What each viewer may be told of the actions of a match: whether an action showed its
 actor something hidden (:func:`reveals`, for undo), whether a viewer may read an action's
-text (:func:`told`), and what is said instead (:func:`unseen`, :func:`shown_text`).
+text (:func:`told`), how it is said when told (:func:`spoken`: the game's words in the
+reader's language) and what is said instead (:func:`unseen`, :func:`shown_text`).
 """
 
 from __future__ import annotations
@@ -86,12 +87,19 @@ def unseen(match: Match, index: int) -> str | Msg:
     return HIDDEN_ACTION if said is None else said
 
 
-def shown_text(
-    match: Match, index: int, viewer: int | None, now: int | None = None
-) -> str | Msg:
-    """What ``viewer`` (None: a spectator) reads of action ``index``: its text when told
-    (:func:`told`, as of ``now`` actions played when given), else :func:`unseen`."""
-    return match.texts[index] if told(match, index, viewer, now) else unseen(match, index)
+def spoken(match: Match, index: int) -> str:
+    """Action ``index`` in the reader's words (the game's ``action_text``, a message
+    translated where it is shown; the notation where the game has none): for whoever
+    is told it (:func:`told`)."""
+    state, action = match.states[index], match.actions[index]
+    return presentation_of(match.game).action_text(state, action)
+
+
+def shown_text(match: Match, index: int, viewer: int | None, now: int | None = None) -> str | Msg:
+    """What ``viewer`` (None: a spectator) reads of action ``index``: its words when told
+    (:func:`told`, as of ``now`` actions played when given; :func:`spoken`), else
+    :func:`unseen`."""
+    return spoken(match, index) if told(match, index, viewer, now) else unseen(match, index)
 
 
 def _sampled_told(match: Match, index: int, sampler: int, viewer: int | None) -> bool:

@@ -138,8 +138,10 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
                 return error(_("page must be a whole number from 1 (?page=N)"))
             try:
                 left = await open_seats.still_open(hub.store())
-            except Exception as exc:  # the store away: the listing without open seats
-                log.error("the open seats could not be read: %s", one_line(str(exc)))
+                if hub.sharing is not None:  # the matches other servers made, too
+                    await hub.sharing.discover()
+            except Exception as exc:  # the store away: the listing of what is here
+                log.error("the store could not be read for the lobby: %s", one_line(str(exc)))
                 left = {}
             try:
                 return JSONResponse(hub.listing(page, left))

@@ -57,9 +57,9 @@ def catch_up(match: Match, stored: StoredMatch, undos: int) -> CaughtUp:
         for text in stored.actions[have:]:
             match.play(text)
             changed = True
-    except Exception:
-        if not changed:
-            sealed.restore(match, before)  # the caller keeps its match as it was
+    except Exception:  # the caller keeps its match as it was, not half advanced
+        match.truncate(have)
+        sealed.restore(match, before)
         raise
     finally:
         match.draw_chance = True

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tabletop.core.i18n.text import Domain
 from tabletop.game import JSON
-from tabletop.web import protocol, store
+from tabletop.web import names, protocol, store
 from tabletop.web.store import ChatRows, Statement
 
 _ = Domain("tabletop")
@@ -67,7 +67,8 @@ class Chat:
         self.last_sent.pop(key, None)
 
     def message(self, seat: int | None, name: str, text: str) -> JSON:
-        """A new chat message (kept in ``messages``)."""
+        """A new chat message (kept in ``messages``); ``name`` the sender's chosen name
+        ('' none: the page calls it by its seat)."""
         entry = protocol.chat(seat, name, clean(text), round(time.time(), 3))
         self.messages.append(entry)
         return entry
@@ -104,8 +105,9 @@ def from_rows(rows: ChatRows) -> dict[str, Chat]:
     for match_id in opened:
         chats.setdefault(match_id, Chat()).spectators_write = True
     for match_id, at, seat, name, text in messages:
+        said = "" if names.reserved(str(name)) else str(name)  # "player 1" before names
         try:  # a row of the wrong types is left out, the rest is served
-            entry = protocol.chat(None if seat is None else int(seat), str(name),
+            entry = protocol.chat(None if seat is None else int(seat), said,
                                   str(text), float(at))  # fmt: skip
         except (TypeError, ValueError):
             continue

@@ -39,6 +39,7 @@ from tabletop.game import JSON
 from tabletop.web import protocol, sealed
 
 if TYPE_CHECKING:
+    from tabletop.coach.review import Reviewed
     from tabletop.core.match import Match
     from tabletop.web.hub import Hub
     from tabletop.web.room import Room
@@ -170,11 +171,20 @@ def review(match: Match, level: str, reader: int | None) -> JSON:
         "name": game.info.name,
         "players": match.players,
         "reader": reader,
-        "actions": [{**e.json(), "why": e.why, "best_why": e.best_why} for e in entries],
+        "actions": [
+            {**e.json(), "why": e.why, "best_why": e.best_why, **words(e)} for e in entries
+        ],
         "summary": summary(entries, match.players),
         "positions": [protocol.position_before(match, e.number - 1, reader) for e in entries],
         "final": {**final, "status": "over"},
     }
+
+
+def words(entry: Reviewed) -> JSON:
+    """An entry's actions in the reader's words (``said``, ``best_said``; messages,
+    translated where sent) beside their notation (``action``, ``best``)."""
+    best = (entry.best_said or entry.best) if entry.judged else None
+    return {"said": entry.said or entry.action, "best_said": best}
 
 
 def replayed(game_id: str, record: str) -> Match:

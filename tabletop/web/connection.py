@@ -40,6 +40,8 @@ class Connection:
         self.seat = seat
         self.lang = lang
         self.base = ""  # the origin its page came from (the links it is sent start so)
+        self.name = ""  # a spectator's display name ('' none; a seat's is the room's)
+        self.named = float("-inf")  # monotonic time of its last name change
         self._send = send
         self._drop = drop
         self._outbox: deque[str] = deque()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.core.table import Table, unseen
+from tabletop.core.table import Table, spoken, unseen
 from tabletop.game import JSON
 
 HIDDEN = "played"  # the text of an action this connection may not be told
@@ -23,8 +23,10 @@ def entries(
     table: Table, seat: int | None, told: Callable[[int, int | None], bool], start: int = 0
 ) -> list[JSON]:
     """Log entries from action ``start`` (0-based) on: ``number`` (1-based), ``player``,
-    ``text`` (``"played"`` where it is not for this connection, with ``said``: the game's
-    sentence for it, "player 2 was dealt a card"). A joint action's choices are one entry
+    ``text`` (the notation; ``"played"`` where it is not for this connection) and
+    ``said``: what a person reads, in the connection's language (the action in the game's
+    words, "vyložit 2♥ 2♣"; for an untold one the game's sentence, "player 2 was dealt a
+    card"). A joint action's choices are one entry
     each, told once it is applied; a chance outcome's ``player`` is -1
     (:data:`~tabletop.game.CHANCE`)."""
     match = table.match
@@ -32,7 +34,10 @@ def entries(
     for index in range(start, len(match.actions)):
         player = match.actors[index]  # a player, or CHANCE (-1): an outcome drawn
         if told(index, seat):
-            out.append({"number": index + 1, "player": player, "text": match.texts[index]})
+            said = spoken(match, index)  # prose: translated where sent
+            out.append(
+                {"number": index + 1, "player": player, "text": match.texts[index], "said": said}
+            )
         else:  # "said": what the game says of it instead (prose, translated where sent)
             said = unseen(match, index)
             out.append({"number": index + 1, "player": player, "text": HIDDEN, "said": said})

@@ -97,6 +97,10 @@ async def on_chat(peer: Peer, message: protocol.ClientMessage) -> None:
     await peer.room.talk(peer.connection, message.text)
 
 
+async def on_name(peer: Peer, message: protocol.ClientMessage) -> None:
+    await peer.room.rename(peer.connection, message.text)
+
+
 async def on_resign(peer: Peer, message: protocol.ClientMessage) -> None:
     await peer.room.resign(peer.connection)
 
@@ -116,6 +120,7 @@ HANDLERS: dict[str, Handler] = {
     "undo-answer": on_undo_answer,
     "rematch": on_rematch,
     "chat": on_chat,
+    "name": on_name,
     "resign": on_resign,
     "draw-offer": on_draw_offer,
     "draw-answer": on_draw_answer,

@@ -88,6 +88,7 @@ class Hub:
         matches, self.unserved = await self.db.load_all()
         self.chats = chat.from_rows(await self.db.chat_rows())
         self._serve(matches)
+        open_seats.mark(self.rooms, await self.db.rows(open_seats.STILL_OPEN))
         self.sharing.open()
 
     async def stop(self) -> None:
@@ -110,6 +111,7 @@ class Hub:
         matches, self.unserved = store.load_all(self.db_path)
         self.chats = chat.load_all(self.db_path)
         self._serve(matches)
+        open_seats.mark(self.rooms, open_seats.rows_of(self.db_path))
 
     def _serve(self, matches: list[StoredMatch]) -> None:
         for meta in matches:
@@ -153,6 +155,7 @@ class Hub:
             return None
         chats = chat.from_rows(await self.store().chat_rows())
         room.chat = chats.get(match_id, chat.Chat())
+        room.open_seats = await open_seats.open_of(self.store(), match_id)
         if match_id in self.rooms:  # loaded meanwhile
             return self.rooms[match_id]
         self.rooms[match_id] = room
@@ -287,6 +290,7 @@ class Hub:
         room = self._room(meta)
         room.owner = owner or meta.id  # its computers' time is its creator's
         room.chat.spectators_write = talk
+        room.open_seats = set(left or ())
         try:
             talking = chat.open_to_spectators(meta.id) if talk else []
             drawn = sealed.drawn(meta.id, room.table.match, meta.created)  # chance's
@@ -345,7 +349,13 @@ class Hub:
             try:
                 await self.store().submit(store.rematch(old.id, meta.id))
                 old.rematch = meta.id
-            except Stale:  # another server made the rematch first: that one it is
+            except Stale:  # another server made the rematch first: that one it is, ours
+                await self.store().submit(store.withdraw(meta.id))  # withdrawn, no orphan
+                orphan = self.rooms.pop(meta.id, None)
+                if orphan is not None:
+                    orphan.close()
+                    if self.sharing is not None:  # servers that loaded it drop it too
+                        self.sharing.changed(orphan)
                 stored = await self.store().load(old.id)
                 old.rematch = stored.rematch if stored is not None else None
             if self.sharing is not None:
@@ -414,4 +424,6 @@ class Hub:
     def _record_of(self, room: Room) -> Record:
         meta = room.meta
         seats = {str(r.seat): r.ai for r in meta.seats if r.ai}
-        return room.table.match.record(seats, meta.move_time)
+        record = room.table.match.record(seats, meta.move_time)
+        chosen = {str(seat): name for seat, name in sorted(meta.names.items())}
+        return record.model_copy(update={"names": chosen}) if chosen else record

@@ -7,6 +7,7 @@ chat and undo requests, takes the notice's own content, which the store holds to
 
 - :data:`CHANGED` (``a``): the match changed in the store; ``n`` actions, ``u`` undos.
 - :data:`CHAT` (``c``): a chat message ``e``, as every connection reads it.
+- :data:`NAMED` (``nm``): seat ``seat`` is now called ``name`` (stored).
 - :data:`PRESENCE` (``p``): a server's connections of the match changed (counts: the bus).
 - :data:`UNDO_ASKED` (``uq``): an undo request ``r`` (its ``undo-request`` message), asked
   on server ``o``.
@@ -22,6 +23,7 @@ from tabletop.game import JSON
 CHANGED = "a"
 CHAT = "c"
 PRESENCE = "p"
+NAMED = "nm"
 UNDO_ASKED = "uq"
 UNDO_ANSWERED = "ua"
 UNDO_RESULT = "ur"
@@ -34,6 +36,10 @@ def changed(match_id: str, number: int, undos: int) -> JSON:
 
 def chat(match_id: str, entry: JSON) -> JSON:
     return {"k": CHAT, "m": match_id, "e": entry}
+
+
+def named(match_id: str, seat: int | None, name: str) -> JSON:
+    return {"k": NAMED, "m": match_id, "seat": seat, "name": name}
 
 
 def presence(match_id: str) -> JSON:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 
 from tabletop.core.errors import one_line
 from tabletop.core.i18n.text import Domain
@@ -21,6 +22,7 @@ from tabletop.game import JSON
 from tabletop.web.guard import Admission
 from tabletop.web.match_request import Refused
 from tabletop.web.room import Room
+from tabletop.web.store import connect
 from tabletop.web.store_records import MatchStore, Stale, Statement
 from tabletop.web.store_steps import ONE_ROW
 
@@ -57,6 +59,24 @@ async def still_open(store: MatchStore) -> dict[str, list[int]]:
     for match_id, seat in await store.rows(STILL_OPEN):
         found.setdefault(str(match_id), []).append(int(seat))
     return found
+
+
+def mark(rooms: dict[str, Room], rows: list[tuple[object, ...]]) -> None:
+    """Note in each served room its seats still open (rows of :data:`STILL_OPEN`): the
+    match page says such a seat is open to anyone in the lobby."""
+    for match_id, seat in rows:
+        room = rooms.get(str(match_id))
+        if room is not None:
+            room.open_seats.add(int(str(seat)))
+
+
+def rows_of(path: Path) -> list[tuple[object, ...]]:
+    """The rows of :data:`STILL_OPEN` in the SQLite file ``path``."""
+    db = connect(path)
+    try:
+        return db.execute(STILL_OPEN).fetchall()
+    finally:
+        db.close()
 
 
 async def open_of(store: MatchStore, match_id: str) -> set[int]:
@@ -100,4 +120,6 @@ async def take(
                 reason=one_line(str(exc)),
             ),
         ) from None
+    room.open_seats.discard(seat)  # taken: the match page waits for its link now
+    room.presence_changed()
     return {"seat": seat, "url": f"{base}match/{meta.id}?token={row.token}"}

@@ -72,6 +72,10 @@ CREATE TABLE IF NOT EXISTS sealed (
     match TEXT NOT NULL, seat INTEGER NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (match, seat)
 );
+CREATE TABLE IF NOT EXISTS names (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+    PRIMARY KEY (match, seat), UNIQUE (match, folded)
+);
 CREATE TABLE IF NOT EXISTS chat (
     match TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, seat INTEGER, name TEXT NOT NULL,
     text TEXT NOT NULL
@@ -80,12 +84,14 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 3
+VERSION = 4
 # What brings a database of version N-1 to N (version 2: the ``sealed`` table of pending
-# sealed choices, which SCHEMA creates; version 3: how a match ended at the table).
+# sealed choices, which SCHEMA creates; version 3: how a match ended at the table;
+# version 4: the ``names`` table of the seats' display names, which SCHEMA creates).
 MIGRATIONS: dict[int, list[str]] = {
     2: [],
     3: ["ALTER TABLE matches ADD COLUMN IF NOT EXISTS ending TEXT"],
+    4: [],
 }
 LOCK = 7_524_001  # the advisory lock the servers migrate under
 
@@ -273,6 +279,9 @@ class PostgresStore:
         for match_id, *choice in await self._fetch(store.ALL_SEALED):
             if match_id in found:
                 store.add_sealed(found[match_id], [choice])
+        for match_id, *named in await self._fetch(store.ALL_NAMES):
+            if match_id in found:
+                store.add_names(found[match_id], [named])
         return list(found.values()), unserved
 
     async def load(self, match_id: str) -> StoredMatch | None:
@@ -282,7 +291,8 @@ class PostgresStore:
         actions = await self._fetch(store.ITS_ACTIONS, (match_id,))
         claims = await self._fetch(store.ITS_CLAIMS, (match_id,))
         sealed = await self._fetch(store.ITS_SEALED, (match_id,))
-        return store.read_match(rows[0], actions, claims, sealed)
+        names = await self._fetch(store.ITS_NAMES, (match_id,))
+        return store.read_match(rows[0], actions, claims, sealed, names)
 
     async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await self._fetch(sql, args)

@@ -4,7 +4,8 @@ Server to client, each a JSON object with a ``type``, each built by the function
 name: ``hello`` (once, on connecting), ``last`` (the last action of each player), ``log``
 (the game log, whole then entry by entry), ``position`` (after every change, exactly the
 keys below), ``presence``, ``undo-request``, ``undo-result``, ``rematch``, ``chat``,
-``error``. Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``, ``chat``,
+``name``, ``error``. Client to server: ``action``, ``undo``, ``undo-answer``, ``rematch``,
+``chat``, ``name``,
 each read by its parser in :data:`PARSERS` into a :class:`ClientMessage`; its handler is
 the entry of the same type in :data:`tabletop.web.handlers.HANDLERS`. A new message is
 added in these two places.
@@ -36,8 +37,8 @@ _ = Domain("tabletop")
 MAX_MESSAGE = 4096  # characters of one client message
 MAX_ACTION = 200  # characters of one action's text
 POSITION_KEYS = (
-    "type", "number", "status", "to_act", "prompt", "legal", "view", "scores", "winners",
-    "reason", "clock", "presence", "sealed", "end", "draw",
+    "type", "number", "status", "to_act", "prompt", "legal", "legal_said", "view", "scores",
+    "winners", "reason", "clock", "presence", "sealed", "end", "draw",
 )  # fmt: skip
 Told = Callable[[int, int | None], bool]  # may this seat be told action index's text
 
@@ -100,6 +101,7 @@ def position(
         "to_act": to_act,
         "prompt": game.prompt(state) if to_act is not None else "",
         "legal": sealed.legal(table, seat),
+        "legal_said": sealed.legal_said(table, seat),
         "view": game.view(state, seat),
         "scores": None if scores is None else {str(k): v for k, v in scores.items()},
         "winners": list(outcome.winners) if outcome else [],
@@ -150,6 +152,7 @@ def position_at(match: Match, number: int, seat: int | None) -> JSON:
         "to_act": player,
         "prompt": game.prompt(state) if player is not None else "",
         "legal": [],
+        "legal_said": [],
         "view": game.view(state, seat),
         "scores": None if scores is None else {str(k): v for k, v in scores.items()},
         "winners": list(outcome.winners) if outcome else [],
@@ -222,13 +225,23 @@ def rematch(links: JSON, seat: int | None, players: int) -> JSON:
 
 
 def chat(seat: int | None, name: str, text: str, at: float) -> JSON:
-    """The ``chat`` message: one message of the table talk (seat None: a spectator's)."""
+    """The ``chat`` message: one message of the table talk (seat None: a spectator's;
+    ``name`` the sender's chosen name, '' when it chose none)."""
     return {"type": "chat", "seat": seat, "name": name, "text": text, "at": at}
 
 
-def error(text: str) -> JSON:
-    """The ``error`` message: what was refused or went wrong, one line for people."""
-    return {"type": "error", "error": text}
+def error(text: str, about: str | None = None) -> JSON:
+    """The ``error`` message: what was refused or went wrong, one line for people;
+    ``about`` the client message it answers where the page shows it apart (``name``)."""
+    if about is None:
+        return {"type": "error", "error": text}
+    return {"type": "error", "error": text, "about": about}
+
+
+def named(seat: int | None, name: str) -> JSON:
+    """The ``name`` message: the name this connection is now called by (seat None: a
+    spectator's), the answer to its own ``name`` message."""
+    return {"type": "name", "seat": seat, "name": name}
 
 
 # The keys whose values are prose for people: translated per connection, where they are
@@ -239,7 +252,7 @@ PROSE = ("error", "reason", "prompt")
 
 def localised(message: JSON, lang: str) -> JSON:
     """``message`` with its prose in ``lang`` (a copy; English: the message itself)."""
-    if lang == "en" or not any(key in message for key in (*PROSE, "entries")):
+    if lang == "en" or not any(key in message for key in (*PROSE, "entries", "legal_said")):
         return message
     from tabletop.core.i18n.text import translate
 
@@ -247,7 +260,9 @@ def localised(message: JSON, lang: str) -> JSON:
         key: translate(value, lang) if key in PROSE and isinstance(value, str) else value
         for key, value in message.items()
     }
-    if "entries" in message:  # the game log: an untold entry's "said"
+    if message.get("legal_said"):  # the legal actions in the reader's words
+        out["legal_said"] = [translate(said, lang) for said in message["legal_said"]]
+    if "entries" in message:  # the game log: each entry's "said"
         out["entries"] = [
             {**entry, "said": translate(entry["said"], lang)} if "said" in entry else entry
             for entry in message["entries"]
@@ -296,6 +311,13 @@ def _chat(data: dict[str, Any]) -> ClientMessage:
     return ClientMessage("chat", text=said)
 
 
+def _name(data: dict[str, Any]) -> ClientMessage:
+    said = data.get("name")
+    if not isinstance(said, str):
+        raise ProtocolError(_("a name message needs 'name': the name to be called by, as text"))
+    return ClientMessage("name", text=said)
+
+
 def _undo(data: dict[str, Any]) -> ClientMessage:
     return ClientMessage("undo")
 
@@ -327,6 +349,7 @@ PARSERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
     "undo-answer": _undo_answer,
     "rematch": _rematch,
     "chat": _chat,
+    "name": _name,
     "resign": _resign,
     "draw-offer": _draw_offer,
     "draw-answer": _draw_answer,

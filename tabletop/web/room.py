@@ -1,6 +1,6 @@
 """One live match on the server, and what its connections ask of it: to join or leave,
 to act, to ask for an undo or answer one, and to talk at the table (to resign or agree a
-draw: :mod:`tabletop.web.room_endings`).
+draw: :mod:`tabletop.web.room_endings`; to choose a name: :mod:`tabletop.web.room_names`).
 
 A room is built in layers, one job each: :mod:`tabletop.web.connection` (one websocket's
 outbox), :mod:`tabletop.web.room_base` (state, storage, telling), :mod:`tabletop.web.room_flow`
@@ -27,7 +27,7 @@ from tabletop.web.room_base import (
     _,
     log,
 )
-from tabletop.web.room_endings import RoomEndings
+from tabletop.web.room_names import RoomNames
 from tabletop.web.store import Stale, StoredMatch
 
 ATTEMPTS = 3  # times a sealed choice is entered again when another's was stored first
@@ -39,7 +39,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-class Room(RoomEndings):
+class Room(RoomNames):
     """A match being served."""
 
     # -- joining -------------------------------------------------------------------------
@@ -306,8 +306,7 @@ class Room(RoomEndings):
         if why:
             await connection.send(protocol.error(why))
             return
-        name = self.table.name(seat) if seat is not None else "spectator"
-        entry = self.chat.message(seat, name, text)
+        entry = self.chat.message(seat, self.name_of(connection), text)
         try:
             await self.db.submit(chat.insert(self.meta.id, entry))
         except Exception as exc:
@@ -316,8 +315,9 @@ class Room(RoomEndings):
             await connection.send(protocol.error(_("the server could not store the message")))
             return
         text_out = json.dumps(entry, ensure_ascii=False)
+        mine = json.dumps({**entry, "mine": True}, ensure_ascii=False)
         for other in list(self.connections):
-            other.post(text_out)
+            other.post(mine if other is connection else text_out)
         if self.sharing is not None:
             self.sharing.chat(self, entry)
 

@@ -110,6 +110,7 @@ class RoomBase:
         self._log_from = self._watch_log_from = len(table.match.actions)
         self._seen = len(table.match.actions)  # the actions stored, as far as we know
         self.chat = Chat()
+        self.open_seats: set[int] = set()  # person seats still open to take in the lobby
         self.sharing = sharing  # the other servers of a shared store (None: this one only)
         self.remote: dict[str, int] = {}  # the other servers' connections ("s": watching)
         self._refused: BaseException | None = None  # why the store refused the last step
@@ -225,13 +226,19 @@ class RoomBase:
         return here | {int(k) for k, n in self.remote.items() if n and k != "s"}
 
     def presence(self) -> JSON:
-        """Each seat's state (``online``, ``offline``, ``computer``) and how many watch."""
+        """Each seat's state (``online``, ``offline``, ``computer``), how many watch, the
+        names the seats chose and the seats still open to take in the lobby."""
         seats = {}
         online = self.online()
         for row in self.meta.seats:
             state = "computer" if row.ai is not None else "offline"
             seats[str(row.seat)] = "online" if row.seat in online else state
-        return {"seats": seats, "spectators": self._present[None] + self.remote.get("s", 0)}
+        return {
+            "seats": seats,
+            "spectators": self._present[None] + self.remote.get("s", 0),
+            "names": {str(seat): name for seat, name in sorted(self.meta.names.items())},
+            "open": sorted(self.open_seats - self.meta.claimed),
+        }
 
     def counts(self) -> dict[str, int]:
         """This server's connections by seat (``"s"``: spectators), for the others."""

@@ -52,16 +52,20 @@ class RoomFlow(RoomBase):
         return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
                 meta.rematch, sealed.mask(match))  # fmt: skip
 
-    async def sync(self) -> None:
-        """Read the match from the store and become it (another server changed it)."""
+    async def sync(self) -> bool:
+        """Read the match from the store and become it (another server changed it);
+        False when the store holds it no more (withdrawn: a rematch that lost a race)."""
         async with self.lock:
-            await self._adopt_stored()
-        self.start_computers()
+            found = await self._adopt_stored()
+        if found:
+            self.start_computers()
+        return found
 
-    async def _adopt_stored(self) -> None:
+    async def _adopt_stored(self) -> bool:
         stored = await self.db.load(self.meta.id)
         if stored is not None:
             await self._adopt(stored)
+        return stored is not None
 
     async def _adopt(self, stored: StoredMatch) -> None:
         """Become ``stored`` (under the lock) and tell this server's connections."""
@@ -83,6 +87,8 @@ class RoomFlow(RoomBase):
         claimed = stored.claimed - meta.claimed
         meta.claimed |= stored.claimed
         meta.undos, meta.rematch = stored.undos, stored.rematch
+        renamed = stored.names != meta.names  # a name whose notice was lost
+        meta.names = dict(stored.names)
         meta.status = "ongoing" if self.table.match.outcome() is None else "over"
         clock = self.table.deadline
         if self.table.move_time:
@@ -90,7 +96,7 @@ class RoomFlow(RoomBase):
             self._hold_clock()
             if self._clock_unstarted(stored):
                 await self._start_clock()
-        if result.changed or claimed or clock != self.table.deadline:
+        if result.changed or claimed or renamed or clock != self.table.deadline:
             self.updated = self.active = time.time()
             request = self.undo_request
             moved = request is not None and request.number != len(self.table.match.actions)

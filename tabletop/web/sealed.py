@@ -33,6 +33,7 @@ from collections.abc import Mapping
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.match import Match
+from tabletop.core.presentation import presentation_of
 from tabletop.core.table import Table
 from tabletop.game import JSON
 from tabletop.web import store
@@ -59,6 +60,16 @@ def legal(table: Table, seat: int | None) -> list[str]:
     if seat is None or seat not in match.choosers():
         return []
     return match.listing_text(seat)
+
+
+def legal_said(table: Table, seat: int | None) -> list[str]:
+    """:func:`legal` in the reader's words (the game's ``action_text``; messages,
+    translated where sent), in the same order."""
+    match = table.match
+    if seat is None or seat not in match.choosers():
+        return []
+    shown = presentation_of(match.game)
+    return [shown.action_text(match.state, a) for a in match.listed(seat)]
 
 
 def texts(match: Match) -> dict[int, str]:

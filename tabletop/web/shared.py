@@ -132,6 +132,8 @@ class Sharing:
             self.sync(match_id)
         elif kind == notices.CHAT and room is not None and isinstance(notice.get("e"), dict):
             room.hear(notice["e"])
+        elif kind == notices.NAMED and room is not None:
+            room.heard_name(notice)
         elif kind == notices.PRESENCE and room is not None:
             self.spawn(self._their_presence(room))
         elif kind in notices.UNDO_KINDS and room is not None:
@@ -155,7 +157,10 @@ class Sharing:
                 await self.hub.load(match_id)
             else:
                 before = room.meta.rematch
-                await room.sync()
+                if not await room.sync():  # withdrawn by the server that made it
+                    self.hub.rooms.pop(match_id, None)
+                    room.close()
+                    return
                 if before is None and room.meta.rematch is not None:
                     await self.hub.announce_rematch(room)
         except Exception as exc:
@@ -201,6 +206,15 @@ class Sharing:
             else:
                 room.start_computers()
                 room.ring_if_due()
+
+    async def discover(self) -> None:
+        """Load every stored match this server has not met yet (another server made it),
+        and wait for them: the lobby lists every match, whichever server is asked."""
+        marks = await self.hub.store().positions(time.time() - RECENT)
+        unserved = {u.id for u in self.hub.unserved}
+        for match_id in marks:
+            if match_id not in self.hub.rooms and match_id not in unserved:
+                await self.hub.load(match_id)
 
     # -- the computer seats' lease -----------------------------------------------------------
     async def lead(self, match_id: str) -> bool:

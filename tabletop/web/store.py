@@ -36,6 +36,7 @@ from typing import Any
 
 from tabletop.core.i18n.text import Domain
 from tabletop.web.store_records import (
+    ALL_NAMES,
     ALL_SEALED,
     CHAT_OPEN,
     CHAT_ROWS,
@@ -43,6 +44,7 @@ from tabletop.web.store_records import (
     DROP_LEASE,
     ITS_ACTIONS,
     ITS_CLAIMS,
+    ITS_NAMES,
     ITS_SEALED,
     ONE_MATCH,
     POSITIONS,
@@ -56,6 +58,7 @@ from tabletop.web.store_records import (
     StoredMatch,
     StoreError,
     Unserved,
+    add_names,
     add_sealed,
     ended,
     read_match,
@@ -70,15 +73,17 @@ from tabletop.web.store_steps import (
     rematch,
     rewritten,
     truncate,
+    withdraw,
 )
 
 __all__ = [
-    "ALL_SEALED", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS", "DROP_LEASE",
-    "ITS_ACTIONS", "ITS_CLAIMS", "ITS_SEALED", "MIGRATIONS", "ONE_MATCH", "ONE_ROW",
-    "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows", "Mark", "MatchStore",
-    "SeatRow", "Stale", "Statement", "Store", "StoreError", "StoredMatch", "Unserved",
-    "add_sealed", "append", "check", "claim", "clock", "connect", "ended", "forfeit",
-    "load_all", "read_match", "rematch", "rewritten", "settle", "truncate",
+    "ALL_NAMES", "ALL_SEALED", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS",
+    "DROP_LEASE", "ITS_ACTIONS", "ITS_CLAIMS", "ITS_NAMES", "ITS_SEALED", "MIGRATIONS",
+    "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows",
+    "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store", "StoreError",
+    "StoredMatch", "Unserved", "add_names", "add_sealed", "append", "check", "claim",
+    "clock", "connect", "ended", "forfeit", "load_all", "read_match", "rematch",
+    "rewritten", "settle", "truncate", "withdraw",
 ]  # fmt: skip
 
 _ = Domain("tabletop")
@@ -111,6 +116,10 @@ CREATE TABLE IF NOT EXISTS sealed (
     match TEXT NOT NULL, seat INTEGER NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (match, seat)
 );
+CREATE TABLE IF NOT EXISTS names (
+    match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+    PRIMARY KEY (match, seat), UNIQUE (match, folded)
+);
 """
 
 # table talk (tabletop.web.chat): each match's messages, and the matches whose spectators
@@ -123,11 +132,12 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 6
+VERSION = 7
 # What brings a file of version N-1 to N (version 1: no ``updated`` column; version 4: the
 # stored move clock, the undo count, and the ``leases`` and ``timeouts`` tables, which
 # SCHEMA creates; version 5: the ``sealed`` table of pending sealed choices, which SCHEMA
-# creates too; version 6: how a match ended at the table, ``ending``)
+# creates too; version 6: how a match ended at the table, ``ending``; version 7: the
+# ``names`` table of the seats' display names, which SCHEMA creates)
 MIGRATIONS = {
     2: ["ALTER TABLE matches ADD COLUMN updated REAL"],
     3: ["ALTER TABLE matches ADD COLUMN hints INTEGER"],
@@ -137,6 +147,7 @@ MIGRATIONS = {
     ],
     5: [],
     6: ["ALTER TABLE matches ADD COLUMN ending TEXT"],
+    7: [],
 }
 
 
@@ -227,6 +238,9 @@ def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]
     for match_id, *row in db.execute(ALL_SEALED):
         if match_id in found:
             add_sealed(found[match_id], [row])
+    for match_id, *row in db.execute(ALL_NAMES):
+        if match_id in found:
+            add_names(found[match_id], [row])
     return list(found.values()), unserved
 
 
@@ -278,7 +292,8 @@ class Store:
                 actions = db.execute(ITS_ACTIONS, (match_id,)).fetchall()
                 claims = db.execute(ITS_CLAIMS, (match_id,)).fetchall()
                 sealed = db.execute(ITS_SEALED, (match_id,)).fetchall()
-                return read_match(row, actions, claims, sealed)
+                names = db.execute(ITS_NAMES, (match_id,)).fetchall()
+                return read_match(row, actions, claims, sealed, names)
             finally:
                 db.close()
 

@@ -67,6 +67,8 @@ class StoredMatch:
     claimed: set[int] = field(default_factory=set)
     # the sealed choices of the simultaneous step now (by seat), told to no one else
     sealed: dict[int, str] = field(default_factory=dict)
+    # the display names the seats chose (:mod:`tabletop.web.names`), by seat
+    names: dict[int, str] = field(default_factory=dict)
 
     def insert(self) -> Statement:
         seats = json.dumps([vars(s) for s in self.seats])
@@ -110,15 +112,28 @@ def row_match(row: Sequence[Any]) -> StoredMatch:
 
 
 def read_match(
-    row: Sequence[Any], actions: list[Any], claims: list[Any], sealed: Sequence[Any] = ()
+    row: Sequence[Any],
+    actions: list[Any],
+    claims: list[Any],
+    sealed: Sequence[Any] = (),
+    names: Sequence[Any] = (),
 ) -> StoredMatch:
-    """A match from its row, its actions' texts (in order), its claimed seats and its
-    sealed choices (seat, number, text: those made at its last stored action)."""
+    """A match from its row, its actions' texts (in order), its claimed seats, its
+    sealed choices (seat, number, text: those made at its last stored action) and its
+    seats' names (seat, name)."""
     match = row_match(row)
     match.actions = [str(text) for (text,) in actions]
     match.claimed = {int(seat) for (seat,) in claims}
     add_sealed(match, sealed)
+    add_names(match, names)
     return match
+
+
+def add_names(match: StoredMatch, rows: Sequence[Any]) -> None:
+    """Keep the seats' names (seat, name) of ``match``; a row of the wrong types is left out."""
+    for seat, name in rows:
+        if isinstance(name, str) and str(seat).isdigit():
+            match.names[int(seat)] = name
 
 
 def add_sealed(match: StoredMatch, rows: Sequence[Any]) -> None:
@@ -135,6 +150,8 @@ ITS_ACTIONS = "SELECT text FROM actions WHERE match=? ORDER BY number"
 ITS_CLAIMS = "SELECT seat FROM claims WHERE match=?"
 ITS_SEALED = "SELECT seat, number, text FROM sealed WHERE match=?"
 ALL_SEALED = "SELECT match, seat, number, text FROM sealed"
+ITS_NAMES = "SELECT seat, name FROM names WHERE match=?"
+ALL_NAMES = "SELECT match, seat, name FROM names"
 CHAT_OPEN = "SELECT match FROM chat_open"
 CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
 TAKE_LEASE = (

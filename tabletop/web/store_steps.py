@@ -138,3 +138,17 @@ def rematch(match_id: str, new_id: str) -> list[Statement]:
         ONE_ROW + "UPDATE matches SET rematch=?, updated=? WHERE id=? AND rematch IS NULL",
         (new_id, time.time(), match_id),
     )]  # fmt: skip
+
+
+# every table that holds rows of one match (its ``match`` column), matches itself aside
+MATCH_TABLES = (
+    "actions", "claims", "open_seats", "leases", "timeouts", "sealed", "names", "chat",
+    "chat_open",
+)  # fmt: skip
+
+
+def withdraw(match_id: str) -> list[Statement]:
+    """Remove ``match_id`` and all its rows: a rematch made by this server after another
+    server's had been stored (nobody was given its links)."""
+    rows = [(f"DELETE FROM {table} WHERE match=?", (match_id,)) for table in MATCH_TABLES]
+    return [*rows, ("DELETE FROM matches WHERE id=?", (match_id,))]

@@ -6,7 +6,10 @@ Each move gets ``seconds`` of :func:`tabletop_quarto.solver.solve`: the seat's b
 capped by positions searched, which makes the agent reproducible (time caps are not).
 
 - in the positions of the opening book (:mod:`tabletop_quarto.book`), the book's best
-  action: exact, at once;
+  action: exact, at once; at a placement of the book's deepest layer (its value known,
+  the positions after it not held), the first placement the solver proves to keep that
+  value (most placements keep a draw; the position after one is a give with a piece more
+  on the board, which the solver settles in well under a second);
 - a true claim is always made (``quarto`` with ``claim=manual``, Q5.2/Q5.3), and ``done``
   is said after the 16th placement when there is nothing to claim (Q5.4);
 - when the solver finishes, its best action is played: perfect play (a won game is
@@ -28,13 +31,15 @@ from dataclasses import replace
 from tabletop.agents.base import Budget, Turn
 from tabletop.agents.search import SearchAgent
 from tabletop_quarto.agents import BasicAgent
-from tabletop_quarto.book import better, choices
+from tabletop_quarto.book import better, choices, lookup
 from tabletop_quarto.position import from_json
-from tabletop_quarto.rules import PLACE, State, apply, config
+from tabletop_quarto.rules import OVER, PLACE, PLACE_BASE, QUARTO, State, apply, config, legal
 from tabletop_quarto.solver import Solution, solve, value_within
 
 PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
 CANDIDATES = 3  # the search's best moves the solver is asked to check, in order
+KEEPING = 0.7  # the share of a move's time for proving a placement keeps the book's value
+GUESS_NODES = 200_000  # the quick search that orders the placements to prove
 
 
 class PerfectAgent:
@@ -62,12 +67,38 @@ class PerfectAgent:
             return best
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
+        value = lookup(state)  # a placement of the book's deepest layer: its value
+        if value is not None:  # KEEPING of the time to prove a placement keeps it
+            until = None if seconds is None else time.perf_counter() + KEEPING * seconds
+            kept = self._keeping(state, value[0], until)
+            if kept is not None:
+                return kept
+            seconds = None if deadline is None else max(0.05, deadline - time.perf_counter())
         solution = solve(state, seconds=seconds, nodes=self.nodes)
         if solution.best is None or solution.best not in legal:
             return BasicAgent().act(turn)
         if solution.exact or solution.value != 0 or not self.playouts:
             return solution.best
         return self._opening(turn, state, solution, deadline)
+
+    def _keeping(self, state: State, value: int, deadline: float | None) -> int | None:
+        """The first placement the solver proves keeps ``value`` (the book's, for the
+        player placing), None when the time runs out first."""
+        guess = solve(state, nodes=GUESS_NODES).best  # a quick search's pick: tried first
+        places = [a for a in legal(state) if PLACE_BASE <= a < QUARTO]
+        for place in sorted(places, key=lambda a: a != guess):
+            after = apply(state, place)
+            if after.phase == OVER:  # a win, or the 16th piece with no line: a draw
+                if (1 if after.player == state.player else 0) >= value:
+                    return int(place)
+                continue
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                return None
+            found = solve(after, seconds=left, nodes=self.nodes)  # the giver's value
+            if found.exact and found.value >= value:
+                return int(place)
+        return None
 
     def _opening(self, turn: Turn, state: State, solution: Solution, deadline: float | None) -> int:
         """The search's best moves in order, the first the solver cannot refute within

@@ -9,6 +9,7 @@
 import { lang, ready, words } from "/static/i18n.js";
 import { S, chanceEntry, drawSealed, toChoose, waitingLine } from "/static/sealed.js";
 import { drawDeclined, drawEndings, setUpEndings } from "/static/endings.js";
+import { answered, called, chatItem, greet, isOpen, learn, presenceLine, setUpName, waitingOpen } from "/static/names.js";
 
 await ready;
 const [T, fill] = words({
@@ -28,6 +29,7 @@ const [T, fill] = words({
   titleIdle: "{name} — tabletop",
   clock: "clock, {who}: {left} s left",
   clockWaits: "the clock starts once {who} opened their link",
+  clockOpen: "the clock starts once someone takes the open seat of {who} in the lobby",
   clockPaused: "clock paused: not connected",
   lost: "Connection lost: reconnecting… Nothing you click is sent until it is back.",
   notSent: "Not connected: that was not sent. Reconnecting…",
@@ -44,8 +46,6 @@ const [T, fill] = words({
   undoNot: "Undo not done: {reason}.",
   agree: "Agree",
   decline: "Decline",
-  presence: "{who}: {state}",
-  presenceYou: "{who} (you): {state}",
   online: "online",
   offline: "offline",
   computer: "computer",
@@ -54,7 +54,6 @@ const [T, fill] = words({
   logEntry: "{who}: {text}",
   hiddenAction: "a hidden action",
   chatRead: "Spectators read the talk here; only the players write.",
-  chatSeat: "player {p}",
   notifyAsk: "Allow notifications in the browser's question to get them.",
   notifyDenied: "The browser refuses notifications for this page.",
   notifyNone: "This browser shows no notifications.",
@@ -82,7 +81,7 @@ let pending = null;  // the position number an action was sent on, until the ans
 let wasMyTurn = false;
 let log = [];
 
-const who = (p) => (hello && hello.seat === p ? T.you : fill("player", { p }));
+const who = (p) => (hello && hello.seat === p ? T.you : called(p));
 // at the start of a line ("You: 12" in the scores): "you" capitalised in the page's language
 const Who = (p) => (hello && hello.seat === p
   ? T.you.charAt(0).toLocaleUpperCase(lang) + T.you.slice(1) : fill("Player", { p }));
@@ -126,12 +125,7 @@ function drawStatus() {
   const p = position;
   const status = $("#status");
   const mine = toChoose(p, hello.seat);  // at a sealed step: still to choose
-  let text;
-  if (p.status === "over") {
-    text = p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
-  } else {
-    text = mine ? T.yourTurn : (waitingLine(p) ?? fill("waitingFor", { who: who(p.to_act) }));
-  }
+  const text = statusText(p, mine);
   if (status.textContent !== text) status.textContent = text;  // the live region speaks changes
   status.dataset.toAct = p.to_act ?? "";
   status.dataset.number = String(p.number);
@@ -147,8 +141,8 @@ function drawStatus() {
   tick();
   const legal = $("#legal");
   legal.replaceChildren();
-  for (const text of p.legal) {
-    const button = el("button", { "data-legal": text, type: "button" }, text);
+  for (const [i, text] of p.legal.entries()) {  // shown in the reader's words, sent as notation
+    const button = el("button", { "data-legal": text, type: "button" }, (p.legal_said || [])[i] || text);
     button.addEventListener("click", () => act(text));
     legal.append(button);
   }
@@ -158,6 +152,14 @@ function drawStatus() {
   drawEndings(p, hello, who, Who, send);
   drawResult();
   signalTurn(mine);
+}
+
+/** Whose turn, as the status line says it: an open seat's turn waits for a taker. */
+function statusText(p, mine) {
+  if (p.status === "over") {
+    return p.winners.length ? fill("overWon", { who: p.winners.map(who).join(T.and) }) : T.overDraw;
+  }
+  return mine ? T.yourTurn : (waitingLine(p) ?? waitingOpen(p.to_act) ?? fill("waitingFor", { who: who(p.to_act) }));
 }
 
 function drawResult() {
@@ -200,7 +202,9 @@ function tick() {
     return;
   }
   if (position.clock.waiting?.length) {
-    clock.textContent = fill("clockWaits", { who: position.clock.waiting.map(who).join(", ") });
+    const waiting = position.clock.waiting;
+    clock.textContent = waiting.every(isOpen) ? fill("clockOpen", { who: waiting.map(who).join(", ") })
+      : fill("clockWaits", { who: waiting.map(who).join(", ") });
     clock.classList.remove("low");
     return;
   }
@@ -214,14 +218,19 @@ setInterval(tick, 250);
 function drawPresence(presence) {
   const list = $("#presence");
   list.replaceChildren();
+  const renamed = learn(presence);
   const live = connected();
   for (const [seat, state] of Object.entries(presence.seats)) {
     const mine = hello && String(hello.seat) === seat;
     const shown = live ? state : "unknown";
-    const line = fill(mine ? "presenceYou" : "presence", { who: fill("player", { p: seat }), state: T[shown] });
-    list.append(el("li", { class: shown, "data-presence": seat }, line));
+    list.append(el("li", { class: shown, "data-presence": seat }, presenceLine(seat, shown, T[shown], mine)));
   }
   list.append(el("li", {}, fill("spectators", { n: presence.spectators })));
+  if (renamed && log.length) drawLog({ from: 0, entries: log });  // the log names them
+  if (position && hello) {  // a seat taken or named: the status line says it at once
+    const text = statusText(position, toChoose(position, hello.seat));
+    if ($("#status").textContent !== text) $("#status").textContent = text;
+  }
 }
 
 function drawLog(message) {
@@ -229,8 +238,9 @@ function drawLog(message) {
   const list = $("#log");
   while (list.children.length > message.from) list.lastElementChild.remove();
   for (const entry of message.entries) {
-    // protocol's "played": a text not for this seat, said as the game says it ("said")
-    const text = entry.text === "played" ? (entry.said || T.hiddenAction) : entry.text;
+    // "said": the action in the reader's words, or for a text not for this seat
+    // (protocol's "played") the game's sentence for it
+    const text = entry.said || (entry.text === "played" ? T.hiddenAction : entry.text);
     const item = el("li", { value: String(entry.number), "data-log": String(entry.number) },
       fill("logEntry", { who: who(entry.player), text }));
     const drawn = chanceEntry({ ...entry, text });  // a chance outcome: no player's
@@ -242,12 +252,7 @@ function drawLog(message) {
 
 function drawChat(message) {
   const list = $("#chat");
-  const at = new Date(message.at * 1000);
-  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  const item = el("li", { "data-chat": "" });
-  item.append(el("span", { class: "muted" }, `${time} `), el("b", {}, `${message.name}: `));
-  item.append(document.createTextNode(message.text));  // text only, never HTML
-  list.append(item);
+  list.append(chatItem(message, hello ? hello.seat : null));  // text only, never HTML
   list.scrollTop = list.scrollHeight;
 }
 
@@ -357,6 +362,7 @@ function onHello(message) {
   document.querySelector("aside section").hidden = message.seat === null;  // signals: players only
   document.title = fill("titleIdle", { name: message.name });
   remember();
+  greet(message, send);
 }
 
 async function receive(event) {
@@ -378,6 +384,7 @@ async function receive(event) {
       break;
     case "log": drawLog(message); break;
     case "chat": drawChat(message); break;
+    case "name": answered(message); break;
     case "presence": if (hello) drawPresence(message.presence); break;
     case "undo-request": case "undo-result": drawUndo(message); break;
     case "draw-declined": drawDeclined(message); break;
@@ -387,6 +394,7 @@ async function receive(event) {
       break;
     }
     case "error":
+      if (message.about === "name") { answered(message); break; }
       pending = null;
       $("#error").textContent = message.error;
       if (!hello) $("#status").textContent = message.error;
@@ -442,6 +450,7 @@ $("#chat-form").addEventListener("submit", (event) => {
   if (send({ type: "chat", text })) input.value = "";
 });
 $("#undo").addEventListener("click", () => send({ type: "undo" }));
+setUpName(send);
 setUpEndings(send);
 $("#status").textContent = T.connecting;
 setUpSignals();

@@ -54,12 +54,13 @@ const pctFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractio
 const pct = (x) => (x === null || x === undefined ? "—" : pctFormat.format(x));
 const accuracyText = (a) => pctFormat.format(a / 100);
 const verdict = (v) => (["best", "good", ...BAD].includes(v) ? TEXT[v] : v);
-const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: a.action,
-  verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
+// "said"/"best_said": the actions in the reader's words ("action"/"best": the notation)
+const entryText = (a) => fill("entry", { number: a.number, p: a.player, action: a.said || a.action,
+  verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best_said || a.best });
 const judgement = (a) => {
   if (a.before === null) return a.player < 1 ? TEXT.chanceMove : TEXT.unseen;
   if (a.forced) return TEXT.forced;
-  return fill(a.best === a.action ? "judgedBest" : "judged", { verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best });
+  return fill(a.best === a.action ? "judgedBest" : "judged", { verdict: verdict(a.verdict), before: pct(a.before), after: pct(a.after), best: a.best_said || a.best });
 };
 
 let board = null;
@@ -80,13 +81,13 @@ function show(index, focusPoint = false) {
   const total = review.actions.length;
   current = Math.max(0, Math.min(total - 1, index));
   const entry = review.actions[current];
-  const named = { number: entry.number, total, p: entry.player, action: entry.action };
+  const named = { number: entry.number, total, p: entry.player, action: entry.said || entry.action };
   $("#shown-title").textContent = fill(entry.player < 1 ? "chanceTitle" : "shownTitle", named);
   $("#shown-title").dataset.number = entry.number;
   $("#shown-verdict").textContent = judgement(entry);
   $("#shown-verdict").className = BAD.includes(entry.verdict) ? `verdict-${entry.verdict}` : "";
   $("#shown-why").textContent = [entry.why, entry.best_why && entry.best !== entry.action
-    && fill("bestWhy", { best: entry.best, why: entry.best_why })].filter(Boolean).join(" · ");
+    && fill("bestWhy", { best: entry.best_said || entry.best, why: entry.best_why })].filter(Boolean).join(" · ");
   const root = $("#board");
   root.textContent = "";
   const after = current + 1 < total ? review.positions[current + 1] : review.final;
