@@ -4,6 +4,7 @@
     python -m bench.bench_research tree                   # get_all_states vs native goofspiel
     python -m bench.bench_research cfr "tabletop_goofspiel(num_cards=3)" --iterations 50
     python -m bench.bench_research knuth "tabletop_quartino(players=2,max_turns=1)"
+    python -m bench.bench_research research --iterations 64   # the research configurations
 
 ``speed``: random full games per CPU second through the game API (chance drawn by its
 probabilities, a simultaneous step's choices drawn per player) and through the PettingZoo
@@ -12,10 +13,13 @@ every built-in game and the example plugins Goofspiel and Pig (installed or on t
 ``tree``: ``get_all_states`` of Goofspiel (descending and random orders) through the
 bridge and natively: decision nodes, player 0's information states, seconds.
 ``cfr``: the exploitability curve of CFR (on the turn-based transform of a simultaneous
-game) for any game strings: the command for the research configurations (issue 36, item
-4) once a configuration small enough exists.
+game) for any game strings, every ``--every`` iterations.
 ``knuth``: Knuth's estimate of the number of histories of whole game trees, and the exact
 size of the deal's chance prefix: how far a configuration is from ``get_all_states``.
+``research``: for each research configuration (:data:`RESEARCH`, issue 36 item 4; or the
+game strings given), the whole tree by ``get_all_states`` (histories, chance, decision and
+terminal nodes, information states per player, CPU seconds), then CFR's exploitability
+after 1, 2, 4, 8, ... iterations with the CPU seconds so far.
 """
 
 from __future__ import annotations
@@ -48,6 +52,16 @@ SPEED: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("goofspiel", 2, {"num_cards": 8}),
     ("goofspiel", 3, {"num_cards": 8, "points_order": "descending"}),
     ("pig", 2, {}),
+)
+
+
+# The research configurations (issue 36, item 4): the smallest documented configuration of
+# each hidden-information built-in game, its whole tree within a minute here, two-player
+# and zero-sum (reward=win_loss) so that exploitability is defined. docs/research.md.
+RESEARCH = (
+    "tabletop_quartino(players=2,hand=1,cards=3,ring=3,pawns=2,setup=one-each,max_turns=2,"
+    "reward=win_loss)",
+    "tabletop_ctverak(players=2,ranks=1,suits=1,hand=2,piles=1,max_turns=4,reward=win_loss)",
 )
 
 
@@ -173,6 +187,59 @@ def cfr_curve(names: list[str], iterations: int, every: int) -> None:
                 )
 
 
+def whole_tree(game: Any) -> dict[str, Any]:
+    """Every history of ``game`` (``get_all_states``, chance and terminal ones too, keyed by
+    the history): the counts by kind, the information states per player, CPU seconds."""
+    began = time.process_time()
+    found = get_all_states.get_all_states(
+        game,
+        include_terminals=True,
+        include_chance_states=True,
+        to_string=lambda s: s.history_str(),
+    )
+    took = time.process_time() - began
+    decisions = [s for s in found.values() if not s.is_terminal() and not s.is_chance_node()]
+    infos = [
+        len({s.information_state_string(p) for s in decisions if s.current_player() == p})
+        for p in range(game.num_players())
+    ]
+    return {
+        "histories": len(found),
+        "chance": sum(1 for s in found.values() if s.is_chance_node()),
+        "decisions": len(decisions),
+        "terminals": sum(1 for s in found.values() if s.is_terminal()),
+        "infos": infos,
+        "seconds": took,
+    }
+
+
+def research(names: list[str], iterations: int) -> None:
+    """The tree and CFR's exploitability curve (at powers of two) of each configuration."""
+    openspiel.register()
+    for name in names:
+        game = pyspiel.load_game(name)
+        size = whole_tree(game)
+        infos = " / ".join(f"{n:,}" for n in size["infos"])
+        print(name)
+        print(
+            f"  tree: {size['histories']:,} histories ({size['chance']:,} chance, "
+            f"{size['decisions']:,} decision, {size['terminals']:,} terminal); information "
+            f"states per player {infos}; get_all_states {size['seconds']:.1f} s",
+            flush=True,
+        )
+        began = time.process_time()
+        solver = cfr.CFRSolver(game)
+        for i in range(1, iterations + 1):
+            solver.evaluate_and_update_policy()
+            if i & (i - 1) == 0 or i == iterations:
+                gap = exploitability.exploitability(game, solver.average_policy())
+                print(
+                    f"  CFR {i:>5} iterations  exploitability {gap:.5f}  "
+                    f"{time.process_time() - began:.1f} s",
+                    flush=True,
+                )
+
+
 def knuth(names: list[str], probes: int, seed: int) -> None:
     """Knuth's estimate of the number of histories (nodes of every kind, terminals too)
     of each game's whole tree: the mean over random root-to-leaf paths, each child drawn
@@ -223,6 +290,9 @@ def main(argv: list[str] | None = None) -> None:
     k.add_argument("names", nargs="+")
     k.add_argument("--probes", type=int, default=200)
     k.add_argument("--seed", type=int, default=0)
+    r = sub.add_parser("research", help="tree sizes and CFR curves of research configurations")
+    r.add_argument("names", nargs="*", help="game strings (default: the research configurations)")
+    r.add_argument("--iterations", type=int, default=64)
     args = parser.parse_args(argv)
     if args.command == "speed":
         speed(args.seconds, args.rounds)
@@ -230,6 +300,8 @@ def main(argv: list[str] | None = None) -> None:
         tree()
     elif args.command == "knuth":
         knuth(args.names, args.probes, args.seed)
+    elif args.command == "research":
+        research(args.names or list(RESEARCH), args.iterations)
     else:
         cfr_curve(args.names, args.iterations, args.every)
 

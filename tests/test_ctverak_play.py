@@ -241,8 +241,12 @@ def test_registered_with_its_info_options_and_rules() -> None:
     rows = {row["name"]: row for row in opts.describe(info.options)}
     assert set(rows) == {
         "deck", "scoring", "reshuffle", "distinct_ranks", "min_natural", "discard_rule",
-        "stall_limit",
+        "stall_limit", "ranks", "suits", "hand", "piles", "max_turns",
     }  # fmt: skip
+    # the research variants (issue 36) default to the printed rules
+    assert [rows[n]["default"] for n in ("ranks", "suits", "hand", "piles", "max_turns")] == [
+        13, 4, 4, 4, 0,
+    ]  # fmt: skip
     assert all(row["help"] for row in rows.values())
     assert rows["deck"]["allowed"] == ["full", "half"] and rows["deck"]["default"] == "full"
     built = opts.build(info.options, {"deck": "half", "reshuffle": "true"}, "ctverak")

@@ -229,6 +229,11 @@ def test_options_are_strict() -> None:
         "mirror": False,
         "max_turns": 400,
         "start": "first",
+        "hand": 4,
+        "cards": 24,
+        "ring": 8,
+        "pawns": 7,
+        "setup": "empty",
     }
     with pytest.raises(ValueError):
         QuartinoOptions(max_turns=0)

@@ -46,16 +46,20 @@ def parse_card(text: str) -> int | None:
     return RANKS.index(word[0]) * 4 + SUITS.index(word[1])
 
 
-def deck(half: bool) -> tuple[int, ...]:
-    """The deck of K1.1, sorted: one or two French decks plus 2 or 4 jokers."""
+def deck(half: bool, ranks: int = 13, suits: int = 4) -> tuple[int, ...]:
+    """The deck of K1.1, sorted: one or two French decks plus 2 or 4 jokers; a research
+    deck (options ranks, suits) keeps only the first ``ranks`` ranks (A, 2, ...) and the
+    first ``suits`` suits (S, H, D, C) of each French deck."""
     copies = 1 if half else 2
-    naturals = [card for card in range(52) for _ in range(copies)]
+    naturals = [
+        card for card in range(52) if card >> 2 < ranks and card & 3 < suits for _ in range(copies)
+    ]
     return (*naturals, *([JOKER] * (2 if half else 4)))
 
 
-def deck_counts(half: bool) -> Counter[int]:
+def deck_counts(half: bool, ranks: int = 13, suits: int = 4) -> Counter[int]:
     """How many copies of each card the deck holds."""
-    return Counter(deck(half))
+    return Counter(deck(half, ranks, suits))
 
 
 def insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:

@@ -282,7 +282,7 @@ def _next_pile_numbers(before: Any, known: array[float], piles: Any) -> array[fl
     counted anew (:func:`_pile_numbers`)."""
     numbers = known[:]
     below = _BELOW - _TOPS
-    for pile in range(4):
+    for pile in range(len(piles)):  # 4, or fewer with option piles (research variant)
         old, new = before[pile], piles[pile]
         if old is new:
             continue
@@ -326,7 +326,7 @@ def observe(state: State, player: int, out: MutableSequence[float]) -> None:
         before = shown[0]
         numbers = (
             _next_pile_numbers(before, shown[1], piles)
-            if len(before) == 4
+            if len(before) == len(piles)
             else _pile_numbers(piles)
         )
         shown = _LAST_PILES[0] = (piles, numbers)
@@ -386,7 +386,7 @@ def legal_ids(state: State) -> list[int]:
     if owes_discard(state):  # K4.3: each card held once, onto each pile
         for card in dict.fromkeys(hand):
             base = 5 + 4 * card
-            found.extend((base, base + 1, base + 2, base + 3))
+            found.extend(range(base, base + state.cfg.piles))
     else:
         found.append(END_ID)
     return found

@@ -74,7 +74,7 @@ class CtverakGame(Game[State, Action]):
             return True
         if kind == rules.TAKE:
             return viewer == state.player
-        target = rules.deal_target(state.cfg.players, rules.dealt(state))
+        target = rules.deal_target(state.cfg.players, rules.dealt(state), state.cfg.hand)
         return bool(target) and viewer == target
 
     def legal(self, state: State) -> Sequence[Action]:

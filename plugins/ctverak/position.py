@@ -19,6 +19,7 @@ from tabletop_ctverak.rules import (
     OVER,
     PHASE_NAMES,
     REFILL,
+    TURN_LIMIT,
     Cards,
     Config,
     State,
@@ -58,7 +59,7 @@ def codes(cards: Cards) -> list[str]:
 def to_json(state: State) -> JSON:
     """The full position of K10 (hands, melds, piles, bases, stock, to_act) plus counters."""
     n = state.cfg.players
-    return {
+    out: JSON = {
         "hands": {str(p): codes(state.hands[p - 1]) for p in range(1, n + 1)},
         "melds": {str(p): [codes(m) for m in state.melds[p - 1]] for p in range(1, n + 1)},
         "piles": [codes(pile) for pile in state.piles],
@@ -73,6 +74,9 @@ def to_json(state: State) -> JSON:
         "reshuffles": state.reshuffles,
         "winners": list(state.winners),
     }
+    if state.cfg.max_turns:  # option max_turns (research variant): the turns ended
+        out["turns"] = state.turns
+    return out
 
 
 def from_json(data: JSON, cfg: Config) -> State:
@@ -102,24 +106,31 @@ def from_json(data: JSON, cfg: Config) -> State:
     hand_cards: list[Cards] = []
     for p in range(1, n + 1):
         hand = tuple(sorted(_cards(hands[p], f"hands.{p}")))
-        if len(hand) > 4:
+        if len(hand) > cfg.hand:
             raise PositionError(
                 _(
-                    "hands.{player} has {count} cards; a hand never exceeds 4 (K4.1)",
+                    "hands.{player} has {count} cards; a hand never exceeds {n} (K4.1)",
                     player=p,
                     count=len(hand),
+                    n=cfg.hand,
                 )
             )
         hand_cards.append(hand)
     melds = tuple(_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1))
     piles_raw = data["piles"]
-    if not isinstance(piles_raw, list) or len(piles_raw) != 4:
-        raise PositionError(_("piles must be a list of the 4 piles' face-up cards (K10)"))
+    if not isinstance(piles_raw, list) or len(piles_raw) != cfg.piles:
+        raise PositionError(
+            _("piles must be a list of the {n} piles' face-up cards (K10)", n=cfg.piles)
+        )
     piles = tuple(tuple(_cards(pile, f"piles.{i}")) for i, pile in enumerate(piles_raw, 1))
     bases = tuple(_cards(data["bases"], "bases"))
-    if len(bases) != 4:
+    if len(bases) != cfg.piles:
         raise PositionError(
-            _("bases has {count} cards; there are exactly 4 (K2.2)", count=len(bases))
+            _(
+                "bases has {count} cards; there are exactly {n} (K2.2)",
+                count=len(bases),
+                n=cfg.piles,
+            )
         )
     stock = tuple(_cards(data["stock"], "stock"))
     to_act = whole(data["to_act"], 1, n)
@@ -141,7 +152,7 @@ def from_json(data: JSON, cfg: Config) -> State:
         bases=bases,
         stock=stock,
         player=to_act,
-        step=opening_step(len(hand_cards[to_act - 1]), stock, piles),
+        step=opening_step(len(hand_cards[to_act - 1]), stock, piles, cfg.hand),
         laid=False,
         progress=False,
         exhausted=not stock,
@@ -151,6 +162,8 @@ def from_json(data: JSON, cfg: Config) -> State:
         ending=ONGOING,
     )
     state = _counters(state, data)
+    if cfg.max_turns:  # option max_turns (research variant): the turns ended so far
+        state = state._replace(turns=_count(data, "turns", cfg.max_turns))
     idle = state.idle
     done = [p for p in range(1, n + 1) if ctverky(melds[p - 1]) >= 4]
     if len(done) > 1:
@@ -167,6 +180,17 @@ def from_json(data: JSON, cfg: Config) -> State:
         )
     elif idle == idle_limit(state):  # K5.2: blocked at the end of a turn without progress
         state = state._replace(step=OVER, winners=blocked_winners(melds), ending=BLOCKED)
+    elif cfg.max_turns and state.turns >= cfg.max_turns:  # the turn limit, scored as K5.2
+        laid, progress = _flag(data, "laid"), _flag(data, "turn_progress")
+        if laid and not progress:
+            raise PositionError(_("laid is true but turn_progress is false: laying is progress"))
+        state = state._replace(
+            step=OVER,
+            winners=blocked_winners(melds),
+            ending=TURN_LIMIT,
+            laid=laid,
+            progress=progress,
+        )
     elif data.get("phase") is not None:
         state = _resume(state, data)
     _check_winners(data, state)
@@ -183,20 +207,24 @@ def _dealing(data: JSON, cfg: Config) -> State:
     piles = data["piles"]
     melds_raw = _per_player(data["melds"], "melds", n, required=False)
     melds = [_melds(melds_raw.get(p, []), p, cfg) for p in range(1, n + 1)]
-    if piles != [[], [], [], []] or any(melds):
+    if piles != [[]] * cfg.piles or any(melds):
         raise PositionError(_("phase deal, but cards lie on the piles or in melds (K2)"))
     count = sum(map(len, hand_cards)) + len(bases)
     sizes = [0] * (n + 1)
     for i in range(count):
-        sizes[deal_target(n, i)] += 1
-    if [len(h) for h in hand_cards] != sizes[1:] or len(bases) != sizes[0] or len(bases) > 3:
+        sizes[deal_target(n, i, cfg.hand)] += 1
+    if (
+        [len(h) for h in hand_cards] != sizes[1:]
+        or len(bases) != sizes[0]
+        or len(bases) >= cfg.piles
+    ):
         raise PositionError(
             _(
                 "phase deal: {count} cards dealt one at a time give hands of {sizes} "
                 "and {bases} bases, and the deal ends at the fourth base (K2.1, K2.2)",
                 count=count,
                 sizes=", ".join(map(str, sizes[1:])),
-                bases=min(sizes[0], 4),
+                bases=min(sizes[0], cfg.piles),
             )
         )
     if whole(data["to_act"], 1, 1) is None:
@@ -224,7 +252,7 @@ def _counters(state: State, data: JSON) -> State:
     never passes the K5.2 limit (2N once exhausted, else ``stall_limit`` rounds).
     """
     cfg, stock = state.cfg, state.stock
-    deal = sum(deck_counts(cfg.half).values())
+    deal = sum(deck_counts(cfg.half, cfg.ranks, cfg.suits).values())
     limit = action_bound(cfg.players, cfg.half, cfg.stall_turns // cfg.players)
     if not cfg.reshuffle and data.get("reshuffles", 0) != 0:
         shown = describe(data.get("reshuffles"))
@@ -243,7 +271,7 @@ def _counters(state: State, data: JSON) -> State:
             if not stock
             else _("stock_exhausted is false but the stock was reshuffled: it ran out (K5.2)")
         )
-    initial = deal - 4 * cfg.players - 4
+    initial = deal - cfg.hand * cfg.players - cfg.piles
     listed = data.get("stock_rest") is not True  # the rest: a hand-written convenience
     if not reshuffles and exhausted and stock:
         raise PositionError(
@@ -263,7 +291,12 @@ def _counters(state: State, data: JSON) -> State:
             )
         )
     state = state._replace(exhausted=exhausted, reshuffles=reshuffles)
-    idle = _count(data, "idle_turns", idle_limit(state))
+    high = idle_limit(state)
+    if exhausted and data.get("turn_progress") is True and data.get("phase") is not None:
+        # the stock ran out this turn (a draw from it is progress): the count from before
+        # still stands until the turn ends, under the limit of before (K5.2)
+        high = max(high, cfg.stall_turns)
+    idle = _count(data, "idle_turns", high)
     return state._replace(idle=idle)
 
 
@@ -313,7 +346,8 @@ def _resume(state: State, data: JSON) -> State:
     hand = state.hands[state.player - 1]
     source = has_source(state.stock, state.piles)
     who = state.player
-    if phase == "refill" and (len(hand) >= 4 or not source):
+    full = state.cfg.hand
+    if phase == "refill" and (len(hand) >= full or not source):
         raise PositionError(
             _(
                 "phase refill, but player {player} holds {count} cards or nothing is left",
@@ -322,24 +356,31 @@ def _resume(state: State, data: JSON) -> State:
             )
         )
     if phase == "meld":
-        if len(hand) == 4 and laid:
+        if len(hand) == full and laid:
             raise PositionError(
-                _("laid is true but player {player} holds 4 cards (K4.3)", player=who)
+                _(
+                    "laid is true but player {player} holds {n} cards (K4.3)",
+                    player=who,
+                    n=full,
+                )
             )
-        if source and (not hand or (len(hand) < 4 and not laid)):
+        if source and (not hand or (len(hand) < full and not laid)):
             raise PositionError(
                 _("phase meld, but player {player} must refill first (K4.1)", player=who)
             )
     if phase == "over":
         raise PositionError(_("phase over, but nobody has a čtverák and the game is not blocked"))
     drawing = phase == "draw"  # a stock draw made, its card not come yet (K4.1)
-    if drawing and (len(hand) >= 4 or not state.stock or laid or not (progress or state.exhausted)):
+    if drawing and (
+        len(hand) >= full or not state.stock or laid or not (progress or state.exhausted)
+    ):
         raise PositionError(
             _(
                 "phase draw: player {player} drew from the stock, so holds fewer than "
-                "4 cards, the stock has a card, laid is false and turn_progress true "
+                "{n} cards, the stock has a card, laid is false and turn_progress true "
                 "while the stock was never exhausted (K4.1, K5.2)",
                 player=who,
+                n=full,
             )
         )
     step = PHASE_NAMES.index(phase)
@@ -457,7 +498,7 @@ def _whole_deck(groups: Sequence[Cards], stock: Cards, data: JSON, cfg: Config) 
     the stock sorted (it has no order: each draw is a chance step)."""
     seen = Counter(c for group in groups for c in group)
     _check_copies(seen, cfg)
-    rest = deck_counts(cfg.half) - seen
+    rest = deck_counts(cfg.half, cfg.ranks, cfg.suits) - seen
     if data.get("stock_rest") is True:
         stock += tuple(rest.elements())
     elif rest:
@@ -466,7 +507,7 @@ def _whole_deck(groups: Sequence[Cards], stock: Cards, data: JSON, cfg: Config) 
 
 
 def _check_copies(seen: Counter[int], cfg: Config) -> None:
-    wanted = deck_counts(cfg.half)
+    wanted = deck_counts(cfg.half, cfg.ranks, cfg.suits)
     for card, count in sorted(seen.items()):
         if count > wanted[card]:
             raise PositionError(
@@ -542,6 +583,8 @@ def view(state: State, player: int | None) -> JSON:
         "reshuffles": state.reshuffles,
         "deck": "half" if state.cfg.half else "full",
     }
+    if state.cfg.max_turns:  # option max_turns (research variant): public
+        out["turns"] = state.turns
     if state.step == DEAL:  # how many bases lie face down so far (K2.2): public
         out["bases_dealt"] = len(state.bases)
     if over:
@@ -580,7 +623,8 @@ def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
         shown = {p: tuple(sorted(_cards(view["hands"][str(p)], "hand"))) for p in range(1, n + 1)}
         bases = tuple(_cards(view["bases"], "bases"))
     laid_out = [*piles, *(m for mine in melds for m in mine), *shown.values(), bases]
-    pool = sorted((deck_counts(cfg.half) - Counter(c for g in laid_out for c in g)).elements())
+    every = deck_counts(cfg.half, cfg.ranks, cfg.suits)
+    pool = sorted((every - Counter(c for g in laid_out for c in g)).elements())
     rng.shuffle(pool)
     hands = []
     for p in range(1, n + 1):
@@ -589,12 +633,16 @@ def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
             shown[p], pool = tuple(sorted(pool[:size])), pool[size:]
         hands.append(shown[p])
     if not over:
-        count = view.get("bases_dealt", 4)
+        count = view.get("bases_dealt", cfg.piles)
         bases, pool = tuple(pool[:count]), pool[count:]
     step = PHASE_NAMES.index(view["step"])
     ending = ONGOING
+    turns = view.get("turns", 0)
     if over:
+        limit = 2 * n if view["stock_exhausted"] else cfg.stall_turns
         ending = CTVERAK if any(ctverky(mine) >= 4 for mine in melds) else BLOCKED
+        if ending == BLOCKED and cfg.max_turns and turns >= cfg.max_turns:
+            ending = BLOCKED if view["idle_turns"] >= limit else TURN_LIMIT
     return State(
         cfg=cfg,
         hands=tuple(hands),
@@ -611,4 +659,5 @@ def sample(view: JSON, player: int, cfg: Config, rng: random.Random) -> State:
         reshuffles=view["reshuffles"],
         winners=tuple(view.get("winners", ())),
         ending=ending,
+        turns=turns,
     )

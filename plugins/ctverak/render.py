@@ -45,7 +45,7 @@ def unseen_text(state: State, action: Action) -> str | None:
         return _("player {player} drew a card from the stock", player=state.player)
     if kind != DEAL_CARD:
         return None
-    target = deal_target(state.cfg.players, dealt(state))
+    target = deal_target(state.cfg.players, dealt(state), state.cfg.hand)
     if target:
         return _("player {player} was dealt a card", player=target)
     return _("a base was dealt face down to pile {pile} (K2.2)", pile=len(state.bases) + 1)

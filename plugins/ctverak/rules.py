@@ -25,7 +25,11 @@ the limit is the option ``stall_limit`` (rounds): without it one card passed bac
 forth between the piles could go on forever.
 
 The options (:class:`CtverakOptions`, pydantic, at the edge) and the plain
-:class:`Config` the rules read, stored in every state, are here too.
+:class:`Config` the rules read, stored in every state, are here too. The research
+variants (issue 36; options ``ranks``, ``suits``, ``hand``, ``piles``, ``max_turns``, none
+in the seed or the spec) shrink the game for whole-tree solvers: a deck of its first ranks
+and suits, smaller hands, fewer piles, and a turn limit scored as a blocked game (K5.2).
+Their defaults are the spec's game; the actions and encodings stay those of the whole game.
 """
 
 from __future__ import annotations
@@ -129,6 +133,57 @@ class CtverakOptions(BaseModel):
             "(so no game can go on forever); 2-50"
         ),
     )
+    # Research variants (issue 36): a game small enough for a whole-tree solver (CFR).
+    ranks: int = Field(
+        default=13,
+        ge=1,
+        le=13,
+        title=_("ranks"),
+        description=_(
+            "K1.1: the deck keeps only the first this many ranks (A, 2, 3, ...) "
+            "(1-13; research variant, not in the printed rules)"
+        ),
+    )
+    suits: int = Field(
+        default=4,
+        ge=1,
+        le=4,
+        title=_("suits"),
+        description=_(
+            "K1.1: the deck keeps only the first this many suits (S, H, D, C) "
+            "(1-4; research variant, not in the printed rules)"
+        ),
+    )
+    hand: int = Field(
+        default=4,
+        ge=2,
+        le=4,
+        title=_("hand size"),
+        description=_(
+            "K2.1, K4.1: cards dealt to each player, and the refill target "
+            "(2-4; research variant, not in the printed rules, which have 4)"
+        ),
+    )
+    piles: int = Field(
+        default=4,
+        ge=1,
+        le=4,
+        title=_("discard piles"),
+        description=_(
+            "K2.2: discard piles, each on a face-down base "
+            "(1-4; research variant, not in the printed rules, which have 4)"
+        ),
+    )
+    max_turns: int = Field(
+        default=0,
+        ge=0,
+        le=10_000,
+        title=_("turn limit"),
+        description=_(
+            "K5.2: after this many turns the game ends scored as a blocked game "
+            "(0: no limit; research variant, not in the printed rules)"
+        ),
+    )
 
 
 class Config(NamedTuple):
@@ -142,6 +197,12 @@ class Config(NamedTuple):
     min_natural: int
     four_cards: bool
     stall_turns: int  # stall_limit rounds, in turns
+    # research variants (issue 36); the defaults are the printed rules
+    ranks: int = 13  # K1.1: the deck's first ranks
+    suits: int = 4  # K1.1: the deck's first suits
+    hand: int = 4  # K2.1, K4.1: cards dealt, the refill target
+    piles: int = 4  # K2.2: discard piles (and bases)
+    max_turns: int = 0  # K5.2: turns before the game ends scored as blocked; 0 none
 
 
 def config(players: int, options: CtverakOptions) -> Config:
@@ -154,6 +215,20 @@ def config(players: int, options: CtverakOptions) -> Config:
                 players=players,
             )
         )
+    size = len(deck(options.deck == "half", options.ranks, options.suits))
+    least = players * options.hand + options.piles + 1
+    if size < least:
+        raise OptionError(
+            _(
+                "a deck of {size} cards cannot deal {players} hands of {hand} and {piles} "
+                "bases and keep a stock: it needs {least} (K2.1-K2.3, options ranks, suits)",
+                size=size,
+                players=players,
+                hand=options.hand,
+                piles=options.piles,
+                least=least,
+            )
+        )
     return Config(
         players=players,
         half=options.deck == "half",
@@ -163,6 +238,11 @@ def config(players: int, options: CtverakOptions) -> Config:
         min_natural=options.min_natural,
         four_cards=options.discard_rule == "four-cards",
         stall_turns=options.stall_limit * players,
+        ranks=options.ranks,
+        suits=options.suits,
+        hand=options.hand,
+        piles=options.piles,
+        max_turns=options.max_turns,
     )
 
 
@@ -174,7 +254,7 @@ def action_bound(players: int, half: bool, stall_limit: int) -> int:
     limit (2N, or ``stall_limit`` rounds before the stock runs out); a turn is at most 4
     refill draws and a discard or end, plus 3 actions per card laid.
     """
-    cards = 54 if half else 108
+    cards = 54 if half else 108  # a research deck (options ranks, suits) holds fewer
     turns = (2 * cards + 2) * max(2, stall_limit) * players
     return 9 * turns + 4 * cards  # every draw may be a chance step too (issue 35)
 
@@ -187,8 +267,8 @@ CHANCE_STEPS = (DEAL, DRAWING)
 # action kinds; DEAL and TAKE are chance outcomes (``deal 7H``, ``draw 7H``)
 DRAW, MELD, ADD, DISCARD, END, DEAL_CARD, TAKE = 0, 1, 2, 3, 4, 5, 6
 STOCK = 0
-# how a game ended
-ONGOING, CTVERAK, BLOCKED = 0, 1, 2
+# how a game ended; TURN_LIMIT: option max_turns (research variant), scored as BLOCKED
+ONGOING, CTVERAK, BLOCKED, TURN_LIMIT = 0, 1, 2, 3
 
 Action = tuple[int, ...]
 T = TypeVar("T")
@@ -212,7 +292,8 @@ class State(NamedTuple):
     idle: int  # turns in a row without progress (K5.2)
     reshuffles: int  # how many times the stock was rebuilt (K5.2)
     winners: tuple[int, ...]
-    ending: int  # ONGOING, CTVERAK or BLOCKED
+    ending: int  # ONGOING, CTVERAK, BLOCKED or TURN_LIMIT
+    turns: int = 0  # turns ended (read only by option max_turns)
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -223,9 +304,9 @@ def new_state(cfg: Config) -> State:
         cfg=cfg,
         hands=((),) * n,
         melds=((),) * n,
-        piles=((),) * 4,
+        piles=((),) * cfg.piles,
         bases=(),
-        stock=deck(cfg.half),
+        stock=deck(cfg.half, cfg.ranks, cfg.suits),
         player=1,
         step=DEAL,
         laid=False,
@@ -243,10 +324,10 @@ def dealt(state: State) -> int:
     return sum(map(len, state.hands)) + len(state.bases)
 
 
-def deal_target(players: int, count: int) -> int:
+def deal_target(players: int, count: int, hand: int = 4) -> int:
     """Where card ``count`` (from 0) of the deal goes: a player 1..N (one card at a time,
-    K2.1), else 0 for the next base (K2.2)."""
-    return count % players + 1 if count < 4 * players else 0
+    ``hand`` each, K2.1), else 0 for the next base (K2.2)."""
+    return count % players + 1 if count < hand * players else 0
 
 
 def distinct(cards: Cards) -> list[int]:
@@ -302,9 +383,10 @@ def settled(state: State, rnd: Callable[[], float]) -> State:
     return state
 
 
-def opening_step(hand_size: int, stock: Cards, piles: tuple[Cards, ...]) -> int:
-    """The step a turn starts at: refill while the hand is short and a source exists."""
-    return REFILL if hand_size < 4 and has_source(stock, piles) else MELD_STEP
+def opening_step(hand_size: int, stock: Cards, piles: tuple[Cards, ...], full: int = 4) -> int:
+    """The step a turn starts at: refill while the hand is short of ``full`` (K4.1) and a
+    source exists."""
+    return REFILL if hand_size < full and has_source(stock, piles) else MELD_STEP
 
 
 def has_source(stock: Cards, piles: tuple[Cards, ...]) -> bool:
@@ -422,7 +504,7 @@ def owes_discard(state: State) -> bool:
     """K4.3: nothing laid since the last refill (option: the hand holds 4 cards)."""
     hand = state.hands[state.player - 1]
     if state.cfg.four_cards:
-        return len(hand) == 4
+        return len(hand) == state.cfg.hand
     return bool(hand) and not state.laid
 
 
@@ -445,7 +527,8 @@ def legal(state: State) -> list[Action]:
     actions = lay_actions(state.cfg, state.melds[state.player - 1], hand)
     if owes_discard(state):
         cards = dict.fromkeys(hand)
-        actions.extend((DISCARD, card, pile) for card in cards for pile in (1, 2, 3, 4))
+        piles = range(1, state.cfg.piles + 1)
+        actions.extend((DISCARD, card, pile) for card in cards for pile in piles)
     else:
         actions.append((END,))
     return actions
@@ -543,6 +626,7 @@ def _draw(state: State, source: int) -> State:
             reshuffles,
             state.winners,
             state.ending,
+            state.turns,
         )
     pile = piles[source - 1]
     piles = _put(piles, source - 1, pile[:-1])
@@ -565,7 +649,7 @@ def _drawn(state: State, card: int, stock: Cards, piles: tuple[Cards, ...]) -> S
         state.bases,
         stock,
         state.player,
-        opening_step(len(hand), stock, piles),
+        opening_step(len(hand), stock, piles, state.cfg.hand),
         False,
         state.progress,
         state.exhausted or not stock,
@@ -573,20 +657,21 @@ def _drawn(state: State, card: int, stock: Cards, piles: tuple[Cards, ...]) -> S
         state.reshuffles,
         state.winners,
         state.ending,
+        state.turns,
     )
 
 
 def _deal(state: State, card: int) -> State:
     """The chance outcome of a deal step: ``card`` to the next player, or a base (K2)."""
     count = dealt(state)
-    target = deal_target(state.cfg.players, count)
+    target = deal_target(state.cfg.players, count, state.cfg.hand)
     stock = _without(state.stock, card)
     hands, bases = state.hands, state.bases
     if target:
         hands = _put(hands, target - 1, insert(hands[target - 1], card))
     else:
         bases = (*bases, card)
-    done = len(bases) == 4  # the rest is the stock; everyone holds 4: no refill (K2.3)
+    done = len(bases) == state.cfg.piles  # the rest is the stock; hands full (K2.3)
     return state._replace(hands=hands, bases=bases, stock=stock, step=MELD_STEP if done else DEAL)
 
 
@@ -618,7 +703,8 @@ def _after_lay(state: State, hand: Cards, mine: tuple[Cards, ...]) -> State:
             ending=CTVERAK,
         )
     # K4.2: an emptied hand refills to 4 at once
-    step = opening_step(len(hand), state.stock, state.piles) if not hand else MELD_STEP
+    full = state.cfg.hand
+    step = opening_step(len(hand), state.stock, state.piles, full) if not hand else MELD_STEP
     return State(
         state.cfg,
         hands,
@@ -635,6 +721,7 @@ def _after_lay(state: State, hand: Cards, mine: tuple[Cards, ...]) -> State:
         state.reshuffles,
         state.winners,
         state.ending,
+        state.turns,
     )
 
 
@@ -648,14 +735,17 @@ def _end_turn(state: State, hands: tuple[Cards, ...], piles: tuple[Cards, ...]) 
     turn's last action left ``hands`` and ``piles``)."""
     idle = 0 if state.progress else state.idle + 1
     n = state.cfg.players
-    if idle >= idle_limit(state):
+    limit = state.cfg.max_turns
+    turns = state.turns + 1 if limit else 0  # counted only under option max_turns
+    if idle >= idle_limit(state) or (limit and turns >= limit):
         return state._replace(
             hands=hands,
             piles=piles,
             idle=idle,
             step=OVER,
             winners=blocked_winners(state.melds),
-            ending=BLOCKED,
+            ending=BLOCKED if idle >= idle_limit(state) else TURN_LIMIT,
+            turns=turns,
         )
     nxt = state.player % n + 1
     return State(
@@ -666,7 +756,7 @@ def _end_turn(state: State, hands: tuple[Cards, ...], piles: tuple[Cards, ...]) 
         state.bases,
         state.stock,
         nxt,
-        opening_step(len(hands[nxt - 1]), state.stock, piles),
+        opening_step(len(hands[nxt - 1]), state.stock, piles, state.cfg.hand),
         False,
         False,
         state.exhausted,
@@ -674,6 +764,7 @@ def _end_turn(state: State, hands: tuple[Cards, ...], piles: tuple[Cards, ...]) 
         state.reshuffles,
         state.winners,
         state.ending,
+        turns,
     )
 
 
@@ -699,7 +790,10 @@ def scores(state: State) -> dict[int, int]:
 
 
 def end_kind(state: State) -> str:
-    """The outcome's kind: ``ctverak`` (K5.1) or ``blocked`` (K5.2)."""
+    """The outcome's kind: ``ctverak`` (K5.1), ``blocked`` (K5.2) or ``turn-limit`` (option
+    max_turns, scored as blocked)."""
+    if state.ending == TURN_LIMIT:
+        return "turn-limit"
     return "ctverak" if state.ending == CTVERAK else "blocked"
 
 
@@ -719,6 +813,13 @@ def reason(state: State) -> str:
             _("player {player} wins on points, tied on čtverky", player=winner)
             if tied
             else _("player {player} wins with the most čtverky", player=winner)
+        )
+    if state.ending == TURN_LIMIT:
+        return _.plural(
+            "the turn limit: {n} turn ended (option max_turns); {who} (K5.2)",
+            "the turn limit: {n} turns ended (option max_turns); {who} (K5.2)",
+            state.turns,
+            who=who,
         )
     if state.exhausted:
         return _.plural(
@@ -748,11 +849,15 @@ def refusal(state: State, action: Action) -> str:
     hand = state.hands[state.player - 1]
     if kind == DRAW:
         if state.step != REFILL:
-            if len(hand) >= 4:
-                return _("your hand already holds 4 cards; no draw now (K4.1)")
+            if len(hand) >= state.cfg.hand:
+                return _(
+                    "your hand already holds {n} cards; no draw now (K4.1)", n=state.cfg.hand
+                )
             if not has_source(state.stock, state.piles):
                 return _("there is nothing to draw: empty stock and piles (K4.1)")
             return _("you refill at the turn's start or when your hand is empty, not now (K4.1)")
+        if action[1] > state.cfg.piles:
+            return _piles_refusal(state)
         if action[1] == STOCK:
             if state.cfg.reshuffle:
                 return _(
@@ -785,10 +890,12 @@ def refusal(state: State, action: Action) -> str:
             if not hand:
                 why = _("you hold no card")
             elif state.cfg.four_cards:
-                why = _("you hold fewer than 4 cards")
+                why = _("you hold fewer than {n} cards", n=state.cfg.hand)
             else:
                 why = _("you laid a card since your last refill")
             return _("no discard is owed: {why}; play end (K4.3)", why=why)
+        if action[2] > state.cfg.piles:
+            return _piles_refusal(state)
         lacking = _lacking(hand, action[1:2])
         return (
             _("you do not hold {card} (K4.3)", card=lacking)
@@ -796,11 +903,20 @@ def refusal(state: State, action: Action) -> str:
             else _("not allowed now (K4.3)")
         )
     why = (
-        _("you hold 4 cards")
+        _("you hold {n} cards", n=state.cfg.hand)
         if state.cfg.four_cards
         else _("you laid no card since your last refill")
     )
     return _("a discard is owed: {why}; discard <card> <pile> (K4.3)", why=why)
+
+
+def _piles_refusal(state: State) -> str:
+    """A pile the research variant does not have (option piles, K2.2)."""
+    return _.plural(
+        "there is {n} discard pile in this game (K2.2, option piles)",
+        "there are {n} discard piles in this game: 1-{n} (K2.2, option piles)",
+        state.cfg.piles,
+    )
 
 
 def _chance_refusal(state: State, action: Action) -> str:

@@ -8,7 +8,8 @@
  *   observe(state: State, player: int, out) -> None
  *     state  the rules' State NamedTuple (a tuple read by index: board, supply, stands,
  *            done, to_act, owed, batch, turns, winner, check, cfg; cfg = (situations,
- *            mirror, max_turns, by_lot)); to_act -1 is a chance step (the deal, N2);
+ *            mirror, max_turns, by_lot, hand, cards, ring, pawns, one_each)); to_act -1 is a
+ *            chance step (the deal, N2);
  *     out    a writable C-contiguous float32 ('f') buffer of at least SIZE items, e.g. a
  *            memoryview of a numpy row or an array.array("f"); its first SIZE items are
  *            overwritten.
@@ -41,7 +42,8 @@
 #define SIZE (OPTIONS + 2)
 
 #define STATE_FIELDS 11
-#define CONFIG_FIELDS 4 /* situations, mirror, max_turns, by_lot */
+#define CONFIG_FIELDS 9 /* situations, mirror, max_turns, by_lot, hand, cards, ring, pawns,
+                          one_each */
 
 /* An int of ``what`` into *value; with a range check unless lo > hi. */
 static int as_int(PyObject *o, long lo, long hi, const char *what, long *value) {

@@ -22,10 +22,8 @@ from tabletop.game import (
     whole,
 )
 from tabletop_quartino.cards import (
-    CARDS_PER_PLAYER,
     COLOURS,
     FIELDS,
-    PER_COLOUR,
     card_colours,
     deck,
 )
@@ -36,6 +34,7 @@ from tabletop_quartino.rules import (
     Config,
     State,
     owed_text,
+    setup,
     start_turn,
 )
 
@@ -72,7 +71,7 @@ def codes(cards: tuple[int, ...] | list[int]) -> list[str]:
 def out_of_play(s: State) -> list[int]:
     """Cards in no stand and not done (N2.1): never shown while the game runs."""
     dealt = {c for cards in (*s.stands, *s.done) for c in cards}
-    return [c for c in range(len(deck())) if c not in dealt]
+    return [c for c in range(s.cfg.cards) if c not in dealt]
 
 
 def check_text(check: Check) -> str:
@@ -191,13 +190,22 @@ def _colour(letter: Any, where: str) -> int:
     return COLOURS.index(letter.upper())
 
 
-def _board(data: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+def _board(data: Mapping[str, Any], cfg: Config) -> tuple[tuple[int, ...], ...]:
     stacks: list[tuple[int, ...]] = [()] * NFIELDS
     for name, stack in _mapping(data, "board").items():
         key = str(name).lower()
         if key not in FIELDS:
             raise PositionError(
                 _("unknown field {value} in board; fields are c, r0…r7", value=describe(name))
+            )
+        if FIELDS.index(key) > cfg.ring and stack:  # N1.1, option ring (research variant)
+            raise PositionError(
+                _(
+                    "field {field} is not on this board: its ring is r0-r{last} "
+                    "(N1.1, option ring)",
+                    field=key,
+                    last=cfg.ring - 1,
+                )
             )
         if not isinstance(stack, list):
             raise PositionError(
@@ -208,16 +216,17 @@ def _board(data: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
     return tuple(stacks)
 
 
-def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
+def _supply(data: Mapping[str, Any], cfg: Config) -> tuple[int, ...]:
     raw = _mapping(data, "supply")
     counts = [0] * NCOLOURS
     for letter, n in raw.items():
         c = _colour(letter, "supply")
-        if whole(n, 0, PER_COLOUR) is None:
+        if whole(n, 0, cfg.pawns) is None:
             raise PositionError(
                 _(
-                    "supply of {colour} must be a count 0…7, not {value} (N1.2)",
+                    "supply of {colour} must be a count 0…{pawns}, not {value} (N1.2)",
                     colour=COLOURS[c],
+                    pawns=cfg.pawns,
                     value=describe(n),
                 )
             )
@@ -228,7 +237,7 @@ def _supply(data: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
+def _cards(data: Mapping[str, Any], key: str, players: int, cfg: Config) -> list[list[int]]:
     per_player: list[list[int]] = [[] for _ in range(players)]
     for name, cards in _mapping(data, key).items():
         player = player_key(name, players)
@@ -255,7 +264,16 @@ def _cards(data: Mapping[str, Any], key: str, players: int) -> list[list[int]]:
                         player=name,
                     )
                 )
-            per_player[player - 1].append(deck().index[code.strip().upper()])
+            card = deck().index[code.strip().upper()]
+            if card >= cfg.cards:  # N1.3, option cards (research variant)
+                raise PositionError(
+                    _(
+                        "{card} is not in this game's deck of {n} cards (N1.3, option cards)",
+                        card=code.strip().upper(),
+                        n=cfg.cards,
+                    )
+                )
+            per_player[player - 1].append(card)
     return per_player
 
 
@@ -279,32 +297,34 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
     """
     if not isinstance(data, Mapping):
         raise PositionError(_("a Quartino position is a JSON object (N9)"))
-    board = _board(data)
-    supply = _supply(data)
+    board = _board(data, cfg)
+    supply = _supply(data, cfg)
     for c in range(NCOLOURS):
         on_board = sum(stack.count(c) for stack in board)
         name = COLOUR_WORDS[c]
-        if on_board > PER_COLOUR:
+        if on_board > cfg.pawns:
             raise PositionError(
                 _(
-                    "{n} {colour} pawns on the board; there are 7 (N1.2)",
+                    "{n} {colour} pawns on the board; there are {pawns} (N1.2)",
                     n=on_board,
                     colour=name,
+                    pawns=cfg.pawns,
                 )
             )
-        if on_board + supply[c] != PER_COLOUR:
+        if on_board + supply[c] != cfg.pawns:
             raise PositionError(
                 _(
                     "{colour} pawns: {board} on the board + {supply} in the supply "
-                    "= {total}, not 7 (N1.2)",
+                    "= {total}, not {pawns} (N1.2)",
                     colour=name,
                     board=on_board,
                     supply=supply[c],
                     total=on_board + supply[c],
+                    pawns=cfg.pawns,
                 )
             )
-    stands = _cards(data, "stands", players)
-    done = _cards(data, "done", players)
+    stands = _cards(data, "stands", players, cfg)
+    done = _cards(data, "done", players, cfg)
     seen: dict[int, str] = {}
     for key, hands in (("stands", stands), ("done", done)):
         for p, cards in enumerate(hands, start=1):
@@ -326,17 +346,22 @@ def _read(data: Mapping[str, Any], players: int, cfg: Config) -> State:
         return _dealing(data, board, supply, stands, done, cfg)
     for p in range(1, players + 1):
         total = len(stands[p - 1]) + len(done[p - 1])
-        if total > CARDS_PER_PLAYER:
+        if total > cfg.hand:
             raise PositionError(
                 _(
-                    "player {player} has {total} cards (stand + done); at most 4 (N2.1)",
+                    "player {player} has {total} cards (stand + done); at most {hand} (N2.1)",
                     player=p,
                     total=total,
+                    hand=cfg.hand,
                 )
             )
         if not total:
             raise PositionError(
-                _("player {player} holds no card: 4 are dealt to each (N2.1)", player=p)
+                _(
+                    "player {player} holds no card: {hand} are dealt to each (N2.1)",
+                    player=p,
+                    hand=cfg.hand,
+                )
             )
     finished = [p for p in range(1, players + 1) if not stands[p - 1]]
     if len(finished) > 1:
@@ -421,11 +446,18 @@ def _dealing(
     """A position during the deal or the lot (``to_act`` -1, chance, N2): an empty board, a
     full supply, nothing done, the stands dealt in turn (4 to player 1, then to player 2,
     ...), no turn counted; with every card dealt only when the lot is still to come."""
-    if any(board) or any(n != PER_COLOUR for n in supply) or any(done):
+    if (board, supply) != setup(cfg) or any(done):
+        if not cfg.one_each:
+            raise PositionError(
+                _(
+                    "during the deal (to_act -1) the board is empty, the supply full, "
+                    "nothing done (N2.1)"
+                )
+            )
         raise PositionError(
             _(
-                "during the deal (to_act -1) the board is empty, the supply full, "
-                "nothing done (N2.1)"
+                "during the deal (to_act -1) the board holds one pawn of each colour on "
+                "c, r0, r1, r2 (setup=one-each) and nothing is done (N2.1)"
             )
         )
     if data.get("owed") or data.get("turns") or data.get("check") is not None:
@@ -436,10 +468,13 @@ def _dealing(
             )
         )
     sizes = [len(cards) for cards in stands]
-    due = next((i for i, n in enumerate(sizes) if n < CARDS_PER_PLAYER), len(sizes))
+    due = next((i for i, n in enumerate(sizes) if n < cfg.hand), len(sizes))
     if any(sizes[due + 1 :]):
         raise PositionError(
-            _("the deal gives 4 cards to player 1, then to player 2, and so on (N2.1)")
+            _(
+                "the deal gives {hand} cards to player 1, then to player 2, and so on (N2.1)",
+                hand=cfg.hand,
+            )
         )
     if due == len(sizes) and not cfg.by_lot:
         raise PositionError(
@@ -537,13 +572,14 @@ def _state(
     )
 
 
-def unseen_cards(view_data: JSON) -> list[int]:
-    """The cards a player's view does not show (neither on their stand nor done), in deck
-    order: the other stands and the cards out of play are among them (N7)."""
+def unseen_cards(view_data: JSON, cards: int = 24) -> list[int]:
+    """The cards of a deck of ``cards`` (option cards, N1.3) a player's view does not show
+    (neither on their stand nor done), in deck order: the other stands and the cards out
+    of play are among them (N7)."""
     seen = set(view_data.get("stand", []))
-    for cards in view_data.get("done", {}).values():
-        seen.update(cards)
-    return [i for i, code in enumerate(deck().codes) if code not in seen]
+    for done in view_data.get("done", {}).values():
+        seen.update(done)
+    return [i for i, code in enumerate(deck().codes[:cards]) if code not in seen]
 
 
 def sample(view_data: JSON, player: int, players: int, cfg: Config, seed: int) -> State:
@@ -560,7 +596,7 @@ def sample(view_data: JSON, player: int, players: int, cfg: Config, seed: int) -
         known["stands"] = {k: list(v) for k, v in view_data["stands"].items()}
         return from_json(known, players, cfg)
     codes = deck().codes
-    unseen = [codes[i] for i in unseen_cards(view_data)]
+    unseen = [codes[i] for i in unseen_cards(view_data, cfg.cards)]
     random.Random(seed).shuffle(unseen)
     stands: dict[str, list[str]] = {}
     for p in range(1, players + 1):

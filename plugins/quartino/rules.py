@@ -6,9 +6,16 @@ inside ``apply`` when the turn passes, so a state always shows the turn after it
 
 The deal (N2.1) and the lot for the first player (N2.2, ``start=lot``) are chance steps
 (issue 35): ``to_act`` is ``CHANCE`` (-1) while a card is to be dealt (to the first player
-with fewer than 4, one card a step, as the seeded shuffle once dealt them) and then while
+with fewer than 4 (option ``hand``), one card a step, as the seeded shuffle once dealt
+them) and then while
 the first player is drawn by lot. The undealt cards are no order but the cards in no stand:
 each comes with probability 1/(cards unseen), each player by lot with 1/players.
+
+The research variants (issue 36; options ``hand``, ``cards``, ``ring``, ``pawns``,
+``setup``, none in the printed rules) shrink the game for whole-tree solvers: fewer cards
+dealt from a smaller deck, fewer ring fields in play, fewer pawns, a board that starts
+with one pawn of each colour. Their defaults are the printed rules; the actions and the
+encodings stay those of the whole game (a field or rotation not in play is refused).
 """
 
 from __future__ import annotations
@@ -18,8 +25,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.game import CHANCE, Domain, Msg, Outcome, options_as
-from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, PER_COLOUR, RING, deck
+from tabletop.game import CHANCE, Domain, Msg, OptionError, Outcome, options_as
+from tabletop_quartino.cards import CARDS_PER_PLAYER, COLOUR_NAMES, FIELDS, PER_COLOUR, RING, deck
 
 _ = Domain("tabletop_quartino")
 
@@ -36,6 +43,12 @@ class Config(NamedTuple):
     mirror: bool = False  # N3.2
     max_turns: int = 400  # N5.2
     by_lot: bool = False  # N2.2: the first player is drawn by lot (a chance step)
+    # research variants (issue 36), not in the printed rules; the defaults are N1-N2's
+    hand: int = CARDS_PER_PLAYER  # N2.1: cards dealt to each player
+    cards: int = 24  # N1.3: the deck is the first this many cards of cards.json
+    ring: int = RING  # N1.1: ring fields in play, r0 onwards (the others are not there)
+    pawns: int = PER_COLOUR  # N1.2: pawns of each colour
+    one_each: bool = False  # N2.1: the board starts with Y, B, G, P on c, r0, r1, r2
 
 
 class Check(NamedTuple):
@@ -91,6 +104,36 @@ _PLACES_BY_MASK = tuple(
     tuple(a for a in PLACES if mask >> a.a & 1) for mask in range(1 << NCOLOURS)
 )
 _CLAIMS_BY_STAND: dict[tuple[int, ...], tuple[Action, ...]] = {}
+# the same on a smaller ring (research variant, N1.1), by (mask, ring), (stand, ring, mirror)
+_PLACES_ON: dict[tuple[int, int], tuple[Action, ...]] = {}
+_CLAIMS_ON: dict[tuple[tuple[int, ...], int, bool], tuple[Action, ...]] = {}
+
+
+def in_play(field: int, cfg: Config) -> bool:
+    """N1.1: the centre and the ring fields r0..r(ring-1) are on the board (all 9 by default)."""
+    return field <= cfg.ring
+
+
+def rotations(cfg: Config) -> tuple[int, ...]:
+    """The rotations k a claim may name (N3.2): all 8 on the whole ring; on a smaller ring
+    (research variant) those whose three ring fields, plain or with ``mirror`` turned over,
+    are all in play."""
+    if cfg.ring == RING:
+        return tuple(range(RING))
+    d = deck()
+    return tuple(
+        k
+        for k in range(RING)
+        if max(d.plain[k]) <= cfg.ring or (cfg.mirror and max(d.mirror[k]) <= cfg.ring)
+    )
+
+
+def _places_on(mask: int, ring: int) -> tuple[Action, ...]:
+    """The placements of the colours in ``mask`` on the fields of a ring of ``ring``."""
+    found = _PLACES_ON.get((mask, ring))
+    if found is None:
+        found = _PLACES_ON[mask, ring] = tuple(a for a in _PLACES_BY_MASK[mask] if a.b <= ring)
+    return found
 
 
 def place(colour: int, field: int) -> Action:
@@ -116,8 +159,9 @@ def start_turn(
     owed = 1
     if cfg.situations:
         # Pawns of a colour on the board = 7 - supply (N1.2), buried ones included (N3.4).
-        if min(supply) <= PER_COLOUR - FOUR:
-            colours = tuple(c for c in range(NCOLOURS) if PER_COLOUR - supply[c] >= FOUR)
+        pawns = cfg.pawns
+        if min(supply) <= pawns - FOUR:
+            colours = tuple(c for c in range(NCOLOURS) if pawns - supply[c] >= FOUR)
         if max(map(len, board)) >= COLUMN:
             columns = tuple(f for f in range(NFIELDS) if len(board[f]) >= COLUMN)
             b = list(board)
@@ -133,19 +177,30 @@ def start_turn(
     return board, supply, 0 if lapsed else owed, check
 
 
+def setup(cfg: Config) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """N2.1: the board and the supply before the deal: an empty board and a full supply,
+    or with ``setup=one-each`` (research variant) one pawn of each colour on c, r0, r1, r2
+    (yellow, blue, green, pink: the reading of the deck's first card, Y|BGP)."""
+    if not cfg.one_each:
+        return ((),) * NFIELDS, (cfg.pawns,) * NCOLOURS
+    board = tuple((f,) if f < NCOLOURS else () for f in range(NFIELDS))  # field f, colour f
+    return board, (cfg.pawns - 1,) * NCOLOURS
+
+
 def new_state(players: int, cfg: Config) -> State:
-    """N2: empty board, full supply, no card dealt yet: the deal's chance steps come next
-    (4 cards to each player, player 1's first), then with ``by_lot`` the lot (N2.2)."""
-    empty: tuple[tuple[int, ...], ...] = ((),) * NFIELDS
+    """N2: the board of :func:`setup`, no card dealt yet: the deal's chance steps come next
+    (``hand`` cards to each player, player 1's first), then with ``by_lot`` the lot (N2.2)."""
+    board, supply = setup(cfg)
     hands: tuple[tuple[int, ...], ...] = ((),) * players
-    return State(empty, (PER_COLOUR,) * NCOLOURS, hands, hands, CHANCE, 0, 0, 0, 0, None, cfg)
+    return State(board, supply, hands, hands, CHANCE, 0, 0, 0, 0, None, cfg)
 
 
 def dealing(s: State) -> int:
     """At a chance step: the player the next card goes to (N2.1), 0 once all are dealt
     (the lot is due, N2.2)."""
+    hand = s.cfg.hand
     for p, stand in enumerate(s.stands, start=1):
-        if len(stand) < CARDS_PER_PLAYER:
+        if len(stand) < hand:
             return p
     return 0
 
@@ -155,7 +210,7 @@ def chance_legal(s: State) -> tuple[Action, ...]:
     (the lot, N2.2)."""
     if dealing(s):
         held = {c for stand in s.stands for c in stand}
-        return tuple(a for a in DEALS if a.a not in held)
+        return tuple(a for a in DEALS[: s.cfg.cards] if a.a not in held)
     return LOTS[1 : len(s.stands) + 1]
 
 
@@ -215,11 +270,20 @@ def legal(state: State) -> tuple[Action, ...]:
     if s.owed:
         sp = s.supply
         mask = (sp[0] > 0) | (sp[1] > 0) << 1 | (sp[2] > 0) << 2 | (sp[3] > 0) << 3
+        if s.cfg.ring != RING:
+            return _places_on(mask, s.cfg.ring)
         return _PLACES_BY_MASK[mask]
     p = s.to_act
     if p < 0:  # a chance step (N2): the deal or the lot
         return chance_legal(s)
     stand = s.stands[p - 1]
+    if s.cfg.ring != RING:
+        key = (stand, s.cfg.ring, s.cfg.mirror)
+        found = _CLAIMS_ON.get(key)
+        if found is None:
+            ks = rotations(s.cfg)
+            found = _CLAIMS_ON[key] = (END_TURN, *(claim(c, k) for c in stand for k in ks))
+        return found
     found = _CLAIMS_BY_STAND.get(stand)
     if found is None:
         found = (END_TURN, *(claim(card, k) for card in stand for k in range(RING)))
@@ -310,6 +374,12 @@ def refusal(s: State, a: Action) -> str:
     if not s.to_act:
         return _("the game is over (N5)")
     if s.to_act < 0:
+        if kind == DEAL and s.cfg.cards <= a[1] < len(d):
+            return _(
+                "{card} is not in this game's deck of {n} cards (N1.3, option cards)",
+                card=d.codes[a[1]],
+                n=s.cfg.cards,
+            )
         if kind == DEAL and 0 <= a[1] < len(d) and dealing(s):
             return _(
                 "{card} is already dealt; a card comes from those not dealt (N2.1)",
@@ -323,6 +393,12 @@ def refusal(s: State, a: Action) -> str:
     if kind in (DEAL, LOT):
         return _("the deal is over; chance deals no more cards (N2.1)")
     if kind == PLACE and 0 <= a[1] < NCOLOURS and 0 <= a[2] < NFIELDS:
+        if not in_play(a[2], s.cfg):
+            return _(
+                "field {field} is not on this board: its ring is r0-r{last} (N1.1, option ring)",
+                field=FIELDS[a[2]],
+                last=s.cfg.ring - 1,
+            )
         if not s.owed:
             return _("no placement is owed now; claim a card of yours or end the turn (N4.2)")
         if not s.supply[a[1]]:
@@ -334,6 +410,12 @@ def refusal(s: State, a: Action) -> str:
         if a[1] not in s.stands[s.to_act - 1]:
             return _(
                 "{card} is not on your stand; you may claim only your own cards (N4.4)", card=code
+            )
+        if a[2] not in rotations(s.cfg):
+            return _(
+                "rotation {k} does not lie on this board's ring r0-r{last} (N3.2, option ring)",
+                k=a[2],
+                last=s.cfg.ring - 1,
             )
         if s.owed:
             return _.plural(
@@ -389,13 +471,88 @@ class QuartinoOptions(BaseModel):
         json_schema_extra={"labels": {"first": _("player 1"), "lot": _("drawn by lot")}},
         description=_("N2.2: who starts: player 1 (first) or a player drawn by lot from the seed"),
     )
+    # Research variants (issue 36): a game small enough for a whole-tree solver (CFR).
+    hand: int = Field(
+        default=CARDS_PER_PLAYER,
+        ge=1,
+        le=CARDS_PER_PLAYER,
+        title=_("cards per player"),
+        description=_(
+            "N2.1: cards dealt to each player (1-4; research variant, not in the printed "
+            "rules, which deal 4)"
+        ),
+    )
+    cards: int = Field(
+        default=24,
+        ge=3,
+        le=24,
+        title=_("cards in the deck"),
+        description=_(
+            "N1.3: the deck is the first this many cards of the 24, more than the players "
+            "are dealt (3-24; research variant, not in the printed rules)"
+        ),
+    )
+    ring: int = Field(
+        default=RING,
+        ge=3,
+        le=RING,
+        title=_("ring fields"),
+        description=_(
+            "N1.1: the ring fields in play, r0 onwards; a card is claimed only at a rotation "
+            "that lies on them (3-8; research variant, not in the printed rules)"
+        ),
+    )
+    pawns: int = Field(
+        default=PER_COLOUR,
+        ge=1,
+        le=PER_COLOUR,
+        title=_("pawns per colour"),
+        description=_(
+            "N1.2: pawns of each colour (1-7; research variant, not in the printed rules, "
+            "which have 7)"
+        ),
+    )
+    setup: Literal["empty", "one-each"] = Field(
+        default="empty",
+        title=_("starting board"),
+        json_schema_extra={
+            "labels": {"empty": _("empty"), "one-each": _("one pawn of each colour")}
+        },
+        description=_(
+            "N2.1: the board starts empty, or with one pawn of each colour from the supply: "
+            "yellow on c, blue on r0, green on r1, pink on r2 (one-each: research variant, "
+            "not in the printed rules)"
+        ),
+    )
 
 
 def config(players: int, options: BaseModel) -> Config:
     """The rules' plain config from the options model (every plugin spells it so,
-    docs/plugins.md; Quartino's does not depend on the player count)."""
+    docs/plugins.md); OptionError when the deck leaves no card out of play (N2.1)."""
     opts = options_as(QuartinoOptions, options)
-    return Config(opts.situations, opts.mirror, opts.max_turns, opts.start == "lot")
+    if opts.cards <= players * opts.hand:
+        raise OptionError(
+            _(
+                "a deck of {cards} cards deals {players} players {hand} each with none left "
+                "out of play, so every hand would be known; use -o cards={least} or more, or a "
+                "smaller hand (N2.1)",
+                cards=opts.cards,
+                players=players,
+                hand=opts.hand,
+                least=players * opts.hand + 1,
+            )
+        )
+    return Config(
+        opts.situations,
+        opts.mirror,
+        opts.max_turns,
+        opts.start == "lot",
+        opts.hand,
+        opts.cards,
+        opts.ring,
+        opts.pawns,
+        opts.setup == "one-each",
+    )
 
 
 def outcome(state: State) -> Outcome | None:

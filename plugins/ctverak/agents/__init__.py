@@ -330,7 +330,8 @@ def hint(view: JSON) -> str:
             _("do not discard {cards} (fits the next player's meld)", cards=" ".join(danger))
         )
     if view.get("discard_owed") and view.get("to_act") == view["player"] and seen.hand:
-        options = [(DISCARD, c, pile) for c in dict.fromkeys(seen.hand) for pile in (1, 2, 3, 4)]
+        piles = range(1, len(seen.piles) + 1)  # 4, or fewer with option piles
+        options = [(DISCARD, c, pile) for c in dict.fromkeys(seen.hand) for pile in piles]
         best = min(options, key=lambda a: _discard_cost(seen, a))
         notes.append(
             _("if you lay nothing, discard {card} {pile}", card=card_code(best[1]), pile=best[2])

@@ -89,7 +89,8 @@ def evaluate(state: State, player: int) -> float:
             return 1.0 / state.cfg.players
         return 1.0 if player in state.winners else 0.0
     copies = 1 if state.cfg.half else 2
-    seen = unseen_counts(state, 4 * copies)
+    seen = unseen_counts(state, state.cfg.suits * copies)  # 4 suits unless a research deck
+    seen[state.cfg.ranks :] = [0] * (13 - state.cfg.ranks)  # ranks a research deck lacks
     me = -1.0
     best = 1e9
     for p in range(1, state.cfg.players + 1):

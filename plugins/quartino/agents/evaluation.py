@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from tabletop_quartino.cards import deck
+from tabletop_quartino.cards import RING, deck
 from tabletop_quartino.rules import State
 
 Need = tuple[tuple[int, int], ...]  # (field, colour) pairs a card shows at one reading
@@ -28,13 +28,16 @@ SPARE = 0.97  # discount per owed placement a card counts on
 
 
 @functools.cache
-def needs(card: int, mirror: bool) -> tuple[tuple[int, Need], ...]:
-    """Every (k, reading) of ``card`` (N3.2): the plain one per k, then mirrored ones."""
+def needs(card: int, mirror: bool, ring: int = RING) -> tuple[tuple[int, Need], ...]:
+    """Every (k, reading) of ``card`` (N3.2): the plain one per k, then mirrored ones; on a
+    ring of fewer fields (option ring, N1.1) only the readings that lie on it."""
     d = deck()
     out: list[tuple[int, Need]] = []
     for k in range(len(d.plain)):
         ways = (d.plain[k], d.mirror[k]) if mirror else (d.plain[k],)
         for fields in ways:
+            if max(fields) > ring:
+                continue
             pairs = ((0, d.centre[card]), *zip(fields, d.ring[card], strict=True))
             out.append((k, pairs))
     return tuple(out)
@@ -45,10 +48,10 @@ def tops_of(state: State) -> list[int]:
     return [stack[-1] if stack else -1 for stack in state.board]
 
 
-def missing(tops: list[int], card: int, mirror: bool) -> int:
+def missing(tops: list[int], card: int, mirror: bool, ring: int = RING) -> int:
     """The fewest pawns ``card`` still needs to match at some reading (0 = matches)."""
     least = 4
-    for _, need in needs(card, mirror):
+    for _, need in needs(card, mirror, ring):
         n = 0
         for f, c in need:
             if tops[f] != c:
@@ -68,11 +71,11 @@ def progress(
 ) -> float:
     """``player``'s cards, 0 … 4: 1 per completed card, ``VALUE`` per card on the stand."""
     tops = tops_of(state) if tops is None else tops
-    mirror = state.cfg.mirror
+    mirror, ring = state.cfg.mirror, state.cfg.ring
     spare = state.owed if state.to_act == player else 0
     total = float(len(state.done[player - 1]))
     for card in state.stands[player - 1]:
-        total += card_value(missing(tops, card, mirror), spare, value)
+        total += card_value(missing(tops, card, mirror, ring), spare, value)
     return total
 
 
@@ -96,8 +99,8 @@ def expected_progress(
     if not size or not unseen:
         return total
     spare = state.owed if state.to_act == player else 0
-    mirror = state.cfg.mirror
-    mean = sum(card_value(missing(tops, u, mirror), spare, value) for u in unseen)
+    mirror, ring = state.cfg.mirror, state.cfg.ring
+    mean = sum(card_value(missing(tops, u, mirror, ring), spare, value) for u in unseen)
     mean /= len(unseen)
     return total + size * mean
 

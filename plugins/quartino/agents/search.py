@@ -45,13 +45,13 @@ from tabletop_quartino.rules import END_TURN, Action, State, apply, claim, legal
 def true_claims(state: State) -> list[Action]:
     """The claims of the player to act that match now (N3.2), one per card (lowest k)."""
     tops = tops_of(state)
-    mirror = state.cfg.mirror
+    mirror, ring = state.cfg.mirror, state.cfg.ring
     centre = deck().centre
     found = []
     for card in state.stands[state.to_act - 1]:
         if centre[card] != tops[0]:
             continue
-        for k, need in needs(card, mirror):
+        for k, need in needs(card, mirror, ring):
             if all(tops[f] == c for f, c in need):
                 found.append(claim(card, k))
                 break
@@ -74,11 +74,11 @@ def placements(state: State, slack: int = 1) -> tuple[Action, ...]:
     placements when none of those colours is in the supply (N4.2)."""
     tops = tops_of(state)
     supply = state.supply
-    mirror = state.cfg.mirror
+    mirror, ring = state.cfg.mirror, state.cfg.ring
     lists: list[tuple[int, list[tuple[int, int]]]] = []
     least = 4
     for card in state.stands[state.to_act - 1]:
-        for _, need in needs(card, mirror):
+        for _, need in needs(card, mirror, ring):
             gaps = [(f, c) for f, c in need if tops[f] != c]
             n = len(gaps)
             if n <= least + slack:
@@ -101,11 +101,11 @@ def policy(state: State, rng: random.Random) -> Action:
         return claims[0] if claims else END_TURN
     tops = tops_of(state)
     supply = state.supply
-    mirror = state.cfg.mirror
+    mirror, ring = state.cfg.mirror, state.cfg.ring
     best_hits = -1
     options: list[tuple[int, int]] = []
     for card in state.stands[state.to_act - 1]:
-        for _, need in needs(card, mirror):
+        for _, need in needs(card, mirror, ring):
             missing = [(f, c) for f, c in need if tops[f] != c]
             hits = 4 - len(missing)
             usable = [(f, c) for f, c in missing if supply[c]]
@@ -166,7 +166,7 @@ class TurnPlayouts:
         self.slack = planner.slack
         self.stop = base.turns + planner.horizon
         self.observer = turn.player
-        self.unseen = unseen_cards(turn.view)
+        self.unseen = unseen_cards(turn.view, base.cfg.cards)
         self.scale, self.value, self.sharpness = planner.scale, planner.value, planner.sharpness
 
     def moves(self, state: State) -> tuple[Action, ...]:
