@@ -769,7 +769,7 @@ QUARTO_WIN = """
         to_act: 1
         last_placed: c3
       steps:
-        - expect: {prompt: place DTRH}
+        - expect: {prompt: "place the piece dark, tall, round, hollow"}
         - do: place d2
           expect: {end: %s, prompt: %s}
 """
