@@ -600,3 +600,32 @@ def test_notices_reach_the_other_server_in_the_order_they_were_made(
             client.until(lambda m, c=client: len(heard(c)) == len(said))  # type: ignore[misc]
         assert sorted(heard(here)) == sorted(said)
         assert heard(there) == heard(here)
+
+
+def test_a_chat_message_said_while_redis_is_down_reaches_the_other_server(
+    pg_url: str, redis_server: Any
+) -> None:
+    """With the bus away, a message said on one server still reaches a connection on the
+    other (read from the store with the match's position), and a fresh connection there
+    is sent it; once the bus is back nothing is heard twice."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create(servers.base(0), {"game": "quarto", "players": 2})
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one = Client(servers.base(0), links["id"], seats[1])
+        two = Client(servers.base(1), links["id"], seats[2])
+        for client in (one, two):
+            client.at(0)
+        redis_server.stop()
+        try:
+            one.send({"type": "chat", "text": "said in the outage"})
+            two.until(lambda m: m["type"] == "chat" and m["text"] == "said in the outage")
+            late = Client(servers.base(1), links["id"])
+            late.until(lambda m: m["type"] == "chat" and m["text"] == "said in the outage")
+        finally:
+            redis_server.start()
+        two.send({"type": "chat", "text": "after"})
+        one.until(lambda m: m["type"] == "chat" and m["text"] == "after")
+        two.until(lambda m: m["type"] == "chat" and m["text"] == "after")
+        said = "said in the outage"
+        heard = [m for m in two.messages if m["type"] == "chat" and m["text"] == said]
+        assert len(heard) == 1, heard

@@ -304,7 +304,9 @@ class PostgresStore:
     async def positions(self, since: float) -> dict[str, Mark]:
         rows = await self._fetch(store.POSITIONS, (since,))
         return {
-            str(r[0]): (int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6], int(r[7]))
+            str(r[0]): (
+                int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6], int(r[7]), int(r[8])
+            )
             for r in rows
         }
 

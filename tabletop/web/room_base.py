@@ -353,7 +353,11 @@ class RoomBase:
             self.table.deadline = None
 
     def hear(self, entry: JSON) -> None:
-        """A chat message stored by another server: kept and sent to every connection."""
+        """A chat message stored by another server: kept and sent to every connection,
+        once (it may come by its notice and by the store, in either order)."""
+        said = (entry.get("at"), entry.get("seat"), entry.get("text"))
+        if any((m.get("at"), m.get("seat"), m.get("text")) == said for m in self.chat.messages):
+            return
         self.chat.messages.append(entry)
         text = json.dumps(entry, ensure_ascii=False)
         for other in list(self.connections):

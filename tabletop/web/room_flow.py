@@ -50,7 +50,7 @@ class RoomFlow(RoomBase):
         forfeit = match.forfeit.player if match.forfeit is not None else None
         status = "ongoing" if match.outcome() is None else "over"
         return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
-                meta.rematch, sealed.mask(match))  # fmt: skip
+                meta.rematch, sealed.mask(match), len(self.chat.messages))  # fmt: skip
 
     async def sync(self) -> bool:
         """Read the match from the store and become it (another server changed it);

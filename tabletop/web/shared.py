@@ -28,7 +28,8 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.game import JSON
-from tabletop.web import logs, notices
+from tabletop.web import chat, logs, notices
+from tabletop.web.store_records import CHAT_OF
 
 if TYPE_CHECKING:
     from tabletop.web.bus import Bus, Notice
@@ -73,6 +74,7 @@ class Sharing:
         self._loop: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._syncing: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()  # changed again while being read: read once more
         self._outbox: asyncio.Queue[JSON] = asyncio.Queue()  # notices, sent in order
         self._sender: asyncio.Task[None] | None = None
 
@@ -146,7 +148,7 @@ class Sharing:
         if kind == notices.CHANGED:
             self.sync(match_id)
         elif kind == notices.CHAT and room is not None and isinstance(notice.get("e"), dict):
-            room.hear(notice["e"])
+            room.hear(notice["e"])  # once: the store's copy may have come first
         elif kind == notices.NAMED and room is not None:
             room.heard_name(notice)
         elif kind == notices.PRESENCE and room is not None:
@@ -160,8 +162,10 @@ class Sharing:
             room.presence_changed()
 
     def sync(self, match_id: str) -> None:
-        """Read ``match_id`` from the store soon (once, however many notices came)."""
+        """Read ``match_id`` from the store soon (once, however many notices came; once
+        more after a reading under way, which may have read it before this change)."""
         if match_id in self._syncing:
+            self._again.add(match_id)
             return
         self._syncing[match_id] = asyncio.create_task(self._sync(match_id))
 
@@ -178,10 +182,23 @@ class Sharing:
                     return
                 if before is None and room.meta.rematch is not None:
                     await self.hub.announce_rematch(room)
+                await self.hear_stored(room)
         except Exception as exc:
             logs.failed(log, f"match {match_id} could not be read from the store", exc)
         finally:
             self._syncing.pop(match_id, None)
+            if match_id in self._again:
+                self._again.discard(match_id)
+                self.sync(match_id)
+
+    async def hear_stored(self, room: Room) -> None:
+        """The chat messages the store holds for ``room`` and its connections have not
+        been sent (their notices lost while the bus was away), sent now, in order."""
+        rows = await self.hub.store().rows(CHAT_OF, (room.meta.id,))
+        if len(rows) == len(room.chat.messages):
+            return
+        for entry in chat.from_rows(([], rows)).get(room.meta.id, chat.Chat()).messages:
+            room.hear(entry)  # kept and sent once: a message already heard is skipped
 
     def recheck_soon(self) -> None:
         """Read every match's position now (the bus came back: notices may be lost)."""

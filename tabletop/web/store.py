@@ -38,6 +38,7 @@ from tabletop.core.i18n.text import Domain
 from tabletop.web.store_records import (
     ALL_NAMES,
     ALL_SEALED,
+    CHAT_OF,
     CHAT_OPEN,
     CHAT_ROWS,
     COLUMNS,
@@ -77,7 +78,7 @@ from tabletop.web.store_steps import (
 )
 
 __all__ = [
-    "ALL_NAMES", "ALL_SEALED", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS",
+    "ALL_NAMES", "ALL_SEALED", "CHAT_OF", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS",
     "DROP_LEASE", "ITS_ACTIONS", "ITS_CLAIMS", "ITS_NAMES", "ITS_SEALED", "MIGRATIONS",
     "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows",
     "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store", "StoreError",
@@ -324,7 +325,7 @@ class Store:
 
     async def positions(self, since: float) -> dict[str, Mark]:
         """The :data:`Mark` (number, undos, status, forfeit, claims, rematch, sealed
-        choosers) of every match ongoing or touched after ``since`` (a finished match
+        choosers, chat messages) of every match ongoing or touched after ``since`` (a finished match
         older than that no longer changes; a server loads it when someone asks for it)."""
 
         def work() -> dict[str, Mark]:

@@ -154,6 +154,7 @@ ITS_NAMES = "SELECT seat, name FROM names WHERE match=?"
 ALL_NAMES = "SELECT match, seat, name FROM names"
 CHAT_OPEN = "SELECT match FROM chat_open"
 CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
+CHAT_OF = "SELECT match, at, seat, name, text FROM chat WHERE match=? ORDER BY at"
 TAKE_LEASE = (
     "INSERT INTO leases (match, holder, expires) VALUES (?,?,?) "
     "ON CONFLICT (match) DO UPDATE SET holder=excluded.holder, expires=excluded.expires "
@@ -166,10 +167,12 @@ DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
 POSITIONS = (  # the matches that can still change: ongoing, or touched since ``?``
     "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
     "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch, "
-    "(SELECT coalesce(sum(1 << s.seat), 0) FROM sealed s WHERE s.match=m.id) FROM matches m "
+    "(SELECT coalesce(sum(1 << s.seat), 0) FROM sealed s WHERE s.match=m.id), "
+    "(SELECT count(*) FROM chat h WHERE h.match=m.id) FROM matches m "
     "WHERE m.status = 'ongoing' OR m.updated > ?"
 )
-Mark = tuple[int, int, str, "int | None", int, "str | None", int]
+# number, undos, status, forfeit, claims, rematch, sealed choosers, chat messages
+Mark = tuple[int, int, str, "int | None", int, "str | None", int, int]
 
 ChatRows = tuple[list[str], list[tuple[Any, ...]]]
 
