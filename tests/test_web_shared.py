@@ -629,3 +629,39 @@ def test_a_chat_message_said_while_redis_is_down_reaches_the_other_server(
         said = "said in the outage"
         heard = [m for m in two.messages if m["type"] == "chat" and m["text"] == said]
         assert len(heard) == 1, heard
+
+
+def test_an_undo_request_and_a_departure_in_a_redis_outage_reach_the_other_server(
+    pg_url: str, redis_server: Any
+) -> None:
+    """While the bus is away, seat 1 (server 0) asks to undo and a spectator there leaves;
+    once the bus is back the request reaches seat 2 on server 1, who agrees, and the undo
+    is carried out; server 1 shows the spectator gone (re-announced when the bus came
+    back, not after a minute)."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links = create(servers.base(0), {"game": "quarto", "players": 2})
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one = Client(servers.base(0), links["id"], seats[1])
+        two = Client(servers.base(1), links["id"], seats[2])
+        watcher = Client(servers.base(0), links["id"])
+        for client in (one, two, watcher):
+            client.at(0)
+        two.until(lambda m: m["type"] == "presence" and m["presence"]["spectators"] == 1)
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        redis_server.stop()
+        try:
+            one.send({"type": "undo"})
+            one.until(lambda m: m["type"] == "undo-request")
+            watcher.close()
+        finally:
+            redis_server.start()
+        asked = two.until(lambda m: m["type"] == "undo-request")
+        assert asked["by"] == 1 and asked["waiting"] == [2]
+        two.send({"type": "undo-answer", "agree": True})
+        for client in (one, two):
+            done = client.until(lambda m: m["type"] == "undo-result")
+            assert done["done"] is True, done
+            client.at(0)
+        two.until(lambda m: m["type"] == "presence" and m["presence"]["spectators"] == 0)

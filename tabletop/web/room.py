@@ -290,6 +290,14 @@ class Room(RoomNames):
         await self._after_change()
         self.start_computers()
 
+    def undo_asked_here(self) -> JSON | None:
+        """The ``undo-request`` message of a request asked on this server and still
+        waiting (None: none, or asked elsewhere)."""
+        request = self.undo_request
+        if request is None or request.origin is not None:
+            return None
+        return self._undo_message(request)
+
     def _undo_message(self, request: UndoRequest) -> JSON:
         return protocol.undo_request(request.by, request.number, request.count, request.waiting)
 

@@ -201,8 +201,21 @@ class Sharing:
             room.hear(entry)  # kept and sent once: a message already heard is skipped
 
     def recheck_soon(self) -> None:
-        """Read every match's position now (the bus came back: notices may be lost)."""
+        """Read every match's position now (the bus came back: notices may be lost), and
+        say again what the others may have missed (:meth:`reannounce`)."""
         self._wake.set()
+        self.reannounce()
+
+    def reannounce(self) -> None:
+        """Each room's presence written again (a seat that left while the bus was away
+        is no longer shown online elsewhere) and each undo request asked here published
+        again (the other servers' players can answer it)."""
+        for room in list(self.hub.rooms.values()):
+            if room.meta.status == "ongoing":  # its counts here, none if all left
+                self.presence(room)
+            asked = room.undo_asked_here()
+            if asked is not None:
+                self.publish(notices.undo_asked(room.meta.id, self.server, asked))
 
     async def _recheck_forever(self) -> None:
         renewed = asyncio.get_running_loop().time()
