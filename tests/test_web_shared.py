@@ -139,6 +139,8 @@ def test_a_whole_game_over_several_servers_shows_each_only_its_own(
     assert match.outcome() is not None
     finals = {c.position["number"] for c in clients.values()}
     assert finals == {len(match.actions)}  # everyone, on every server, saw the end
+    for client in clients.values():  # and every move, in order, whichever server
+        shown_in_order(client, len(match.actions))
     if game_id != "quarto":  # Quarto hides nothing
         hidden.sweep(game_id, clients, text)
 
@@ -354,8 +356,22 @@ def test_redis_stopped_and_restarted_mid_game(pg_url: str, redis_server: Any) ->
             if redis_server.process is None:
                 redis_server.start()
         assert {c.position["number"] for c in everyone} == {one.position["number"]}
-        for client in everyone:
+        for client in everyone:  # every move shown to every connection, in order
+            shown_in_order(client, one.position["number"])
             client.close()
+
+
+def shown_in_order(client: Client, last: int) -> None:
+    """``client`` was sent its positions in order and a log entry for every action up to
+    ``last``: a position it skipped (a catch-up) is still shown as the moves it missed."""
+    numbers = [m["number"] for m in client.messages if m["type"] == "position"]
+    assert numbers == sorted(numbers), numbers
+    logged: dict[int, str] = {}
+    for message in client.messages:
+        if message["type"] == "log":
+            logged = {k: v for k, v in logged.items() if k <= message["from"]}
+            logged |= {e["number"]: e["text"] for e in message["entries"]}
+    assert sorted(logged) == list(range(1, last + 1)), sorted(logged)
 
 
 def test_workers_serve_one_port(pg_url: str, redis_server: Any, tmp_path: Path) -> None:
