@@ -185,6 +185,29 @@ def test_claims_and_placements_stay_on_the_smaller_board_in_play() -> None:
     assert seen == {0, 1, 2, 3}
 
 
+def test_the_hint_names_only_rotations_a_claim_may_name_on_the_smaller_ring() -> None:
+    """Quartino's own hint (its coach facet) on a ring of 4: every k it names (a match, or
+    the closest fit) is one a claim may name there (N3.2), in random play from each seat's
+    view (it named k=2, 3, 6 and 7 before)."""
+    import random
+    import re
+
+    from tabletop.core.registry import registry
+    from tabletop_quartino.coach import hint
+    from tabletop_quartino.rules import rotations
+
+    game = registry().get("quartino")
+    options = QuartinoOptions.model_validate({"ring": 4, "max_turns": 40})  # the whole deck
+    allowed = set(rotations(config(2, options)))
+    state, rng, named = _dealt(dict(options.model_dump())), random.Random(4), set()
+    while state.to_act:
+        for player in (1, 2):
+            said = str(hint(game.view(state, player), player, options))
+            named |= {int(k) for k in re.findall(r"k=(\d)", said)}
+        state = apply(state, rng.choice(legal(state)))
+    assert named and named <= allowed, (named, allowed)
+
+
 def test_the_guide_gives_the_configuration_and_the_command() -> None:
     from pathlib import Path
 

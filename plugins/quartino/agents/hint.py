@@ -6,7 +6,7 @@ the player does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any, NamedTuple
 
 from tabletop.game import JSON, Domain, Msg
@@ -41,10 +41,15 @@ def rotations(tops: Sequence[int], card: int, mirror: bool) -> list[int]:
     return list(dict.fromkeys(matching))
 
 
-def best_fit(tops: Sequence[int], card: int, mirror: bool) -> Fit:
-    """The rotation where most of ``card``'s fields already show the right colour."""
+def best_fit(
+    tops: Sequence[int], card: int, mirror: bool, allowed: Container[int] = range(8)
+) -> Fit:
+    """The rotation (of ``allowed``) where most of ``card``'s fields already show the
+    right colour."""
     best = Fit(-1, 0, ())
     for k, need in needs(card, mirror):
+        if k not in allowed:
+            continue
         missing = tuple((f, c) for f, c in need if tops[f] != c)
         count = 4 - len(missing)
         if count > best.hits:
@@ -52,8 +57,10 @@ def best_fit(tops: Sequence[int], card: int, mirror: bool) -> Fit:
     return best
 
 
-def hint(view: JSON, player: int) -> str:
-    """Which of the player's cards match now and at which k; never claims for them."""
+def hint(view: JSON, player: int, allowed: Container[int] = range(8)) -> str:
+    """Which of the player's cards match now and at which k (of the rotations a claim may
+    name, ``allowed``: fewer on a research variant's smaller ring, N3.2); never claims
+    for them."""
     stand: list[str] | None = view.get("stand")
     if view.get("status") == "over":
         return _("the game is over")
@@ -66,7 +73,7 @@ def hint(view: JSON, player: int) -> str:
     mirror = bool(view.get("mirror"))
     lines = []
     for code in stand:
-        ks = rotations(tops, d.index[code], mirror)
+        ks = [k for k in rotations(tops, d.index[code], mirror) if k in allowed]
         if ks:
             where = ", ".join(f"k={k}" for k in ks)
             lines.append(
@@ -82,7 +89,7 @@ def hint(view: JSON, player: int) -> str:
             )
         return Msg.joined("\n", lines)
     fits = sorted(
-        ((best_fit(tops, d.index[code], mirror), code) for code in stand),
+        ((best_fit(tops, d.index[code], mirror, allowed), code) for code in stand),
         key=lambda fc: -fc[0].hits,
     )
     fit, code = fits[0]
