@@ -273,3 +273,20 @@ def test_random_and_agent_games_of_research_variants_keep_the_invariants(
             held = [c for cards in (*state.stands, *state.done) for c in cards]
             assert len(held) == 2 * cfg.hand and max(held) < cfg.cards
         assert game.outcome(state) is not None and state.turns <= cfg.max_turns
+
+
+def test_a_view_holds_only_the_fields_in_play() -> None:
+    """The board a view shows (and the browser draws) is the centre and the ring fields in
+    play: all nine by default, five on a ring of 4 (N1.1)."""
+    from tabletop.core.registry import registry
+
+    game = registry().get("quartino")
+    whole = _dealt({})
+    assert list(game.view(whole, 1)["board"]) == ["c", *(f"r{i}" for i in range(8))]
+    small = _dealt({"ring": 4})
+    assert list(game.view(small, 1)["board"]) == ["c", "r0", "r1", "r2", "r3"]
+    import random
+
+    options = QuartinoOptions.model_validate({"ring": 4})  # the view's board is read back
+    sampled = game.sample(game.view(small, 1), 1, 2, options, random.Random(1))
+    assert sampled.board == small.board

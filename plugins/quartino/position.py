@@ -49,11 +49,12 @@ The keys are those of "Position JSON (N9)" above: `board`, `supply`, `stands`,
 
 
 def board_json(s: State, keep_empty: bool) -> dict[str, list[str]]:
-    """Field -> colours bottom to top (empty fields only with ``keep_empty``)."""
+    """Field -> colours bottom to top (empty fields only with ``keep_empty``; only the
+    fields in play: a research variant's smaller ring has fewer, N1.1)."""
     return {
         FIELDS[f]: [COLOURS[c] for c in stack]
         for f, stack in enumerate(s.board)
-        if stack or keep_empty
+        if (stack or keep_empty) and f <= s.cfg.ring
     }
 
 

@@ -209,6 +209,7 @@ function wheel(view, clickable, onField, colour) {
   svg.appendChild(svgEl("circle", { cx: c, cy: c, r: c - 2, fill: "#d8cfc0" }));
   const board = view.board || {};
   FIELDS.forEach((name, f) => {
+    if (!(name in board)) return;  // not in play: a research variant's smaller ring (N1.1)
     const stack = board[name] || [];
     const g = svgEl("g", { class: "qn-field" });
     g.dataset.field = name;
