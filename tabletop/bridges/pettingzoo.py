@@ -131,6 +131,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection: str | None = None  # PettingZoo's, for the dead steps
         self._acting = 0  # the seat to act (0: none, the game is over or was ended)
         self._ids: Sequence[int] = ()  # its legal ids (the mask's and the step's check)
+        self._chosen: dict[int, Any] = {}  # the chooser's choice of each of their ids
+        self._queue: Iterator[int] = iter(())  # the set's seats to choose after them
         self._order: list[int] = []  # the set of a simultaneous step reached, in seat order
         self.state_: Any = None
         self.seed_: int = 0
@@ -222,7 +224,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         else:
             self.seed_ = self._next_seed()
         self.state_ = c.game.new(c.players, c.options, self.seed_)
-        self._sealed: dict[int, int] = {}  # a simultaneous step's choices so far, by seat
+        self._sealed: dict[int, Any] = {}  # a simultaneous step's choices so far, by seat
+        self._queue = iter(())
         self._counted = 0  # actions so far, as a record counts them (the chance draws')
         if self._shaped:
             self.state_, self._counted, actor = settled(
@@ -275,12 +278,11 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
             return
         seat: int | None
         if self._shaped:  # the seat to act next, its ids (_ids) and the state set
-            order, sealed = self._order, self._sealed
             state = self.state_
-            if len(sealed) + 1 < len(order):  # sealed: the next of the set chooses
-                sealed[self._acting] = action
-                seat = order[len(sealed)]
-                self._ids = self._choice_ids(state, seat)
+            seat = next(self._queue, 0)  # the next of a simultaneous step's set, if any
+            if seat:  # sealed until the last has chosen
+                self._sealed[self._acting] = self._chosen[action]
+                self._ids, self._chosen = self._choice_ids(state, seat)
             else:
                 seat = self._shaped_apply(action)
                 state = self.state_
@@ -315,9 +317,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         state, order = self.state_, self._order
         if order:
             sealed = self._sealed
-            sealed[self._acting] = action
-            action_of = self._action_of
-            after = self._apply(state, tuple([action_of(state, sealed[p]) for p in order]))
+            sealed[self._acting] = self._chosen[action]
+            after = self._apply(state, tuple([sealed[p] for p in order]))
             self._sealed = {}
             count = self._counted + len(order)
         else:
@@ -329,15 +330,17 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
 
     def _reached(self, state: Any, actor: Any) -> int:
         """A state reached with chance settled, whose ``to_act`` is ``actor``: who acts
-        there is kept (a simultaneous step's set in seat order, ``_order``; else empty) and
-        the first to act's legal ids listed (``_ids``; the fast lister at a turn, their
-        own choices' ids at a simultaneous step). The seat to act (0: none)."""
+        there is kept (a simultaneous step's set in seat order, ``_order``, and those to
+        choose after the first, ``_queue``; else empty) and the first to act's legal ids
+        listed (``_ids``; the fast lister at a turn, their own choices' ids at a
+        simultaneous step, with each id's choice, ``_chosen``). The seat to act (0: none)."""
         if isinstance(actor, frozenset):
             order = self._order = sorted(actor)
             if not order:
                 self._ids = ()
                 return 0
-            self._ids = self._choice_ids(state, order[0])
+            self._queue = iter(order[1:])
+            self._ids, self._chosen = self._choice_ids(state, order[0])
             return order[0]
         self._order = []
         if isinstance(actor, int) and actor >= 1:

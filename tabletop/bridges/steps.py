@@ -83,21 +83,27 @@ def own_ids(config: Setup, state: Any, seat: int, actor: Any = False) -> list[in
     return [action_id(state, action) for action in game.legal(state)]
 
 
-def choice_lister(config: Setup) -> Callable[[Any, int], Sequence[int]]:
-    """``ids(state, seat)``: the ids of ``seat``'s own choices at a simultaneous step,
-    kept by the choices (an id names the same action in every state, :mod:`.facet`) as
-    the same sets recur (a hand bidding); unhashable choices are listed each time."""
-    choices, action_id = config.game.choices, config.encoding.action_id
-    kept: dict[Any, tuple[int, ...]] = {}
+Chosen = tuple[Sequence[int], dict[int, Any]]  # a seat's choices' ids, and each id's choice
 
-    def ids(state: Any, seat: int) -> Sequence[int]:
+
+def choice_lister(config: Setup) -> Callable[[Any, int], Chosen]:
+    """``ids(state, seat)``: the ids of ``seat``'s own choices at a simultaneous step and
+    the choice of each id, kept by the choices (an id names the same action in every
+    state, :mod:`.facet`) as the same sets recur (a hand bidding); unhashable choices are
+    listed each time."""
+    choices, action_id = config.game.choices, config.encoding.action_id
+    kept: dict[Any, Chosen] = {}
+
+    def ids(state: Any, seat: int) -> Chosen:
         mine = choices(state, seat)
         try:
             found = kept.get(mine)
         except TypeError:
-            return [action_id(state, choice) for choice in mine]
+            by_id = {action_id(state, choice): choice for choice in mine}
+            return list(by_id), by_id
         if found is None:
-            found = tuple([action_id(state, choice) for choice in mine])
+            by_id = {action_id(state, choice): choice for choice in mine}
+            found = (tuple(by_id), by_id)
             if len(kept) < KEPT:
                 kept[mine] = found
         return found
