@@ -133,6 +133,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._ids: Sequence[int] = ()  # its legal ids (the mask's and the step's check)
         self._chosen: dict[int, Any] = {}  # the chooser's choice of each of their ids
         self._queue: Iterator[int] = iter(())  # the set's seats to choose after them
+        self._orders: dict[frozenset[int], list[int]] = {}  # each set met, in seat order
         self._order: list[int] = []  # the set of a simultaneous step reached, in seat order
         self.state_: Any = None
         self.seed_: int = 0
@@ -318,7 +319,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         if order:
             sealed = self._sealed
             sealed[self._acting] = self._chosen[action]
-            after = self._apply(state, tuple([sealed[p] for p in order]))
+            after = self._apply(state, tuple(map(sealed.__getitem__, order)))
             self._sealed = {}
             count = self._counted + len(order)
         else:
@@ -335,7 +336,10 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         listed (``_ids``; the fast lister at a turn, their own choices' ids at a
         simultaneous step, with each id's choice, ``_chosen``). The seat to act (0: none)."""
         if isinstance(actor, frozenset):
-            order = self._order = sorted(actor)
+            order = self._orders.get(actor)
+            if order is None:
+                order = self._orders[actor] = sorted(actor)
+            self._order = order
             if not order:
                 self._ids = ()
                 return 0
