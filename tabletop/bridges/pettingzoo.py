@@ -76,7 +76,7 @@ from tabletop.bridges.encoder import Encoder
 from tabletop.bridges.steps import choice_lister, settled
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.game import Game, has_shapes
+from tabletop.game import CHANCE, Game, has_shapes
 
 _ = Domain("tabletop")
 
@@ -325,7 +325,10 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         else:
             after = self._apply(state, self._action_of(state, action))
             count = self._counted + 1
-        after, self._counted, actor = settled(self._game, after, self.seed_, count, self._chance)
+        actor = self._to_act(after)
+        if actor == CHANCE:  # drawn as a match draws them
+            after, count, actor = settled(self._game, after, self.seed_, count, self._chance)
+        self._counted = count
         self.state_ = after
         return self._reached(after, actor)
 
