@@ -5,6 +5,7 @@
     python -m bench.bench_research cfr "tabletop_goofspiel(num_cards=3)" --iterations 50
     python -m bench.bench_research knuth "tabletop_quartino(players=2,max_turns=1)"
     python -m bench.bench_research research --iterations 64   # the research configurations
+    python -m bench.bench_research resample --seeds 8         # Čtverák resamples that are histories
 
 ``speed``: random full games per CPU second through the game API (chance drawn by its
 probabilities, a simultaneous step's choices drawn per player) and through the PettingZoo
@@ -20,6 +21,10 @@ size of the deal's chance prefix: how far a configuration is from ``get_all_stat
 game strings given), the whole tree by ``get_all_states`` (histories, chance, decision and
 terminal nodes, information states per player, CPU seconds), then CFR's exploitability
 after 1, 2, 4, 8, ... iterations with the CPU seconds so far.
+``resample``: for game strings (default Čtverák, 2 and 4 players) after the deal and
+``--moves`` random decisions, the share of ``resample_from_infostate`` results that are
+histories of the tree (no hidden entry, every action legal on replay) rather than the
+view sampled after the resampler gave up, and the CPU milliseconds a resample.
 """
 
 from __future__ import annotations
@@ -275,6 +280,55 @@ def knuth(names: list[str], probes: int, seed: int) -> None:
         )
 
 
+RESAMPLED = ("tabletop_ctverak(players=2)", "tabletop_ctverak(players=4)")
+
+
+def _after(game: Any, seed: int, moves: int) -> Any:
+    """A state after the deal of ``seed`` and ``moves`` random decisions (fewer at an end),
+    its chance steps drawn."""
+    rng = random.Random(seed)
+    state, done = game.new_initial_state(), 0
+    while not state.is_terminal() and (done < moves or state.is_chance_node()):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _p in state.chance_outcomes()]))
+            continue
+        after = state.child(rng.choice(state.legal_actions()))
+        if after.is_terminal():
+            break
+        state, done = after, done + 1
+    return state
+
+
+def resamples(names: list[str], seeds: int, points: list[int]) -> None:
+    from tabletop.bridges.states import HIDDEN
+
+    openspiel.register()
+    for name in names:
+        game = pyspiel.load_game(name)
+        for moves in points:
+            true = total = 0
+            rng = random.Random(5)
+            began = time.process_time()
+            for seed in range(seeds):
+                real = _after(game, seed, moves)
+                for p in range(game.num_players()):
+                    sample = real.resample_from_infostate(p, rng.random)
+                    assert sample.information_state_string(p) == real.information_state_string(p)
+                    total += 1
+                    if all(pa.action != HIDDEN for pa in sample.full_history()):
+                        replay = game.new_initial_state()
+                        for action in sample.history():
+                            assert action in replay.legal_actions()
+                            replay.apply_action(action)
+                        true += 1
+            each = (time.process_time() - began) / total * 1000
+            print(
+                f"{name} after {moves} moves: {true}/{total} histories of the tree, "
+                f"{each:.0f} ms a resample",
+                flush=True,
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -293,8 +347,14 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("research", help="tree sizes and CFR curves of research configurations")
     r.add_argument("names", nargs="*", help="game strings (default: the research configurations)")
     r.add_argument("--iterations", type=int, default=64)
+    m = sub.add_parser("resample", help="share of resamples that are histories of the tree")
+    m.add_argument("names", nargs="*", help="game strings (default: Čtverák, 2 and 4 players)")
+    m.add_argument("--seeds", type=int, default=8)
+    m.add_argument("--moves", type=int, nargs="+", default=[0, 5, 15, 30, 60])
     args = parser.parse_args(argv)
-    if args.command == "speed":
+    if args.command == "resample":
+        resamples(args.names or list(RESAMPLED), args.seeds, args.moves)
+    elif args.command == "speed":
         speed(args.seconds, args.rounds)
     elif args.command == "tree":
         tree()

@@ -302,7 +302,10 @@ def test_a_resampled_state_is_whole(name: str, asked_before: bool) -> None:
                     replay.apply_action(action)
                 assert replay.tabletop == sample.tabletop
     assert differs  # the hidden cards were really drawn anew
-    assert histories > 0  # real histories of the tree (Čtverák falls back often: issue 36)
+    # real histories of the tree (issue 36): the hidden outcomes another player's told
+    # actions need are dealt first (bridges/demands.py), so the search hardly ever gives
+    # up (every one here; before, Čtverák found 7 of 18 and 8 of 27, Quartino 3p 18 of 27)
+    assert fallbacks <= (histories + fallbacks) // 10, (histories, fallbacks)
 
 
 def test_a_resampled_history_keeps_own_actions_and_draws_the_hidden_cards_anew() -> None:

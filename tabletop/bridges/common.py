@@ -178,17 +178,16 @@ class ActionTexts(Mapping[int, str]):
     ``info["action_texts"]`` at every step, and a learner that never reads it pays
     nothing. It pickles and copies as a plain dict."""
 
-    __slots__ = ("_action_of", "_game", "_ids", "_state", "_texts")
+    __slots__ = ("_config", "_ids", "_state", "_texts")
 
     def __init__(self, config: Setup, state: Any, ids: Sequence[int]) -> None:
-        self._game, self._state, self._ids = config.game, state, ids
-        self._action_of = config.encoding.action_of
+        self._config, self._state, self._ids = config, state, ids  # read when first asked
         self._texts: dict[int, str] | None = None
 
     def _all(self) -> dict[int, str]:
         if self._texts is None:
-            game, state = self._game, self._state
-            self._texts = {i: str(game.format(state, self._action_of(state, i))) for i in self._ids}
+            game, state, action_of = self._config.game, self._state, self._config.encoding.action_of
+            self._texts = {i: str(game.format(state, action_of(state, i))) for i in self._ids}
         return self._texts
 
     def __getitem__(self, action_id: int) -> str:

@@ -73,16 +73,17 @@ from tabletop.bridges.common import (
     setup,
 )
 from tabletop.bridges.encoder import Encoder
-from tabletop.bridges.steps import next_chooser, own_ids, settle
+from tabletop.bridges.steps import choice_lister, settled
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.game import Game, has_shapes
+from tabletop.game import CHANCE, Game, has_shapes
 
 _ = Domain("tabletop")
 
 OUT_OF_RANGE = _("action {action} is not an action id of {game}: use an int 0-{top}")
 NOT_RESET = _("call reset() before step()")
-_BOUND = ("_game", "_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
+_FAST = ("_game", "_apply", "_to_act", "_action_of", "_list_ids", "_observation", "_mask")
+_BOUND = (*_FAST, "_choice_ids", "_chance")  # made anew by _bind (closures), not pickled
 
 
 class TabletopEnv(AECEnv):  # type: ignore[misc]
@@ -130,6 +131,10 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection: str | None = None  # PettingZoo's, for the dead steps
         self._acting = 0  # the seat to act (0: none, the game is over or was ended)
         self._ids: Sequence[int] = ()  # its legal ids (the mask's and the step's check)
+        self._chosen: dict[int, Any] = {}  # the chooser's choice of each of their ids
+        self._queue: Iterator[int] = iter(())  # the set's seats to choose after them
+        self._orders: dict[frozenset[int], list[int]] = {}  # each set met, in seat order
+        self._order: list[int] = []  # the set of a simultaneous step reached, in seat order
         self.state_: Any = None
         self.seed_: int = 0
         self.reset(seed=seed)
@@ -141,6 +146,8 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         # turn by turn the hot path; chance and simultaneous steps the shaped one (steps.py)
         self._to_act = cast("Callable[[Any], int | None]", game.to_act)
         self._shaped = has_shapes(game)
+        self._choice_ids = choice_lister(self.config)  # a simultaneous step's own ids
+        self._chance = random.Random(0)  # reseeded at each chance step (steps.reseed)
         encoder = Encoder(self.config)
         self._list_ids, self._observation, self._mask = (
             encoder.legal_ids,
@@ -218,19 +225,24 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         else:
             self.seed_ = self._next_seed()
         self.state_ = c.game.new(c.players, c.options, self.seed_)
-        self._sealed: dict[int, int] = {}  # a simultaneous step's choices so far, by seat
+        self._sealed: dict[int, Any] = {}  # a simultaneous step's choices so far, by seat
+        self._queue = iter(())
         self._counted = 0  # actions so far, as a record counts them (the chance draws')
         if self._shaped:
-            self.state_, self._counted = settle(c.game, self.state_, self.seed_, 0)
+            self.state_, self._counted, actor = settled(
+                c.game, self.state_, self.seed_, 0, self._chance
+            )
+            seat = self._reached(self.state_, actor)
+        else:
+            seat = self._to_act(self.state_) or 0
+            self._ids = self._list_ids(self.state_) if seat else ()
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = self.rewards.copy()
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = self.terminations.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
-        seat = self._seat(self.state_)
-        self._acting = seat or 0
-        self._ids = self._legal_of(self.state_, seat) if seat else ()
+        self._acting = seat
         self.agent_selection = self.possible_agents[(seat or 1) - 1]
         if seat:
             self.infos[self.agent_selection] = {"action_texts": self._texts(self.state_, self._ids)}
@@ -265,23 +277,27 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
                 raise UsageError(OUT_OF_RANGE.format(action=shown, game=c.game.info.id, top=top))
             self._illegal(agent)
             return
-        state = self.state_
-        if self._shaped:
-            state, actor = self._shaped_apply(state, action)
-            self.state_ = state
-            seat = next_chooser(actor, self._sealed) or None
+        seat: int | None
+        if self._shaped:  # the seat to act next, its ids (_ids) and the state set
+            state = self.state_
+            seat = next(self._queue, 0)  # the next of a simultaneous step's set, if any
+            if seat:  # sealed until the last has chosen
+                self._sealed[self._acting] = self._chosen[action]
+                self._ids, self._chosen = self._choice_ids(state, seat)
+            else:
+                seat = self._shaped_apply(action)
+                state = self.state_
         else:
-            state = self.state_ = self._apply(state, self._action_of(state, action))
-            seat = actor = self._to_act(state)
+            state = self.state_ = self._apply(self.state_, self._action_of(self.state_, action))
+            seat = self._to_act(state)
+            if seat:
+                self._ids = self._list_ids(state)
         infos = self.infos
         infos[agent] = {}
-        if seat is not None:
+        if seat:
             self._acting = seat
-            ids = self._ids = (
-                own_ids(self.config, state, seat, actor) if self._shaped else self._list_ids(state)
-            )
             selected = self.agent_selection = self.possible_agents[seat - 1]
-            infos[selected] = {"action_texts": ActionTexts(self.config, state, ids)}
+            infos[selected] = {"action_texts": ActionTexts(self.config, state, self._ids)}
             return
         self._acting = 0
         self._ids = ()
@@ -293,39 +309,52 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
         self._accumulate_rewards()
 
-    def _seat(self, state: Any) -> int:
-        """The seat to act (0: none): the one player, or at a simultaneous step the first
-        of its set who has not chosen yet."""
-        if not self._shaped:
-            return self._to_act(state) or 0
-        return next_chooser(self._game.to_act(state), self._sealed)
-
-    def _legal_of(self, state: Any, seat: int) -> Sequence[int]:
-        """The legal ids of ``seat``, to act: the fast lister at a turn of a turn-based
-        game, their own choices' ids otherwise."""
-        return own_ids(self.config, state, seat) if self._shaped else self._list_ids(state)
-
-    def _shaped_apply(self, state: Any, action: int) -> tuple[Any, Any]:
+    def _shaped_apply(self, action: int) -> int:
         """The acting seat's ``action`` taken in a game with chance or simultaneous
-        steps: sealed until a simultaneous step's last choice, then applied as one joint
-        action; every chance step due after it drawn (:mod:`.steps`). The state reached
-        and who acts there."""
-        game = self._game
-        actor = game.to_act(state)
-        if isinstance(actor, frozenset):
-            self._sealed[self._acting] = action
-            if actor.difference(self._sealed):
-                return state, actor  # the others choose, sealed, before anything applies
-            order = sorted(actor)
-            joint = tuple(self._action_of(state, self._sealed[p]) for p in order)
+        steps, but a simultaneous step's choice before its last (:meth:`step` seals it):
+        a turn's action or the joint action of a simultaneous step's sealed choices, and
+        every chance step due after it drawn (:mod:`.steps`). The seat to act next (0:
+        none)."""
+        state, order = self.state_, self._order
+        if order:
+            sealed = self._sealed
+            sealed[self._acting] = self._chosen[action]
+            after = self._apply(state, tuple(map(sealed.__getitem__, order)))
             self._sealed = {}
-            after = self._apply(state, joint)
-            self._counted += len(order)
+            count = self._counted + len(order)
         else:
             after = self._apply(state, self._action_of(state, action))
-            self._counted += 1
-        after, self._counted = settle(game, after, self.seed_, self._counted)
-        return after, game.to_act(after)
+            count = self._counted + 1
+        actor = self._to_act(after)
+        if actor == CHANCE:  # drawn as a match draws them
+            after, count, actor = settled(self._game, after, self.seed_, count, self._chance)
+        self._counted = count
+        self.state_ = after
+        return self._reached(after, actor)
+
+    def _reached(self, state: Any, actor: Any) -> int:
+        """A state reached with chance settled, whose ``to_act`` is ``actor``: who acts
+        there is kept (a simultaneous step's set in seat order, ``_order``, and those to
+        choose after the first, ``_queue``; else empty) and the first to act's legal ids
+        listed (``_ids``; the fast lister at a turn, their own choices' ids at a
+        simultaneous step, with each id's choice, ``_chosen``). The seat to act (0: none)."""
+        if isinstance(actor, frozenset):
+            order = self._orders.get(actor)
+            if order is None:
+                order = self._orders[actor] = sorted(actor)
+            self._order = order
+            if not order:
+                self._ids = ()
+                return 0
+            self._queue = iter(order[1:])
+            self._ids, self._chosen = self._choice_ids(state, order[0])
+            return order[0]
+        self._order = []
+        if isinstance(actor, int) and actor >= 1:
+            self._ids = self._list_ids(state)
+            return actor
+        self._ids = ()
+        return 0
 
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's step of a dead agent, for an environment whose agents all end at

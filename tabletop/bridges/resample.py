@@ -12,6 +12,10 @@ hand drawn), else drawn among that player's legal actions (a simultaneous step's
 choices likewise) under the same test. A choice that leaves no way on is taken back and
 another tried (depth first); after :data:`BUDGET` tries it gives up (None), and the
 caller samples the player's view instead (never the real history: that is the truth).
+At a chance step the outcomes are tried in an order :mod:`.demands` sets: the outcome
+the player is told there, or one another player later plays (the card they meld or
+discard must have reached their hand unseen before), first; those kept for later links
+last. So the search rarely backtracks, and nearly every resample is a history.
 The draw goes forward by the outcomes' probabilities
 among those consistent so far: the player's posterior exactly where what they see later
 does not depend on an earlier unseen outcome, an approximation of it elsewhere.
@@ -21,10 +25,12 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from tabletop.bridges.common import Setup
+from tabletop.bridges.demands import demands
 from tabletop.bridges.recall import CHANCE, SIMULTANEOUS, Step
 from tabletop.game import CHANCE as TABLETOP_CHANCE
 
@@ -77,14 +83,26 @@ def _told(config: Setup, link: Step, player: int) -> bool:
 
 
 def _candidates(
-    config: Setup, link: Step, state: Any, player: int, rng: random.Random
+    config: Setup,
+    link: Step,
+    state: Any,
+    player: int,
+    rng: random.Random,
+    want: int | None = None,
+    keep: Counter[int] | None = None,
 ) -> Iterator[tuple[Any, int, Any]]:
-    """The (action, actor, taken ids) that may replace ``link``'s action at ``state``."""
+    """The (action, actor, taken ids) that may replace ``link``'s action at ``state``;
+    at a chance step the outcome of id ``want`` first and those of ``keep`` last
+    (:mod:`.demands`)."""
     game, enc = config.game, config.encoding
     actor = link.actor
     if actor == CHANCE:
         outcomes = [(enc.chance_id(state, o), o, float(p)) for o, p in game.chance_outcomes(state)]
-        for chance_id, outcome in _weighted_order(outcomes, rng):
+        order = _weighted_order(outcomes, rng)
+        if want is not None or keep:
+            kept = keep or Counter()
+            order.sort(key=lambda pair: 0 if pair[0] == want else 2 if kept[pair[0]] else 1)
+        for chance_id, outcome in order:
             yield outcome, CHANCE, chance_id
         return
     if actor == SIMULTANEOUS and isinstance(link.action, tuple):
@@ -132,11 +150,13 @@ def consistent_chain(
     seen = [(game.view(link.state, player + 1), game.view(link.state, None)) for link in real]
     built = [root]
     tries: list[Iterator[tuple[Any, int, Any]]] = []
+    given, kept = demands(config, real, player, rng)
     budget = BUDGET
     while len(built) < len(real) and budget > 0:
         at = len(built)
         if len(tries) < at:
-            tries.append(_candidates(config, real[at], built[-1].state, player, rng))
+            link, state = real[at], built[-1].state
+            tries.append(_candidates(config, link, state, player, rng, given.get(at), kept.get(at)))
         found = None
         for action, actor, taken in tries[at - 1]:
             budget -= 1
