@@ -76,12 +76,22 @@ def observation(view: JSON, player: int, players: int, options: BaseModel) -> li
 
 def observer(players: int, options: BaseModel) -> Any:
     """The fast path of :func:`observation`: written from the state itself (the view is
-    the whole state: nothing hidden) into a zero-filled buffer."""
+    the whole state: nothing hidden) into a zero-filled buffer; the players of one
+    simultaneous step observe one state, written once and then copied."""
     cards = _cards(options)
     at = players * cards
     top = cards * (cards + 1) // 2
 
+    last: list[Any] = [None, None]  # the state observed last, and what was written
+
     def observe(state: State, player: int, out: Any) -> None:
+        if state is last[0]:  # the same for every player (nothing hidden): copied at once
+            out[:] = last[1]
+            return
+        write(state, out)
+        last[0], last[1] = state, _copy(out)
+
+    def write(state: State, out: Any) -> None:
         for seat, hand in enumerate(state.hands):
             base = seat * cards - 1
             for card in hand:
@@ -94,3 +104,11 @@ def observer(players: int, options: BaseModel) -> Any:
             out[at + 2 * cards + seat] = points / top
 
     return observe
+
+
+def _copy(out: Any) -> Any:
+    """A copy of a written buffer that assigns back into one like it (a memoryview of
+    floats, an array, a list or a numpy row)."""
+    if isinstance(out, memoryview):
+        return memoryview(bytes(out)).cast("f")
+    return out.copy() if hasattr(out, "copy") else out[:]
