@@ -100,6 +100,18 @@ def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
     return dict(links)
 
 
+def seated(servers: Cluster) -> tuple[dict[str, Any], Client, Client]:
+    """A new two-player Quarto match: its links, seat 1 on server 0 and seat 2 on server
+    1, both at the start."""
+    links = create(servers.base(0), {"game": "quarto", "players": 2})
+    seats = {s["seat"]: s["token"] for s in links["seats"]}
+    one = Client(servers.base(0), links["id"], seats[1])
+    two = Client(servers.base(1), links["id"], seats[2])
+    for client in (one, two):
+        client.at(0)
+    return links, one, two
+
+
 def record(base: str, match_id: str, token: str) -> Record:
     status, text = get(base, f"api/matches/{match_id}/record?token={token}")
     assert status == 200, text
@@ -563,12 +575,7 @@ def test_two_servers_asked_for_one_rematch_at_once_leave_no_orphan(
     with cluster(pg_url, redis_server, 2) as servers:
         made: set[str] = set()
         for _ in range(4):
-            links = create(servers.base(0), {"game": "quarto", "players": 2})
-            seats = {s["seat"]: s["token"] for s in links["seats"]}
-            one = Client(servers.base(0), links["id"], seats[1])
-            two = Client(servers.base(1), links["id"], seats[2])
-            for client in (one, two):
-                client.at(0)
+            links, one, two = seated(servers)
             one.send({"type": "resign"})
             for client in (one, two):
                 client.until(lambda m: m["type"] == "position" and m["status"] == "over")
@@ -625,12 +632,7 @@ def test_a_chat_message_said_while_redis_is_down_reaches_the_other_server(
     other (read from the store with the match's position), and a fresh connection there
     is sent it; once the bus is back nothing is heard twice."""
     with cluster(pg_url, redis_server, 2) as servers:
-        links = create(servers.base(0), {"game": "quarto", "players": 2})
-        seats = {s["seat"]: s["token"] for s in links["seats"]}
-        one = Client(servers.base(0), links["id"], seats[1])
-        two = Client(servers.base(1), links["id"], seats[2])
-        for client in (one, two):
-            client.at(0)
+        links, one, two = seated(servers)
         redis_server.stop()
         try:
             one.send({"type": "chat", "text": "said in the outage"})
