@@ -125,12 +125,24 @@ def test_a_false_claim_is_a_hidden_action_in_the_other_players_language(
             "document.getElementById('log').innerText.includes('gracz 1: ukryty ruch')",
             timeout=WAIT,
         )
-        czech.wait_for_function(
-            f"document.getElementById('log').innerText.includes('vy: claim {code} 0')",
-            timeout=WAIT,
+        claim = f"vy: ohlásit Quartino: karta {card_in(str(code), CZECH_COLOURS)} při otočení 0"
+        czech.wait_for_function(  # the claimant's own log: the claim in Czech words
+            f"document.getElementById('log').innerText.includes('{claim}')", timeout=WAIT
         )
-        assert str(code) not in polish.locator("#log").inner_text()
-        assert "played" not in polish.locator("#log").inner_text()
+        seen = polish.locator("#log").inner_text()
+        assert str(code) not in seen and card_in(str(code), POLISH_COLOURS) not in seen
+        assert "played" not in seen
+
+
+CZECH_COLOURS = {"Y": "žlutá", "B": "modrá", "G": "zelená", "P": "růžová"}
+POLISH_COLOURS = {"Y": "żółty", "B": "niebieski", "G": "zielony", "P": "różowy"}
+
+
+def card_in(code: str, colours: dict[str, str]) -> str:
+    """A Quartino card as the log says it in a language: ``P|YBG`` is "růžová | žlutá
+    modrá zelená" in Czech."""
+    centre, ring = code.split("|")
+    return f"{colours[centre]} | {' '.join(colours[c] for c in ring)}"
 
 
 def overflowing(page: Page) -> list[str]:
