@@ -175,7 +175,7 @@ def test_a_game_saved_in_czech_loads_in_polish(tmp_path: Path) -> None:
         app, ["play", "quarto", "--lang", "pl", "--load", str(save)], input="quit\n"
     )
     assert polish.exit_code == 0, polish.output
-    assert "postaw DTRH na wolnym polu" in polish.output
+    assert "postaw pionek ciemny, wysoki, okrągły, z wgłębieniem na wolnym polu" in polish.output
 
 
 def test_the_claim_words_of_each_language_are_recorded_as_quarto() -> None:

@@ -73,13 +73,16 @@ def test_undo_never_crosses_a_draw_from_the_stock_but_may_take_back_a_pile_draw(
         else:
             card = t.match.texts[-1]  # the card chance drew for player 1 (K4.1)
             assert card.startswith("draw ") and t.match.texts[-2] == "draw stock"
-            assert plan.refusal == f"chance acted after it ({card}); it stands"
+            code = card.split()[1]  # "draw 8H": the card, as player 1 reads it "8♥"
+            face = ("10" if code[0] == "T" else code[0]) + "♠♥♦♣"["SHDC".index(code[1])]
+            assert plan.refusal == f"chance acted after it (the stock gave {face}); it stands"
             with pytest.raises(UndoRefused, match="cannot undo: chance acted after it"):
                 t.undo(1)
             assert t.match.texts[-1] == card
             # asked by the other player, the refusal does not name the card they never saw
             other = t.undo_plan(2).refusal
-            assert card not in other and other.startswith("chance acted after it (player 1 ")
+            assert card not in other and face not in other
+            assert other.startswith("chance acted after it (player 1 ")
 
 
 def test_with_hidden_information_a_person_takes_back_only_their_own_action() -> None:
