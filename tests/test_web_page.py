@@ -332,3 +332,20 @@ def test_a_click_while_the_server_is_down_is_said_not_dropped(
         ctx.close()
         process.kill()
         process.wait(30)
+
+
+def test_quartino_players_table_shows_your_own_cards_and_the_others_face_down(
+    browser: Browser, server: str
+) -> None:
+    """The players table of Quartino's board: your own stand face up in your row (it was
+    face down there, beside your stand drawn face up), the other player's face down."""
+    page = context(browser).new_page()
+    links = create_match(page, server, "quartino", {})
+    page.locator('[data-seat-link="1"]').click()
+    wait_number(page, 8)  # the deal: four cards each
+    rows = page.locator(".qn-players tr")
+    mine = rows.filter(has_text="(you)")
+    assert mine.locator(".qn-card").count() == 4 and mine.locator(".qn-back").count() == 0
+    theirs = rows.filter(has_not_text="(you)")
+    assert theirs.locator(".qn-back").count() == 4 and theirs.locator(".qn-card").count() == 0
+    assert links["2"]  # the other seat stays unopened: nothing of theirs is shown

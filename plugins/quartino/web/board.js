@@ -318,7 +318,8 @@ function playersTable(view, seat) {
     const who = fill(Number(p) === seat ? "you" : "other", { p });
     row.appendChild(el("td", "qn-h", who + (Number(p) === view.winner ? T.winner : "")));
     const stand = el("td", "");
-    const shown = (view.stands || {})[p];
+    // every stand at the end; before it your own (the others' face down)
+    const shown = (view.stands || {})[p] || (Number(p) === seat ? view.stand : null);
     const box = el("div", "qn-cards");
     if (shown) shown.forEach((code) => box.appendChild(cardBox(code)));
     else for (let i = 0; i < sizes[p]; i++) named(box.appendChild(el("div", "qn-back")), T.faceDown);
