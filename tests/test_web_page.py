@@ -173,6 +173,13 @@ def test_a_whole_game_on_a_desktop_and_a_phone_by_mouse_and_keys_then_a_rematch_
     assert match_id not in alice.url and alice.url.startswith(server)
     alice.wait_for_selector("#status[data-number]", timeout=WAIT)
     assert alice.inner_text("#me") == "you are player 2"  # seats rotated
+    # the spectator is offered to watch the rematch (not a seat), by the watchers' link
+    offered = watcher.locator("#rematch-url")
+    offered.wait_for(timeout=WAIT)
+    assert offered.inner_text() == "Rematch: watch it"
+    offered.click()
+    watcher.wait_for_selector("#status[data-number]", timeout=WAIT)
+    assert "token=" not in watcher.url and watcher.inner_text("#me") == "you are watching"
     for client in eyes.values():
         client.close()
     for c in contexts:

@@ -428,3 +428,10 @@ def test_an_action_the_database_refuses_is_taken_back_and_told_to_nobody(
 def tmp_db(client: TestClient) -> str:
     path: str = str(client.app.state.hub.db_path)  # type: ignore[attr-defined]
     return path
+
+
+def test_the_icon_browsers_ask_for_is_served(client: TestClient) -> None:
+    """``/favicon.ico``: the site's icon (it was a 404 in the log on every first visit)."""
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg")
+    assert answer.text.startswith("<svg")

@@ -121,6 +121,9 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
             )
         return FileResponse(path, media_type="text/javascript")
 
+    async def icon(request: Request) -> Response:  # browsers ask for it: no 404 in the log
+        return FileResponse(STATIC / "icon.svg", media_type="image/svg+xml")
+
     async def api_games(request: Request) -> Response:
         from tabletop.agents.catalogue import catalogue
 
@@ -191,6 +194,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
         *replay_routes(hub),  # move by move, as each viewer saw it (tabletop/web/playback.py)
         Route("/", lobby),
+        Route("/favicon.ico", icon),
         Route("/match/{id}", match_page),
         Route("/match/{id}/host", host_page),
         Route("/games/{game}/board.js", board),

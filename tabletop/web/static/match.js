@@ -38,6 +38,7 @@ const [T, fill] = words({
   score: "{who}: {score}",
   rematch: "Rematch (seats rotated)",
   rematchLink: "Rematch: open your new seat",
+  rematchWatch: "Rematch: watch it",
   record: "Download the game record",
   undoAskYou: ["You asked to take back {n} action.", "You asked to take back {n} actions."],
   undoAsk: ["{who} asks to take back {n} action.", "{who} asks to take back {n} actions."],
@@ -133,7 +134,7 @@ function drawStatus() {
   status.dataset.end = p.end || "";  // how it ended: "resigned", "agreed-draw", a game's word
   status.classList.toggle("mine", mine);
   const chose = p.sealed && hello.seat !== null && p.sealed.mine !== null;  // waits: no prompt
-  $("#prompt").textContent = p.status === "over" || chose ? "" : p.prompt;
+  $("#prompt").textContent = p.status === "over" || chose || !mine ? "" : p.prompt;  // yours only
   const banner = $("#undo-banner");
   if (banner.dataset.sealed && !mine) { banner.hidden = true; delete banner.dataset.sealed; }
   drawSealed($("#sealed"), p, hello.seat, who, () => send({ type: "undo" }));
@@ -355,6 +356,8 @@ function onHello(message) {
   const rules = $("#rules-link");
   rules.href = message.rules || `/games/${message.game}/rules`;
   rules.textContent = fill("rulesOf", { name: message.name });
+  rules.target = "_blank";  // the rules beside the match, never in its place
+  rules.rel = "noopener";
   rules.hidden = false;
   const canWrite = !message.chat || message.chat.write;
   $("#chat-form").hidden = !canWrite;
@@ -390,7 +393,8 @@ async function receive(event) {
     case "draw-declined": drawDeclined(message); break;
     case "rematch": {
       const box = $("#rematch-link");
-      if (box) box.replaceChildren(el("a", { href: message.url, id: "rematch-url" }, T.rematchLink));
+      const said = hello && hello.seat === null ? T.rematchWatch : T.rematchLink;  // a spectator watches
+      if (box) box.replaceChildren(el("a", { href: message.url, id: "rematch-url" }, said));
       break;
     }
     case "error":
