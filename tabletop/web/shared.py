@@ -112,9 +112,11 @@ class Sharing:
 
     async def _send_forever(self, bus: Bus) -> None:
         while True:
-            notice = await self._outbox.get()
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():  # every notice waiting, in one round trip
+                batch.append(self._outbox.get_nowait())
             try:
-                await bus.publish(notice)  # best effort: the store is read again anyway
+                await bus.publish(*batch)  # best effort: the store is read again anyway
             except Exception as exc:
                 logs.failed(log, "a notice could not be sent", exc)
 
