@@ -53,10 +53,14 @@ _seats: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
 
 
 def _start(nice: int, parent: int | None = None) -> None:
-    """A worker's start: die with the server (:mod:`.lifeline`), lower its priority,
-    load the games once."""
+    """A worker's start: die with the server (:mod:`.lifeline`), leave Ctrl-C to the
+    server (which ends its workers; a traceback each in the terminal before), lower its
+    priority, load the games once."""
+    import signal
+
     from tabletop.web.lifeline import die_with_parent
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
     os.nice(nice)
     from tabletop.core.registry import registry
