@@ -29,8 +29,6 @@ const [T, fill] = words({
   jokerFace: "Joker",
   open: "open", jokerCtverka: "joker čtverka ×2", dirty: "dirty čtverka", clean: "clean čtverka ✓",
   over: "Game over",
-  draw: "a draw", youWin: "you win!", theyWin: "player {p} wins",
-  overWho: "Game over: {who}",
   toAct: "Player {p} to act ({step})",
   refill: "Your turn: draw to 4 cards — click the stock or a pile's top card (K4.1)",
   owed: "Your turn: select cards to meld or add; then select one card and click a pile to discard it",
@@ -189,11 +187,7 @@ function meldTag(codes) {
 }
 
 function statusText(position, view, legal, seat) {
-  if (view.to_act === null || view.step === "over") {  // the reason is in the page's result
-    const w = view.winners || [];
-    const who = !w.length ? T.draw : w.includes(seat) ? T.youWin : fill("theyWin", { p: w.join(", ") });
-    return fill("overWho", { who });
-  }
+  if (view.to_act === null || view.step === "over") return T.over;  // the page says who and why
   if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) return fill("toAct", { p: view.to_act, step: view.step });
   if (view.step === "refill") return T.refill;

@@ -21,9 +21,6 @@ import { words } from "/static/i18n.js";
 
 const [T, fill] = words({
   yellow: "yellow", blue: "blue", green: "green", pink: "pink",
-  draw: "Game over: a draw (N5.2)",
-  youWin: "You completed your cards: you win!",
-  theyWin: "Game over: player {p} completed their cards and wins",
   over: "Game over",
   toAct: "Player {p} to act",
   placeOwed: ["Your turn: place a pawn ({n} owed): pick a colour, then a field", "Your turn: place a pawn ({n} owed): pick a colour, then a field"],
@@ -299,10 +296,7 @@ function matches(view, code, k) {
 }
 
 function statusText(position, view, legal, seat) {
-  if (view.status === "over") {
-    if (!view.winner) return T.draw;
-    return view.winner === seat ? T.youWin : fill("theyWin", { p: view.winner });
-  }
+  if (view.status === "over") return T.over;  // who won and why: the page says it once
   if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) return fill("toAct", { p: view.to_act });
   const owed = view.owed || 0;

@@ -22,9 +22,6 @@ import { words } from "/static/i18n.js";
 const [T, fill] = words({
   light: "light", dark: "dark", short: "short", tall: "tall", round: "round",
   square: "square", solid: "solid", hollow: "hollow",
-  draw: "Game over: a draw, all 16 pieces placed (Q6.1)",
-  youWin: "Quarto! You win.",
-  theyWin: "Quarto! Player {p} wins.",
   over: "Game over",
   placing: "Player {p} is placing a piece",
   choosing: "Player {p} is choosing a piece",
@@ -217,11 +214,7 @@ function winningSquares(position, view) {
 }
 
 function statusText(position, view, legal, seat) {
-  if (view.phase === "over") {
-    const w = view.winners || [];
-    if (!w.length) return T.draw;
-    return w[0] === seat ? T.youWin : fill("theyWin", { p: w[0] });
-  }
+  if (view.phase === "over") return T.over;  // who won and why: the page says it once
   if (position.status === "over") return T.over;  // e.g. lost on time: the page says why
   if (!legal.length) {
     return fill(view.phase === "place" ? "placing" : "choosing", { p: view.to_act });
