@@ -106,17 +106,31 @@ def test_games_json_is_english_for_scripts_unless_asked() -> None:
 
 
 def test_the_hint_and_the_coach_speak_russian() -> None:
-    # the empty board is in the opening book (exact); after a give, the coach estimates
+    # the opening book proves the first three placements (exact), a give and after it
     text = tabletop("play", "quarto", "--lang", "ru", stdin="hint\ngive LSRF\nhint\nquit\n")
     assert "безопасно дать: LSRF" in text  # Quarto's own one-ply hint
     assert "Точно (" in text and "удерживает ничью" in text  # proven by the book
-    assert "на победу (±" in text and "симуляц" in text  # the coach's estimates
-    assert "Оценки (поиск уровня 4" in text
     for english in ("safe to give", "to win (", "playouts", "Estimates", "not proof"):
         assert english not in text, english
     # the actions in Russian words ("отдать фигуру: тёмная, …"), not the notation
     assert "отдать фигуру: " in text and not re.search(r"give [LD][ST][RQ][FH]: ", text)
     assert untranslated(text, "ru") == []
+
+
+def test_the_coachs_estimates_speak_russian() -> None:
+    """Where nothing proves an action, the hint's estimates in Russian: the chance, its
+    margin and the playouts it rests on, with the plural of the count."""
+    from tabletop.coach.base import Assessment, Judgement
+    from tabletop.coach.hints import hint_text
+
+    judged = (
+        Judgement(1, "drop 4", 0.62, visits=1200, said="бросить в столбец 4"),
+        Judgement(2, "drop 1", 0.41, visits=300),
+    )
+    text = translate(hint_text(Assessment(1, judged, "поиск уровня 4")), "ru")
+    assert "Оценки (поиск уровня 4" in text and "не доказательство" in text, text
+    assert "бросить в столбец 4: 62% на победу (±" in text and "1\u00a0200 симуляций" in text, text
+    assert "drop 1: 41% на победу" in text and "300 симуляций" in text, text
 
 
 def test_notation_forms_name_their_placeholders_in_the_language() -> None:
