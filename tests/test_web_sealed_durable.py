@@ -246,7 +246,8 @@ def test_a_postgres_database_of_the_schema_before_gains_the_sealed_table(pg_url:
             await db.aclose()
 
     marks, loaded = asyncio.run(stored())
-    assert marks == {"m1": (1, 0, "ongoing", None, 0, None, 1 << 2)}  # seat 2 has chosen
+    # seat 2 has chosen; no chat message
+    assert marks == {"m1": (1, 0, "ongoing", None, 0, None, 1 << 2, 0)}
     assert loaded.sealed == {2: "bid 4"} and loaded.actions == ["prize 3"]
 
 
