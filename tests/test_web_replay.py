@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from tabletop.core.registry import registry
 from tabletop.web.app import build_app
+from tests.test_ctverak_cli import named as ctverak_cards  # codes and faces (7H, 7♥)
 from tests.test_web_server import create, play, until
 from tests.web_support import TEST_CONFIG
 
@@ -123,16 +124,6 @@ def test_the_match_page_links_to_the_replay(client: TestClient) -> None:
     assert replay_page.status_code == 200 and "/static/replay.js" in replay_page.text
 
 
-CTVERAK_CARD = re.compile(r"\b(?:10|[2-9TAJQK])[HDSC]\b")  # a Čtverák card (K1.1)
-CTVERAK_FACE = re.compile(r"\b(10|[2-9AJQK])([♠♥♦♣])")  # as the log says it
-SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def ctverak_cards(text: str) -> set[str]:
-    """The Čtverák cards ``text`` names, in notation or as faces (``10♥``, ``10H`` and
-    ``TH`` are one card)."""
-    faces = {rank + SUIT_OF[suit] for rank, suit in CTVERAK_FACE.findall(text)}
-    return {card.replace("10", "T") for card in set(CTVERAK_CARD.findall(text)) | faces}
 
 
 def test_ctverak_replay_names_no_card_the_viewer_had_not_seen(client: TestClient) -> None:

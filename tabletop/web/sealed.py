@@ -30,6 +30,7 @@ and ``last`` messages), drawn by the core; the page never waits for a person the
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.match import Match
@@ -54,22 +55,24 @@ def step(table: Table, seat: int | None) -> JSON | None:
     }
 
 
-def legal(table: Table, seat: int | None) -> list[str]:
+def listed(table: Table, seat: int | None) -> list[Any]:
     """The listed actions of ``seat`` if it is to act (or still to choose), else []."""
     match = table.match
-    if seat is None or seat not in match.choosers():
-        return []
-    return match.listing_text(seat)
+    return match.listed(seat) if seat is not None and seat in match.choosers() else []
+
+
+def legal(table: Table, seat: int | None) -> list[str]:
+    """:func:`listed` in notation (what the page sends back)."""
+    match = table.match
+    return [match.game.format(match.state, a) for a in listed(table, seat)]
 
 
 def legal_said(table: Table, seat: int | None) -> list[str]:
-    """:func:`legal` in the reader's words (the game's ``action_text``; messages,
-    translated where sent), in the same order."""
+    """:func:`listed` in the reader's words (the game's ``action_text``; messages,
+    translated where sent), in the same order as :func:`legal`."""
     match = table.match
-    if seat is None or seat not in match.choosers():
-        return []
     shown = presentation_of(match.game)
-    return [shown.action_text(match.state, a) for a in match.listed(seat)]
+    return [shown.action_text(match.state, a) for a in listed(table, seat)]
 
 
 def texts(match: Match) -> dict[int, str]:
