@@ -60,7 +60,7 @@ _ = Domain("tabletop_ctverak")
 class CtverakOptions(BaseModel):
     """Variants; each ``[decision]`` of the spec that players may read otherwise."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     deck: Literal["full", "half"] = Field(
         default="full",

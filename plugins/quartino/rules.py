@@ -441,7 +441,7 @@ MAX_TURNS = 10_000  # N5.2: a bound far above any real game (400 by default)
 class QuartinoOptions(BaseModel):
     """Quartino's variants and the choices the rules leave to the players."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     situations: bool = Field(
         default=True,

@@ -53,7 +53,7 @@ Attribute = Literal["colour", "height", "shape", "top"]
 class QuartoOptions(BaseModel):
     """Variants combine freely (Q4.6)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     squares: bool = Field(
         False,

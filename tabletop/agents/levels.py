@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from tabletop.agents.base import Budget, Level
+from tabletop.agents.base import Agent, Budget, Level
 from tabletop.agents.facet import players_of
 from tabletop.agents.simple import GreedyAgent, RandomAgent
 from tabletop.core.i18n.text import Domain
@@ -25,10 +25,15 @@ DEFAULT_LEVEL = "3"
 def _search(name: str, description: str, iterations: int, limit: int | None = None) -> Level:
     """The generic tree search with ``iterations`` playouts a move (capped at 2 s), each
     playout cut after ``limit`` steps where the game asks (its ``PLAYOUT_LIMIT``)."""
+    factory = functools.partial(_search_agent, limit)
+    return Level(name, description, factory, Budget(iterations=iterations, seconds=2.0))
+
+
+def _search_agent(limit: int | None) -> Agent:
+    """The generic search (imported when a level is chosen, not when levels are listed)."""
     from tabletop.agents.search import SearchAgent
 
-    factory = SearchAgent if limit is None else functools.partial(SearchAgent, playout_limit=limit)
-    return Level(name, description, factory, Budget(iterations=iterations, seconds=2.0))
+    return SearchAgent() if limit is None else SearchAgent(playout_limit=limit)
 
 
 def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:

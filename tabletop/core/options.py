@@ -70,17 +70,28 @@ def value_labels(field: FieldInfo) -> dict[str, str]:
     }
 
 
+def default_json(field: FieldInfo) -> Any:
+    """A field's default as JSON, a set's members sorted, read from the field alone: the
+    model's validators and serializers are not built for a listing (``defer_build``
+    models stay unbuilt, for ``tabletop games``' start-up)."""
+    from pydantic_core import to_jsonable_python
+
+    default = field.get_default(call_default_factory=True)
+    if isinstance(default, set | frozenset):
+        return sorted(to_jsonable_python(member) for member in default)
+    return to_jsonable_python(default)
+
+
 def describe(model: type[BaseModel]) -> list[dict[str, Any]]:
     """Name, default, allowed values and help of every option (for ``tabletop games``),
     with ``label`` (the name a person reads) and ``labels`` (each value's, by its JSON)."""
     rows = []
-    defaults = model().model_dump(mode="json")
     for name, field in model.model_fields.items():
         rows.append(
             {
                 "name": name,
                 "label": field.title or name.replace("_", " "),
-                "default": defaults[name],
+                "default": default_json(field),
                 "allowed": allowed_values(field),
                 "labels": value_labels(field),
                 "help": field.description or "",

@@ -25,7 +25,7 @@ MARKS = {1: "X", 2: "O"}
 class ConnectFourOptions(BaseModel):
     """Variants combine freely, as long as a line fits on the board (C6.1)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     columns: int = Field(
         default=7, ge=4, le=10, description=_("C6.1 the number of columns (C1.1): 4 to 10")

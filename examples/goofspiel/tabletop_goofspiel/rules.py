@@ -22,7 +22,7 @@ DEAL = 100  # a prize card c turned up by chance is DEAL + c: never a bid
 class GoofspielOptions(BaseModel):
     """OpenSpiel's parameters, by their names."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     num_cards: int = Field(default=13, ge=3, le=13, description="G1.1 cards per hand: 3 to 13")
     points_order: Literal["random", "descending", "ascending"] = Field(

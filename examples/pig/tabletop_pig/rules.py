@@ -22,7 +22,7 @@ CHANCE_BASE = 100  # a face f is the action CHANCE_BASE + f: never a player's ac
 class PigOptions(BaseModel):
     """OpenSpiel's parameters, by their names."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
     winscore: int = Field(default=100, ge=1, le=1000, description="P3.1 points that win: 1 to 1000")
     horizon: int = Field(

@@ -12,7 +12,7 @@ package's import name, its catalogue for ``LANG`` is
 from __future__ import annotations
 
 import functools
-import importlib.resources
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,13 @@ LOCALE = "locale"
 
 def locale_folder(domain: str) -> Path | None:
     """``<package>/locale`` of the package ``domain``, None when it has none."""
+    package = sys.modules.get(domain)
+    where = getattr(package, "__file__", None) if hasattr(package, "__path__") else None
+    if where:  # an imported package on disk: no need of importlib.resources (start-up)
+        folder = Path(where).parent / LOCALE
+        return folder if folder.is_dir() else None
+    import importlib.resources
+
     try:
         folder = Path(str(importlib.resources.files(domain))) / LOCALE
     except (AttributeError, ModuleNotFoundError, TypeError, ValueError):
