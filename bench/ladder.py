@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> None:
         rate = row["win_rate_decided"]
         shown = "-" if rate is None else f"{rate:.0%} ({low:.0%}-{high:.0%})"
         print(
-            f"| {upper} vs {lower} | {row['wins']}-{row['draws']}-{row['losses']} | {shown} "
+            f"| {upper} vs {lower} | {row['wins']:g}-{row['draws']:g}-{row['losses']:g} | {shown} "
             f"| {'yes' if low > 0.5 else 'no'} | {elapsed / args.games:.2f} |",
             flush=True,
         )
