@@ -94,6 +94,46 @@ def test_a_request_survives_a_sigkill_and_is_carried_out_after_the_restart(
         kill(server)
 
 
+def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path) -> None:
+    """Three people (Quartino): seat 1 asks, seat 2 agrees, the server is SIGKILLed; after
+    the restart the request waits for seat 3 alone, seat 2 cannot answer again, and seat
+    3's yes carries it out."""
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        status, made = post(base, "api/matches", {"game": "quartino", "players": 3})
+        assert status == 201, made
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        seats = {seat: Client(base, made["id"], token) for seat, token in tokens.items()}
+        dealt = seats[1].at(0)["number"]  # the deal is chance's: seat 1 acts first
+        assert seats[1].position["to_act"] == 1
+        seats[1].act(seats[1].position["legal"][0])
+        for client in seats.values():
+            client.at(dealt + 1)
+        seats[1].send({"type": "undo"})
+        for seat in (2, 3):
+            assert seats[seat].until(is_type("undo-request"))["waiting"] == [2, 3]
+        seats[2].send({"type": "undo-answer", "agree": True})
+        assert seats[3].until(is_type("undo-request"))["waiting"] == [3]
+        assert rows(db) == [(made["id"], 1, dealt + 1, 1, "[3]")]
+        kill(server)
+        server = start_process(db, port)
+        seats = {seat: Client(base, made["id"], token) for seat, token in tokens.items()}
+        for client in seats.values():
+            assert client.until(is_type("undo-request"))["waiting"] == [3]
+        seats[2].send({"type": "undo-answer", "agree": False})  # answered before the kill
+        assert seats[2].until(is_type("error"))["error"] == NONE_WAITING
+        seats[3].send({"type": "undo-answer", "agree": True})
+        for client in seats.values():
+            done = client.until(is_type("undo-result"))
+            assert done["done"] is True and done["count"] == 1, done
+            at_exactly(client, dealt)
+        assert rows(db) == []
+    finally:
+        kill(server)
+
+
 def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
