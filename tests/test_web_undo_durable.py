@@ -224,6 +224,36 @@ def test_a_request_and_its_answer_cross_servers_with_redis_stopped(
             client.close()
 
 
+def test_a_request_lapses_once_on_two_servers_with_redis_stopped(
+    pg_url: str, redis_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """$TABLETOP_UNDO_EXPIRY at 3 seconds, Redis stopped: both servers' clocks run out,
+    one removes the request, and each seat (one on each server) is told it lapsed, once."""
+    monkeypatch.setenv(undo_requests.EXPIRY_VARIABLE, "3")
+    with cluster(pg_url, redis_server, 2) as servers:
+        _, one, two = seated(servers)
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        redis_server.stop()
+        try:
+            one.send({"type": "undo"})
+            two.until(is_type("undo-request"))
+            for client in (one, two):  # waits for the lapse
+                lapsed = client.until(is_type("undo-result"))
+                assert lapsed["reason"] == "nobody answered in time (3 s)", lapsed
+            assert pg_rows(pg_url) == []
+            one.send({"type": "chat", "text": "still here"})  # a mark after the lapse
+            for client in (one, two):
+                client.until(lambda m: m["type"] == "chat" and m["text"] == "still here")
+        finally:
+            redis_server.start()
+        for client in (one, two):
+            results = [m for m in client.messages if m["type"] == "undo-result"]
+            assert len(results) == 1, results
+            client.close()
+
+
 def test_a_request_asked_on_a_server_then_killed_is_answered_on_another(
     pg_url: str, redis_server: Any
 ) -> None:
