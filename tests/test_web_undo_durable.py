@@ -134,6 +134,32 @@ def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path)
         kill(server)
 
 
+def test_a_request_is_gone_once_the_match_ends(tmp_path: Path) -> None:
+    """Seat 2 resigns while seat 1's request waits: everyone is told it is moot, its row
+    went with the resignation, and a restart shows no request."""
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        match_id, tokens, one, two = one_played(base)
+        one.send({"type": "undo"})
+        two.until(is_type("undo-request"))
+        two.send({"type": "resign"})
+        for client in (one, two):
+            moot = client.until(is_type("undo-result"))
+            assert moot["done"] is False and moot["reason"] == "the match moved on", moot
+            client.until(lambda m: m["type"] == "position" and m["status"] == "over")
+        assert rows(db) == []
+        kill(server)
+        server = start_process(db, port)
+        two = Client(base, match_id, tokens[2])
+        two.send({"type": "undo-answer", "agree": True})
+        told = two.until(lambda m: m["type"] in ("error", "undo-request"))
+        assert told == {"type": "error", "error": NONE_WAITING}, told
+    finally:
+        kill(server)
+
+
 def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

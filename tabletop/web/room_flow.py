@@ -32,11 +32,17 @@ class RoomFlow(RoomBase):
     """A served match's clock, computer seats and other servers' changes."""
 
     async def _after_change(self) -> None:
-        """Commit, drop a stale undo request, tell everyone, re-arm the clock."""
+        """Commit, drop an undo request made moot (an action, an undo, the end), tell
+        everyone, re-arm the clock."""
         await self._commit()
-        request = self.undo_request
-        if request is not None and request.number != len(self.table.match.actions):
+        request, match = self.undo_request, self.table.match
+        if request is not None and (
+            request.number != len(match.actions) or match.outcome() is not None
+        ):  # its stored row went in the same step
             self.undo_request = None
+            if self._undo_timer is not None:
+                self._undo_timer.cancel()
+                self._undo_timer = None
             await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
