@@ -168,3 +168,17 @@ def test_a_flood_from_one_address_is_held_while_another_is_answered(base: str) -
         status, headers, text = answer(sock)
         assert status == 429 and int(headers["retry-after"]) >= 1, (status, headers)
         assert json.loads(text)["error"] == said
+
+
+def test_the_tarpit_forgets_the_addresses_that_served_their_time() -> None:
+    from tabletop.web.tarpit import Tarpit
+
+    now = [0.0]
+    tarpit = Tarpit(lambda path: True, SOCKETS, clock=lambda: now[0])
+    addresses = [f"10.0.{i // 256}.{i % 256}" for i in range(1000)]
+    for address in addresses:  # each refused once, told to wait a second, never back
+        tarpit.refused(address, 1.0, b"{}")
+        now[0] += 0.1
+    assert len(tarpit.pits) <= 64, len(tarpit.pits)  # not one a refused address
+    assert tarpit.left(addresses[-1]) > 0  # the last ones still wait
+    assert tarpit.left(addresses[-20]) == 0 and addresses[-20] not in tarpit.pits

@@ -58,15 +58,19 @@ class Tarpit:
         self.limit = limit
         self.clock = clock
         self.pits: dict[str, Pit] = {}
+        self._sweep_at = 64  # pits kept before those served out are forgotten
 
     def refused(self, address: str, seconds: float, body: bytes) -> None:
         """``address`` was refused (``body``) and told to wait ``seconds``."""
-        until = self.clock() + seconds
+        now = self.clock()
         pit = self.pits.get(address)
         if pit is None:
-            self.pits[address] = Pit(until, body)
+            if len(self.pits) >= self._sweep_at:  # the addresses that never came back
+                self.pits = {a: p for a, p in self.pits.items() if p.until > now or p.held}
+                self._sweep_at = max(64, 2 * len(self.pits))
+            self.pits[address] = Pit(now + seconds, body)
         else:
-            pit.until, pit.body = until, body
+            pit.until, pit.body = now + seconds, body
 
     def left(self, address: str) -> float:
         """Seconds ``address`` still has to wait (0 when it need not)."""
