@@ -2,8 +2,8 @@
 
     python -m bench.bench_abuse computers [--matches 20] [--actions 40]
     python -m bench.bench_abuse spectators [--spectators 2000] [--seconds 60] [--rate R]
-    python -m bench.bench_abuse hints [--inflight 40] [--actions 40]
-    python -m bench.bench_abuse level5 [--matches 20] [--actions 40]
+    python -m bench.bench_abuse hints [--inflight 40] [--actions 40] [--sockets N]
+    python -m bench.bench_abuse level5 [--matches 20] [--actions 40] [--sockets N]
 
 ``computers``: a ``tabletop serve`` process started with ``--allow-computer-matches``
 runs ``--matches`` Quarto matches of level 5 against level 5 (computer seats think in the
@@ -27,7 +27,12 @@ persons' process used meanwhile.
 keeps ``--inflight`` hint requests in flight on a match of its own; ``level5`` plays
 ``--matches`` matches against level 5 as fast as it can (a scripted person). Reported:
 the person's level-1 reply (median, p99) idle and under the attack, in the same run on a
-server with ``--ai-workers 2``, and the ratio of the p99s (the goal: within 3x).
+server with ``--ai-workers 2``, and the ratio of the p99s (the goal: within 3x); then the
+attacker's answers by status and how many of its requests were still unanswered at the
+end (held by the server until their ``Retry-After``: :mod:`tabletop.web.tarpit`).
+``--sockets N`` starts the server with ``--max-sockets-per-client N`` (default: none),
+which also bounds the requests of one address held at once: past it they are turned
+away at once.
 
 Everything runs on this machine: the clients share its cores with the server.
 """
@@ -360,8 +365,8 @@ def level5_players(base: str, stop: Any, matches: int, counts: dict[int, int]) -
 def attacker(kind: str, base: str, size: int, stop: Any, told: Any) -> None:
     """The attack, in a process of its own (its threads never hold the person's client's
     interpreter lock) at the lowest CPU priority: on this one machine it stands for a
-    client elsewhere, whose own CPU is not the server's; its answers' counts put on
-    ``told`` at the end."""
+    client elsewhere, whose own CPU is not the server's; its answers' counts and how
+    many requests were still unanswered (held by the server) put on ``told`` at the end."""
     import threading
 
     os.nice(19)
@@ -372,21 +377,26 @@ def attacker(kind: str, base: str, size: int, stop: Any, told: Any) -> None:
     threads = start(base, local, size, counts)
     stop.wait()
     local.set()
+    deadline = time.monotonic() + 5  # a request held until its Retry-After: not awaited
     for thread in threads:
-        thread.join(60)
-    told.put(counts)
+        thread.join(max(0.0, deadline - time.monotonic()))
+    told.put((dict(counts), sum(thread.is_alive() for thread in threads)))
 
 
-def attack(kind: str, size: int, actions: int) -> None:
-    """The person's level-1 reply idle, then under the attack ``kind``; the ratio."""
+def attack(kind: str, size: int, actions: int, sockets: int = 0) -> None:
+    """The person's level-1 reply idle, then under the attack ``kind``; the ratio.
+    ``sockets``: the server's ``--max-sockets-per-client`` (0: unlimited), which also
+    bounds the hints of one address held at once (past it they are turned away)."""
+    limit = ("--max-sockets-per-client", str(sockets)) if sockets else ()
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_process(Path(folder) / "bench.sqlite3", port, "--ai-workers", "2",
-                               *UNLIMITED)  # fmt: skip
+                               *UNLIMITED, *limit)  # fmt: skip
         base = f"http://127.0.0.1:{port}/"
         context = multiprocessing.get_context("spawn")
         stop, told = context.Event(), context.Queue()
         counts: dict[int, int] = {}
+        held = 0
         try:
             asyncio.run(person_against_level_1(base, 5))  # the workers started
             idle = asyncio.run(person_against_level_1(base, actions))
@@ -395,7 +405,7 @@ def attack(kind: str, size: int, actions: int) -> None:
             time.sleep(5)  # the attack under way
             busy = asyncio.run(person_against_level_1(base, actions))
             stop.set()
-            counts = told.get(timeout=120)
+            counts, held = told.get(timeout=120)
             worst.join(60)
         finally:
             stop.set()
@@ -406,7 +416,8 @@ def attack(kind: str, size: int, actions: int) -> None:
     print(summary(f"level-1 reply, one address with {what}", busy[1]))
     p99 = [sorted(r)[min(len(r) - 1, int(0.99 * len(r)))] for r in (idle[1], busy[1])]
     print(f"p99 ratio under attack / idle: {p99[1] / p99[0]:.2f}x "
-          f"(attacker's answers by status: {dict(sorted(counts.items()))})")  # fmt: skip
+          f"(attacker's answers by status: {dict(sorted(counts.items()))}, "
+          f"{held} still unanswered at the end)")  # fmt: skip
 
 
 def main() -> None:
@@ -415,6 +426,9 @@ def main() -> None:
     parser.add_argument("--inflight", type=int, default=40)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--actions", type=int, default=40)
+    parser.add_argument(
+        "--sockets", type=int, default=0, help="the server's --max-sockets-per-client (0: none)"
+    )
     parser.add_argument("--spectators", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument(
@@ -425,7 +439,7 @@ def main() -> None:
         computers(args.matches, args.actions)
     elif args.scenario in ("hints", "level5"):
         size = args.inflight if args.scenario == "hints" else args.matches
-        attack(args.scenario, size, args.actions)
+        attack(args.scenario, size, args.actions, args.sockets)
     else:
         spectators(args.spectators, args.seconds, args.rate)
 

@@ -10,7 +10,10 @@ solver without a budget); every layer above it follows from its children (a plac
 value is the best over the gives after it, :func:`tabletop_quarto.book.place_values`),
 so the top of the tree costs nothing more. Every solved position is appended to the work
 file (default ``build/quarto-book.jsonl``) at once: a build stopped at any point resumes
-where it stopped. ``--limit N`` stops after N new solves (a build in parts). The book is
+where it stopped. ``--limit N`` stops after N new solves (a build in parts);
+``--shard K/N`` solves only every N-th position of the deepest layer from the K-th, so N
+processes on N cores share one work file (each line is one append); a last run without
+it writes the book. The book is
 written only when every layer of a variant is complete; the report says how long it took
 (CPU and wall seconds), how many positions and bytes. ``--verify`` checks every entry
 of the book at ``--out`` (of the ``--variants`` named) against the solver (the benchmark
@@ -94,8 +97,12 @@ def build(args: argparse.Namespace) -> None:
     done: dict[str, Entries] = {name: {} for name in VARIANTS}
     if work.exists():
         for line in work.read_text().splitlines():
-            row = json.loads(line)
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a build stopped mid-write: solved again
             done[row["variant"]][tuple(row["key"])] = (row["value"], row["placements"])
+    shard, shards = (int(part) for part in args.shard.split("/"))
     started, cpu = time.perf_counter(), time.process_time()
     solved = 0
     sections: dict[bool, tuple[int, Entries]] = {}
@@ -108,8 +115,8 @@ def build(args: argparse.Namespace) -> None:
         leaves = layer(squares, depth)
         print(f"{name}: layer {depth}: {len(leaves)} positions, {len(known)} solved before")
         with work.open("a") as out:
-            for key, state in leaves.items():
-                if key in known:
+            for index, (key, state) in enumerate(leaves.items()):
+                if key in known or index % shards != shard:
                     continue
                 if args.limit is not None and solved >= args.limit:
                     complete = False
@@ -181,6 +188,7 @@ def main() -> None:
     parser.add_argument("--work", default="build/quarto-book.jsonl")
     parser.add_argument("--out", default=str(qbook.PATH))
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--shard", default="0/1", help="K/N: solve every N-th position from K")
     parser.add_argument("--verify", action="store_true", help="check the book at --out")
     args = parser.parse_args()
     if args.verify:

@@ -36,6 +36,12 @@ def _search_agent(limit: int | None) -> Agent:
     return SearchAgent() if limit is None else SearchAgent(playout_limit=limit)
 
 
+def search_agent() -> Agent:
+    """The generic search, for a game's own levels of other budgets (``LEVELS``), imported
+    when the level is chosen."""
+    return _search_agent(None)
+
+
 def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
     """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
     hidden = game.info.hidden_information

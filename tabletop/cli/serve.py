@@ -85,7 +85,11 @@ def serve(
         int, Option(help="Ongoing matches one client address may have created.")
     ] = 20,
     max_sockets_per_client: Annotated[
-        int, Option(help="Websockets one client address may hold open at once.")
+        int,
+        Option(
+            help="Websockets one client address may hold open at once; also its hint and "
+            "review requests held at once (asked again too soon)."
+        ),
     ] = 100,
     max_open_matches: Annotated[int, Option(help="Ongoing matches on the whole server.")] = 2000,
     lobby_keep: Annotated[

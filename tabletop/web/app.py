@@ -9,7 +9,9 @@ board), ``/games/{game}/rules`` (its rules as a page), ``GET /api/games``,
 ``GET /api/i18n?lang=`` and ``GET /api/games/{game}/rules?lang=`` (:mod:`.languages`).
 
 In front of them :class:`~tabletop.web.guard.HostGuard` refuses unknown hosts and other
-sites' pages; every error is one line of JSON (``{"error": ...}``), never a traceback.
+sites' pages, and :class:`~tabletop.web.tarpit.Held` holds the hints and reviews of an
+address told to wait; every error is one line of JSON (``{"error": ...}``), never a
+traceback.
 The websocket is served by :mod:`tabletop.web.handlers`, its messages built and parsed
 in :mod:`tabletop.web.protocol`.
 """
@@ -42,12 +44,13 @@ from tabletop.core.presentation import presentation_of
 from tabletop.core.reading import decode, parse_json
 from tabletop.web import handlers, host, languages, open_seats, rules_page
 from tabletop.web.bounded import Aborted, TooLarge, read_body
-from tabletop.web.coach import coach_routes
+from tabletop.web.coach import coach_routes, limited_path
 from tabletop.web.config import ServerConfig
 from tabletop.web.guard import HostGuard
 from tabletop.web.hub import Hub, Refused
 from tabletop.web.playback import replay_routes
 from tabletop.web.proxy import Proxied
+from tabletop.web.tarpit import Held, Tarpit
 
 log = logging.getLogger("tabletop.web")
 
@@ -65,6 +68,8 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
     ``postgresql://`` URL shared with other servers)."""
     config = config or ServerConfig()
     hub = Hub(db_path, config)
+    # the coach's refusals: an address's next asks held till then (as many as its sockets)
+    tarpit = Tarpit(limited_path, config.limits.sockets_per_client)
 
     def base_of(connection: HTTPConnection) -> str:
         return handlers.base_of(connection, config.public_url)
@@ -191,7 +196,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         return Response(text, media_type="application/json")
 
     routes = [
-        *coach_routes(hub),  # the coach: hint, review (tabletop/web/coach.py)
+        *coach_routes(hub, tarpit),  # the coach: hint, review (tabletop/web/coach.py)
         *replay_routes(hub),  # move by move, as each viewer saw it (tabletop/web/playback.py)
         Route("/", lobby),
         Route("/favicon.ico", icon),
@@ -212,6 +217,7 @@ def build_app(db_path: Path | str, config: ServerConfig | None = None) -> Starle
         lifespan=lifespan,
         middleware=[
             Middleware(Proxied, allow=config.forwarded_allow_ips),  # trusted proxies only
+            Middleware(Held, tarpit=tarpit),  # told to wait: held (tabletop/web/tarpit.py)
             Middleware(HostGuard, allowed=config.allowed_hosts),
         ],
         exception_handlers={Exception: internal_error},

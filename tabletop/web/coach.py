@@ -21,11 +21,16 @@ A match allows hints as its creator chose (``"hints": true|false`` in the create
 request); by default when a computer holds a seat (against the computer: on; between
 people: off). The coach thinks in the computer players' worker processes
 (:mod:`tabletop.web.thinking`), on the match replayed from its record there, never on the
-event loop's interpreter; reviews are kept per match and level.
+event loop's interpreter; reviews are kept per match and level. Past :class:`CoachTime`'s
+limits the answer is 429 with ``Retry-After``, and the address's next hints and reviews
+before then are held, not answered (:mod:`tabletop.web.tarpit`).
 """
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from tabletop.core.match import Match
     from tabletop.web.hub import Hub
     from tabletop.web.room import Room
+    from tabletop.web.tarpit import Tarpit
 
 STATIC = Path(__file__).parent / "static"
 
@@ -65,6 +71,13 @@ BUSY = _(
 )
 AT_ONCE = 1  # hints and reviews thinking at once for one match, and for one address
 PER_MINUTE = 20  # ... asked in a minute (a cached review is free)
+BUSY_WAIT = 1.0  # seconds a refusal for one thinking already asks to wait (Retry-After)
+
+
+def limited_path(path: str) -> bool:
+    """Whether ``path`` is one :class:`CoachTime` limits (hint, review): the requests
+    :mod:`tabletop.web.tarpit` holds from an address told to wait."""
+    return path.startswith("/api/matches/") and path.endswith(("/hint", "/review"))
 
 
 class CoachTime:
@@ -72,23 +85,31 @@ class CoachTime:
     how many were asked in the last minute (issue 39: 40 hints in flight from one match
     slowed every computer on the server)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
         self.busy: dict[str, int] = {}
         self.asked: dict[str, list[float]] = {}
 
-    def take(self, keys: tuple[str, ...]) -> bool:
-        import time
-
-        now = time.monotonic()
+    def take(self, keys: tuple[str, ...]) -> float:
+        """A turn for all of ``keys`` (0.0), or the seconds until one may be asked."""
+        now = self.clock()
+        wait = 0.0
         for key in keys:
-            recent = [t for t in self.asked.get(key, []) if t > now - 60]
-            self.asked[key] = recent
-            if self.busy.get(key, 0) >= AT_ONCE or len(recent) >= PER_MINUTE:
-                return False
+            recent = [t for t in self.asked.get(key, ()) if t > now - 60]
+            if recent:
+                self.asked[key] = recent
+            else:
+                self.asked.pop(key, None)
+            if len(recent) >= PER_MINUTE:  # until enough of them are a minute old
+                wait = max(wait, recent[len(recent) - PER_MINUTE] + 60 - now)
+            if self.busy.get(key, 0) >= AT_ONCE:
+                wait = max(wait, BUSY_WAIT)
+        if wait:
+            return wait
         for key in keys:
             self.busy[key] = self.busy.get(key, 0) + 1
-            self.asked[key].append(now)
-        return True
+            self.asked.setdefault(key, []).append(now)
+        return 0.0
 
     def give(self, keys: tuple[str, ...]) -> None:
         for key in keys:
@@ -207,22 +228,37 @@ def review_job(game_id: str, record: str, level: str, reader: int | None) -> JSO
     return review(replayed(game_id, record), level, reader)
 
 
-def coach_routes(hub: Hub) -> list[Route]:
-    """The coach's routes for the app serving ``hub``'s matches."""
+def coach_routes(hub: Hub, tarpit: Tarpit) -> list[Route]:
+    """The coach's routes for the app serving ``hub``'s matches; an address refused by
+    :class:`CoachTime` is told to ``tarpit`` (its next requests held until it may ask)."""
     from tabletop.web.room import seat_of
 
     reviews: dict[tuple[str, str, int], JSON] = {}  # per match, level and reader
     budget = CoachTime()
 
+    def busy(request: Request, wait: float) -> Response:
+        """The 429 for a client past :class:`CoachTime`, with ``Retry-After``; its address
+        held until then (:mod:`tabletop.web.tarpit`)."""
+        from tabletop.web.handlers import client_address
+
+        refusal = _error(BUSY, 429, _lang(request))
+        refusal.headers["retry-after"] = str(max(1, math.ceil(wait)))
+        tarpit.refused(client_address(request), wait, bytes(refusal.body))
+        return refusal
+
     async def limited(request: Request, room: Room, job: Any, *args: Any) -> Any:
-        """``job`` in the coach's pool within :class:`CoachTime`; None when refused."""
+        """``job(game, record, *args)`` in the coach's pool within :class:`CoachTime`; a
+        refusal (:func:`busy`) when past it, before the record is even written out."""
         from tabletop.web.handlers import client_address
 
         keys = ("match:" + room.meta.id, "client:" + client_address(request))
-        if not budget.take(keys):
-            return None
+        wait = budget.take(keys)
+        if wait:
+            return busy(request, wait)
         try:
-            return await hub.thinkers.coach(job, *args)
+            match = room.table.match
+            return await hub.thinkers.coach(job, match.game.info.id, match.record().to_text(),
+                                            *args)  # fmt: skip
         finally:
             budget.give(keys)
 
@@ -255,11 +291,8 @@ def coach_routes(hub: Hub) -> list[Route]:
             return _error(SEALED, 409, _lang(request))
         if match.player() != number:
             return _error(NOT_YOUR_TURN, 409, _lang(request))
-        record = match.record().to_text()
-        answer = await limited(request, room, hint_job, match.game.info.id, record)
-        if answer is None:
-            return _error(BUSY, 429, _lang(request))
-        return _answer(answer, request)
+        answer = await limited(request, room, hint_job)
+        return answer if isinstance(answer, Response) else _answer(answer, request)
 
     async def api_review(request: Request) -> Response:
         from tabletop.coach.choose import LEVELS, STRONGEST
@@ -285,12 +318,9 @@ def coach_routes(hub: Hub) -> list[Route]:
         key = (room.meta.id, level, reader)
         if key not in reviews:
             try:
-                record = match.record().to_text()
-                made = await limited(
-                    request, room, review_job, match.game.info.id, record, level, reader
-                )
-                if made is None:
-                    return _error(BUSY, 429, _lang(request))
+                made = await limited(request, room, review_job, level, reader)
+                if isinstance(made, Response):
+                    return made  # refused: the coach is busy for this client
                 reviews[key] = made
             except TabletopError as exc:
                 return _error(message_of(exc), 400, _lang(request))

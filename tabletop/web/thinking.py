@@ -161,6 +161,9 @@ class Thinkers:
             return await loop.run_in_executor(self._pool(kind), job, *args)
 
     def close(self) -> None:
+        """Cancel what waits and let what thinks now finish (a move: at most its 2 s): a
+        worker ended mid-job leaves its queue's semaphores behind, and the server's last
+        words were a resource-tracker warning about leaked semaphores."""
         for pool in self._pools.values():
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
         self._pools.clear()
