@@ -71,7 +71,7 @@ def test_a_version_6_database_gains_the_names_table(tmp_path: Path) -> None:
     db.close()
     store.check(path)
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 7
+    assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
     assert db.execute("SELECT count(*) FROM names").fetchone() == (0,)
     db.close()
 
@@ -96,7 +96,7 @@ def test_a_version_3_postgres_database_gains_the_names_table(pg_url: str) -> Non
     postgres.check(pg_url)
     with psycopg.connect(pg_url, autocommit=True) as conn:
         version = conn.execute("SELECT version FROM schema_version").fetchone()
-        assert version == (postgres.VERSION,) == (4,)
+        assert version == (postgres.VERSION,)
         assert conn.execute("SELECT count(*) FROM names").fetchone() == (0,)
 
 

@@ -246,8 +246,8 @@ def test_a_postgres_database_of_the_schema_before_gains_the_sealed_table(pg_url:
             await db.aclose()
 
     marks, loaded = asyncio.run(stored())
-    # seat 2 has chosen; no chat message
-    assert marks == {"m1": (1, 0, "ongoing", None, 0, None, 1 << 2, 0)}
+    # seat 2 has chosen; no chat message, no undo request
+    assert marks == {"m1": (1, 0, "ongoing", None, 0, None, 1 << 2, 0, None, None)}
     assert loaded.sealed == {2: "bid 4"} and loaded.actions == ["prize 3"]
 
 

@@ -122,6 +122,7 @@ class Hub:
                 continue
             room.start_computers()
             room.arm_clock()
+            room.arm_undo()
         for row in self.unserved:
             log.warning("match %s is not served: %s", row.id, row.reason)
 
@@ -161,6 +162,7 @@ class Hub:
         self.rooms[match_id] = room
         room.start_computers()
         room.arm_clock()
+        room.arm_undo()
         return room
 
     def _room(self, meta: StoredMatch) -> Room:

@@ -9,11 +9,11 @@ chat and undo requests, takes the notice's own content, which the store holds to
 - :data:`CHAT` (``c``): a chat message ``e``, as every connection reads it.
 - :data:`NAMED` (``nm``): seat ``seat`` is now called ``name`` (stored).
 - :data:`PRESENCE` (``p``): a server's connections of the match changed (counts: the bus).
-- :data:`UNDO_ASKED` (``uq``): an undo request ``r`` (its ``undo-request`` message), asked
-  on server ``o``.
-- :data:`UNDO_ANSWERED` (``ua``): seat ``seat``'s answer ``agree`` to the request asked on
-  server ``o``.
-- :data:`UNDO_RESULT` (``ur``): the result ``r`` of an undo request, for every connection.
+- :data:`UNDO_ASKED` (``uq``): an undo request ``r`` (its ``undo-request`` message, the
+  seats still to answer), asked on server ``o`` at wall-clock time ``t`` (the request's
+  name in the store: :mod:`tabletop.web.undo_requests`).
+- :data:`UNDO_RESULT` (``ur``): the result ``r`` of the undo request asked at ``t``, for
+  every connection (an answer is stored by the server it came to, which tells the result).
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ CHAT = "c"
 PRESENCE = "p"
 NAMED = "nm"
 UNDO_ASKED = "uq"
-UNDO_ANSWERED = "ua"
 UNDO_RESULT = "ur"
-UNDO_KINDS = (UNDO_ASKED, UNDO_ANSWERED, UNDO_RESULT)
+UNDO_KINDS = (UNDO_ASKED, UNDO_RESULT)
 
 
 def changed(match_id: str, number: int, undos: int) -> JSON:
@@ -46,13 +45,9 @@ def presence(match_id: str) -> JSON:
     return {"k": PRESENCE, "m": match_id}
 
 
-def undo_asked(match_id: str, origin: str, request: JSON) -> JSON:
-    return {"k": UNDO_ASKED, "m": match_id, "o": origin, "r": request}
+def undo_asked(match_id: str, origin: str, request: JSON, asked: float) -> JSON:
+    return {"k": UNDO_ASKED, "m": match_id, "o": origin, "r": request, "t": asked}
 
 
-def undo_answered(match_id: str, origin: str, seat: int | None, agree: bool) -> JSON:
-    return {"k": UNDO_ANSWERED, "m": match_id, "o": origin, "seat": seat, "agree": agree}
-
-
-def undo_result(match_id: str, message: JSON) -> JSON:
-    return {"k": UNDO_RESULT, "m": match_id, "r": message}
+def undo_result(match_id: str, message: JSON, asked: float) -> JSON:
+    return {"k": UNDO_RESULT, "m": match_id, "r": message, "t": asked}

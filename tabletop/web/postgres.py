@@ -76,6 +76,11 @@ CREATE TABLE IF NOT EXISTS names (
     match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
     PRIMARY KEY (match, seat), UNIQUE (match, folded)
 );
+CREATE TABLE IF NOT EXISTS undo_requests (
+    match TEXT PRIMARY KEY, seat INTEGER NOT NULL, number INTEGER NOT NULL,
+    undos INTEGER NOT NULL, count INTEGER NOT NULL, waiting TEXT NOT NULL,
+    asked DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     match TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, seat INTEGER, name TEXT NOT NULL,
     text TEXT NOT NULL
@@ -84,14 +89,16 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 4
+VERSION = 5
 # What brings a database of version N-1 to N (version 2: the ``sealed`` table of pending
 # sealed choices, which SCHEMA creates; version 3: how a match ended at the table;
-# version 4: the ``names`` table of the seats' display names, which SCHEMA creates).
+# version 4: the ``names`` table of the seats' display names, which SCHEMA creates;
+# version 5: the ``undo_requests`` table of the undo requests waiting, which SCHEMA creates).
 MIGRATIONS: dict[int, list[str]] = {
     2: [],
     3: ["ALTER TABLE matches ADD COLUMN IF NOT EXISTS ending TEXT"],
     4: [],
+    5: [],
 }
 LOCK = 7_524_001  # the advisory lock the servers migrate under
 
@@ -282,6 +289,9 @@ class PostgresStore:
         for match_id, *named in await self._fetch(store.ALL_NAMES):
             if match_id in found:
                 store.add_names(found[match_id], [named])
+        for match_id, *asked in await self._fetch(store.ALL_UNDO):
+            if match_id in found:
+                store.add_undo(found[match_id], [asked])
         return list(found.values()), unserved
 
     async def load(self, match_id: str) -> StoredMatch | None:
@@ -292,7 +302,8 @@ class PostgresStore:
         claims = await self._fetch(store.ITS_CLAIMS, (match_id,))
         sealed = await self._fetch(store.ITS_SEALED, (match_id,))
         names = await self._fetch(store.ITS_NAMES, (match_id,))
-        return store.read_match(rows[0], actions, claims, sealed, names)
+        undo = await self._fetch(store.ITS_UNDO, (match_id,))
+        return store.read_match(rows[0], actions, claims, sealed, names, undo)
 
     async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return await self._fetch(sql, args)
@@ -305,7 +316,8 @@ class PostgresStore:
         rows = await self._fetch(store.POSITIONS, (since,))
         return {
             str(r[0]): (
-                int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6], int(r[7]), int(r[8])
+                int(r[1]), int(r[2]), str(r[3]), r[4], int(r[5]), r[6], int(r[7]), int(r[8]),
+                None if r[9] is None else float(r[9]), r[10],
             )
             for r in rows
         }

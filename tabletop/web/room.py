@@ -1,11 +1,13 @@
 """One live match on the server, and what its connections ask of it: to join or leave,
-to act, to ask for an undo or answer one, and to talk at the table (to resign or agree a
-draw: :mod:`tabletop.web.room_endings`; to choose a name: :mod:`tabletop.web.room_names`).
+to act, and to talk at the table (to ask for an undo or answer one:
+:mod:`tabletop.web.room_undo`; to resign or agree a draw: :mod:`tabletop.web.room_endings`;
+to choose a name: :mod:`tabletop.web.room_names`).
 
 A room is built in layers, one job each: :mod:`tabletop.web.connection` (one websocket's
 outbox), :mod:`tabletop.web.room_base` (state, storage, telling), :mod:`tabletop.web.room_flow`
 (the clock, the computer seats, a shared store's changes), :mod:`room_endings
-<tabletop.web.room_endings>` and this module.
+<tabletop.web.room_endings>`, :mod:`room_names <tabletop.web.room_names>`, :mod:`room_undo
+<tabletop.web.room_undo>` and this module.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from tabletop.core.errors import ActionError
 from tabletop.game import JSON
-from tabletop.web import chat, logs, notices, protocol, sealed, store
+from tabletop.web import chat, logs, protocol, store
 from tabletop.web.connection import FAN_OUT_CHUNK, FAN_OUT_PAUSE, OUTBOX_MOST, Connection, fan_out
 from tabletop.web.room_base import (
     PRESENCE_EVERY,
@@ -27,7 +29,7 @@ from tabletop.web.room_base import (
     _,
     log,
 )
-from tabletop.web.room_names import RoomNames
+from tabletop.web.room_undo import RoomUndo
 from tabletop.web.store import Stale, StoredMatch
 
 ATTEMPTS = 3  # times a sealed choice is entered again when another's was stored first
@@ -39,7 +41,7 @@ __all__ = [
 ]  # fmt: skip
 
 
-class Room(RoomNames):
+class Room(RoomUndo):
     """A match being served."""
 
     # -- joining -------------------------------------------------------------------------
@@ -142,164 +144,6 @@ class Room(RoomNames):
             number=number,
             now=len(self.table.match.actions),
         )
-
-    # -- undo ----------------------------------------------------------------------------
-    async def ask_undo(self, connection: Connection) -> None:
-        seat = connection.seat
-        async with self.lock:
-            if seat is None or seat not in self.table.persons():
-                await connection.send(protocol.error(_("only a player can ask for an undo")))
-                return
-            if self.damage:
-                await connection.send(protocol.error(self.damaged()))
-                return
-            if self.undo_request is not None:
-                by = self.undo_request.by
-                waiting = (
-                    _(
-                        "an undo request is already waiting (asked by you); "
-                        "it must be answered first"
-                    )
-                    if by == seat
-                    else _(
-                        "an undo request is already waiting (asked by player {n}); "
-                        "it must be answered first",
-                        n=by,
-                    )
-                )
-                await connection.send(protocol.error(waiting))
-                return
-            plan = self.table.undo_plan(seat)
-            if plan.sealed:  # one's own sealed choice: nobody else was told of it
-                await self.take_back_sealed(seat)
-                return
-            if plan.refusal:
-                await connection.send(
-                    protocol.error(_("cannot undo: {reason}", reason=plan.refusal))
-                )
-                return
-            others = {p for p in self.table.persons() if p != seat}
-            request = UndoRequest(seat, len(self.table.match.actions), plan.count, others)
-            self.undo_request = request
-            if others:
-                await self.send_all(self._undo_message(request))
-                if self.sharing is not None:
-                    self.sharing.publish(notices.undo_asked(
-                        self.meta.id, self.sharing.server, self._undo_message(request)
-                    ))  # fmt: skip
-            else:
-                await self._carry_out(request)
-
-    async def take_back_sealed(self, seat: int) -> None:
-        """Take back ``seat``'s sealed choice (the lock held): tell that seat's
-        connections, then everyone their position (the seat is choosing again)."""
-        match = self.table.match
-        own = match.sealed[seat]
-        self.table.undo(seat)
-        try:
-            await self._commit()  # stored before anyone is told
-        except Exception as exc:
-            if isinstance(exc, Stale):  # applied meanwhile (another server): as stored
-                with contextlib.suppress(Exception):
-                    await self._adopt_stored()
-                why = _("cannot undo: {reason}", reason=_("the match moved on"))
-            else:
-                logs.failed(log, f"match {self.meta.id}: a take-back could not be stored", exc)
-                match.sealed[seat] = own  # still stored: it stands
-                why = _("the server could not store the undo; nothing changed")
-            message = protocol.error(why)
-        else:
-            message = sealed.undone(seat)
-        for connection in list(self.connections):
-            if connection.seat == seat:
-                await connection.send(message)
-        await self.broadcast()
-        self.arm_clock()
-        if self.sharing is not None:
-            self.sharing.changed(self)
-
-    async def answer_undo(self, connection: Connection, agree: bool) -> None:
-        async with self.lock:
-            request = self.undo_request
-            if request is None or connection.seat not in request.waiting:
-                await connection.send(protocol.error(_("no undo request is waiting for you")))
-                return
-            if request.origin is not None and self.sharing is not None:  # asked elsewhere
-                self.sharing.publish(
-                    notices.undo_answered(self.meta.id, request.origin, connection.seat, agree)
-                )
-                return
-            await self._answered(request, connection.seat, agree)
-
-    async def _answered(self, request: UndoRequest, seat: int, agree: bool) -> None:
-        if not agree:
-            self.undo_request = None
-            declined = protocol.undo_declined(request.by, _("player {n} declined", n=seat))
-            await self._undo_told(declined)
-            return
-        request.waiting.discard(seat)
-        if not request.waiting:
-            await self._carry_out(request)
-
-    async def _undo_told(self, message: JSON) -> None:
-        """An undo's result to everyone, on the other servers too."""
-        await self.send_all(message)
-        if self.sharing is not None:
-            self.sharing.publish(notices.undo_result(self.meta.id, message))
-
-    async def undo_notice(self, notice: JSON) -> None:
-        """Another server's undo request, an answer to this server's, or a result
-        (:mod:`tabletop.web.notices`)."""
-        kind, message = notice.get("k"), notice.get("r")
-        async with self.lock:
-            request = self.undo_request
-            if kind == notices.UNDO_ASKED and isinstance(message, dict):
-                self.undo_request = UndoRequest(
-                    int(message["by"]), int(message["number"]), int(message["count"]),
-                    {int(w) for w in message["waiting"]}, str(notice.get("o")),
-                )  # fmt: skip
-                await self.send_all(message)
-            elif kind == notices.UNDO_ANSWERED and request is not None and request.origin is None:
-                assert self.sharing is not None
-                seat = notice.get("seat")
-                if notice.get("o") == self.sharing.server and seat in request.waiting:
-                    await self._answered(request, int(seat), bool(notice.get("agree")))
-            elif kind == notices.UNDO_RESULT and request is not None and request.origin is not None:
-                self.undo_request = None
-                if isinstance(message, dict):
-                    await self.send_all(message)
-
-    async def _carry_out(self, request: UndoRequest) -> None:
-        self.undo_request = None
-        plan = self.table.undo_plan(request.by)
-        if plan.refusal or plan.count != request.count:
-            reason = plan.refusal or _("the match moved on")
-            await self._undo_told(protocol.undo_declined(request.by, reason))
-            return
-        self.table.undo(request.by)
-        try:
-            await self._commit()  # stored before anyone is told
-        except Exception as exc:  # another server acted or undid first, or the store failed
-            if not isinstance(exc, Stale):
-                logs.failed(log, f"match {self.meta.id}: an undo could not be stored", exc)
-            with contextlib.suppress(Exception):
-                await self._adopt_stored()  # the stored match, as it is
-            await self._undo_told(protocol.undo_declined(request.by, _("the match moved on")))
-            return
-        await self._undo_told(protocol.undo_done(request.by, plan.count))
-        await self._after_change()
-        self.start_computers()
-
-    def undo_asked_here(self) -> JSON | None:
-        """The ``undo-request`` message of a request asked on this server and still
-        waiting (None: none, or asked elsewhere)."""
-        request = self.undo_request
-        if request is None or request.origin is not None:
-            return None
-        return self._undo_message(request)
-
-    def _undo_message(self, request: UndoRequest) -> JSON:
-        return protocol.undo_request(request.by, request.number, request.count, request.waiting)
 
     # -- table talk ----------------------------------------------------------------------
     async def talk(self, connection: Connection, text: str) -> None:

@@ -46,11 +46,22 @@ SPECTATORS_EVERY = 1.0  # seconds: spectators are told of changes at most this o
 
 @dataclass
 class UndoRequest:
+    """An undo request waiting (stored: :mod:`tabletop.web.undo_requests`)."""
+
     by: int
     number: int
     count: int
     waiting: set[int] = field(default_factory=set)
     origin: str | None = None  # the server it was asked on, when another (shared store)
+    asked: float = 0.0  # wall-clock time it was asked: its name in the store
+
+
+def stored_request(meta: StoredMatch, number: int, damage: str) -> UndoRequest | None:
+    """The undo request stored with ``meta`` (at ``number`` actions), as a room keeps it."""
+    undo = meta.undo
+    if undo is None or damage or undo.number != number:
+        return None
+    return UndoRequest(undo.seat, undo.number, undo.count, set(undo.waiting), None, undo.asked)
 
 
 class Peers(Protocol):
@@ -94,7 +105,8 @@ class RoomBase:
         self.active = max(self.updated, time.time())  # ... of the last change or visitor
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
-        self.undo_request: UndoRequest | None = None
+        self.undo_request = stored_request(meta, len(table.match.actions), damage)
+        self._undo_timer: asyncio.Task[None] | None = None  # the request's lapse
         self._pending: list[asyncio.Future[None]] = []
         self._clock: asyncio.Task[None] | None = None
         self._computer: asyncio.Task[None] | None = None
@@ -364,7 +376,8 @@ class RoomBase:
             other.post(text)
 
     def close(self) -> None:
-        for task in (self._clock, self._computer, self._presence, self._watchers):
+        tasks = (self._clock, self._computer, self._presence, self._watchers, self._undo_timer)
+        for task in tasks:
             if task is not None:
                 task.cancel()
         if self._retrying is not None:

@@ -21,7 +21,7 @@ import asyncio
 import time
 
 from tabletop.core.errors import TabletopError
-from tabletop.web import logs, protocol, sealed, store
+from tabletop.web import logs, protocol, sealed, store, undo_requests
 from tabletop.web.catchup import catch_up
 from tabletop.web.room_base import RETRY_FIRST, RETRY_MOST, RoomBase, _, log
 from tabletop.web.store import Mark, Stale, StoredMatch
@@ -32,11 +32,17 @@ class RoomFlow(RoomBase):
     """A served match's clock, computer seats and other servers' changes."""
 
     async def _after_change(self) -> None:
-        """Commit, drop a stale undo request, tell everyone, re-arm the clock."""
+        """Commit, drop an undo request made moot (an action, an undo, the end), tell
+        everyone, re-arm the clock."""
         await self._commit()
-        request = self.undo_request
-        if request is not None and request.number != len(self.table.match.actions):
+        request, match = self.undo_request, self.table.match
+        if request is not None and (
+            request.number != len(match.actions) or match.outcome() is not None
+        ):  # its stored row went in the same step
             self.undo_request = None
+            if self._undo_timer is not None:
+                self._undo_timer.cancel()
+                self._undo_timer = None
             await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
         await self.broadcast()
         self.arm_clock()
@@ -49,8 +55,12 @@ class RoomFlow(RoomBase):
         match, meta = self.table.match, self.meta
         forfeit = match.forfeit.player if match.forfeit is not None else None
         status = "ongoing" if match.outcome() is None else "over"
+        request = self.undo_request
+        asked = None if request is None else request.asked
+        waiting = None if request is None else undo_requests.waiting_text(request.waiting)
         return (len(match.actions), meta.undos, status, forfeit, len(meta.claimed),
-                meta.rematch, sealed.mask(match), len(self.chat.messages))  # fmt: skip
+                meta.rematch, sealed.mask(match), len(self.chat.messages), asked,
+                waiting)  # fmt: skip
 
     async def sync(self) -> bool:
         """Read the match from the store and become it (another server changed it);
@@ -75,6 +85,7 @@ class RoomFlow(RoomBase):
             log.error("match %s: the stored match does not replay here: %s", self.meta.id, exc)
             return
         meta = self.meta
+        undos = meta.undos  # before: an undo carried out elsewhere answers a request here
         self._seen = len(stored.actions)
         self._sealed_rows = sealed.texts(result.match)
         self._sealed_next = dict(self._sealed_rows)
@@ -96,17 +107,15 @@ class RoomFlow(RoomBase):
             self._hold_clock()
             if self._clock_unstarted(stored):
                 await self._start_clock()
+        await self._adopt_undo(stored, undos)
         if result.changed or claimed or renamed or clock != self.table.deadline:
             self.updated = self.active = time.time()
-            request = self.undo_request
-            moved = request is not None and request.number != len(self.table.match.actions)
-            # a request asked on another server and carried out there (an undo: replayed)
-            # is answered by that server's result
-            if request is not None and moved and not (request.origin and result.replayed):
-                self.undo_request = None
-                await self.send_all(protocol.undo_declined(request.by, _("the match moved on")))
             await self.broadcast()
             self.arm_clock()
+
+    async def _adopt_undo(self, stored: StoredMatch, undos: int) -> None:
+        """The stored undo request made this room's, the one gone told
+        (:class:`tabletop.web.room_undo.RoomUndo` does it)."""
 
     async def _start_clock(self) -> None:
         """Start the clock of the person to act and store its deadline; on a shared store

@@ -15,7 +15,7 @@ import uvicorn
 
 from tabletop.core.errors import UsageError
 from tabletop.core.i18n.text import Domain
-from tabletop.web import collector, lifeline, protocols, store
+from tabletop.web import collector, lifeline, protocols, store, undo_requests
 from tabletop.web.app import build_app
 from tabletop.web.config import ServerConfig
 
@@ -92,6 +92,7 @@ def serve(
         raise UsageError(_("--port must be 1-65535, not {port}", port=port))
     config = config or ServerConfig().with_host(host)
     check_shared(db, config.bus, workers)
+    undo_requests.expiry()  # $TABLETOP_UNDO_EXPIRY, if set, is a number of seconds
     target: Path | str
     if isinstance(db, str):
         from tabletop.web import postgres

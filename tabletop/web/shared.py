@@ -215,9 +215,9 @@ class Sharing:
         for room in list(self.hub.rooms.values()):
             if room.meta.status == "ongoing":  # its counts here, none if all left
                 self.presence(room)
-            asked = room.undo_asked_here()
+            asked = room.undo_asked_here(self.server)
             if asked is not None:
-                self.publish(notices.undo_asked(room.meta.id, self.server, asked))
+                self.publish(asked)
 
     async def _recheck_forever(self) -> None:
         renewed = asyncio.get_running_loop().time()

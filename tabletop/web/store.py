@@ -38,6 +38,7 @@ from tabletop.core.i18n.text import Domain
 from tabletop.web.store_records import (
     ALL_NAMES,
     ALL_SEALED,
+    ALL_UNDO,
     CHAT_OF,
     CHAT_OPEN,
     CHAT_ROWS,
@@ -47,6 +48,7 @@ from tabletop.web.store_records import (
     ITS_CLAIMS,
     ITS_NAMES,
     ITS_SEALED,
+    ITS_UNDO,
     ONE_MATCH,
     POSITIONS,
     TAKE_LEASE,
@@ -57,10 +59,12 @@ from tabletop.web.store_records import (
     Stale,
     Statement,
     StoredMatch,
+    StoredUndo,
     StoreError,
     Unserved,
     add_names,
     add_sealed,
+    add_undo,
     ended,
     read_match,
     row_match,
@@ -78,13 +82,14 @@ from tabletop.web.store_steps import (
 )
 
 __all__ = [
-    "ALL_NAMES", "ALL_SEALED", "CHAT_OF", "CHAT_OPEN", "CHAT_ROWS", "CHAT_SCHEMA", "COLUMNS",
-    "DROP_LEASE", "ITS_ACTIONS", "ITS_CLAIMS", "ITS_NAMES", "ITS_SEALED", "MIGRATIONS",
-    "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA", "TAKE_LEASE", "VERSION", "ChatRows",
-    "Mark", "MatchStore", "SeatRow", "Stale", "Statement", "Store", "StoreError",
-    "StoredMatch", "Unserved", "add_names", "add_sealed", "append", "check", "claim",
-    "clock", "connect", "ended", "forfeit", "load_all", "read_match", "rematch",
-    "rewritten", "settle", "truncate", "withdraw",
+    "ALL_NAMES", "ALL_SEALED", "ALL_UNDO", "CHAT_OF", "CHAT_OPEN", "CHAT_ROWS",
+    "CHAT_SCHEMA", "COLUMNS", "DROP_LEASE", "ITS_ACTIONS", "ITS_CLAIMS", "ITS_NAMES",
+    "ITS_SEALED", "ITS_UNDO", "MIGRATIONS", "ONE_MATCH", "ONE_ROW", "POSITIONS", "SCHEMA",
+    "TAKE_LEASE", "VERSION", "ChatRows", "Mark", "MatchStore", "SeatRow", "Stale",
+    "Statement", "Store", "StoreError", "StoredMatch", "StoredUndo", "Unserved",
+    "add_names", "add_sealed", "add_undo", "append", "check", "claim", "clock", "connect",
+    "ended", "forfeit", "load_all", "read_match", "rematch", "rewritten", "settle",
+    "truncate", "withdraw",
 ]  # fmt: skip
 
 _ = Domain("tabletop")
@@ -121,6 +126,10 @@ CREATE TABLE IF NOT EXISTS names (
     match TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
     PRIMARY KEY (match, seat), UNIQUE (match, folded)
 );
+CREATE TABLE IF NOT EXISTS undo_requests (
+    match TEXT PRIMARY KEY, seat INTEGER NOT NULL, number INTEGER NOT NULL,
+    undos INTEGER NOT NULL, count INTEGER NOT NULL, waiting TEXT NOT NULL, asked REAL NOT NULL
+);
 """
 
 # table talk (tabletop.web.chat): each match's messages, and the matches whose spectators
@@ -133,12 +142,14 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match, at);
 CREATE TABLE IF NOT EXISTS chat_open (match TEXT PRIMARY KEY);
 """
 
-VERSION = 7
+VERSION = 8
 # What brings a file of version N-1 to N (version 1: no ``updated`` column; version 4: the
 # stored move clock, the undo count, and the ``leases`` and ``timeouts`` tables, which
 # SCHEMA creates; version 5: the ``sealed`` table of pending sealed choices, which SCHEMA
 # creates too; version 6: how a match ended at the table, ``ending``; version 7: the
-# ``names`` table of the seats' display names, which SCHEMA creates)
+# ``names`` table of the seats' display names, which SCHEMA creates; version 8: the
+# ``undo_requests`` table of the undo requests waiting (:mod:`tabletop.web.undo_requests`),
+# which SCHEMA creates too)
 MIGRATIONS = {
     2: ["ALTER TABLE matches ADD COLUMN updated REAL"],
     3: ["ALTER TABLE matches ADD COLUMN hints INTEGER"],
@@ -149,6 +160,7 @@ MIGRATIONS = {
     5: [],
     6: ["ALTER TABLE matches ADD COLUMN ending TEXT"],
     7: [],
+    8: [],
 }
 
 
@@ -242,6 +254,9 @@ def _load_all(db: sqlite3.Connection) -> tuple[list[StoredMatch], list[Unserved]
     for match_id, *row in db.execute(ALL_NAMES):
         if match_id in found:
             add_names(found[match_id], [row])
+    for match_id, *row in db.execute(ALL_UNDO):
+        if match_id in found:
+            add_undo(found[match_id], [row])
     return list(found.values()), unserved
 
 
@@ -294,7 +309,8 @@ class Store:
                 claims = db.execute(ITS_CLAIMS, (match_id,)).fetchall()
                 sealed = db.execute(ITS_SEALED, (match_id,)).fetchall()
                 names = db.execute(ITS_NAMES, (match_id,)).fetchall()
-                return read_match(row, actions, claims, sealed, names)
+                undo = db.execute(ITS_UNDO, (match_id,)).fetchall()
+                return read_match(row, actions, claims, sealed, names, undo)
             finally:
                 db.close()
 

@@ -40,6 +40,20 @@ class SeatRow:
 
 
 @dataclass
+class StoredUndo:
+    """An undo request waiting (:mod:`tabletop.web.undo_requests`): ``seat`` asked at
+    wall-clock time ``asked`` to take back ``count`` actions at position ``number``
+    (after ``undos`` undos); ``waiting`` still to answer."""
+
+    seat: int
+    number: int
+    undos: int
+    count: int
+    waiting: frozenset[int]
+    asked: float
+
+
+@dataclass
 class StoredMatch:
     """A match as the database holds it."""
 
@@ -69,6 +83,7 @@ class StoredMatch:
     sealed: dict[int, str] = field(default_factory=dict)
     # the display names the seats chose (:mod:`tabletop.web.names`), by seat
     names: dict[int, str] = field(default_factory=dict)
+    undo: StoredUndo | None = None  # the undo request waiting at this position, if any
 
     def insert(self) -> Statement:
         seats = json.dumps([vars(s) for s in self.seats])
@@ -117,16 +132,34 @@ def read_match(
     claims: list[Any],
     sealed: Sequence[Any] = (),
     names: Sequence[Any] = (),
+    undo: Sequence[Any] = (),
 ) -> StoredMatch:
     """A match from its row, its actions' texts (in order), its claimed seats, its
-    sealed choices (seat, number, text: those made at its last stored action) and its
-    seats' names (seat, name)."""
+    sealed choices (seat, number, text: those made at its last stored action), its
+    seats' names (seat, name) and its undo request (:data:`ITS_UNDO`)."""
     match = row_match(row)
     match.actions = [str(text) for (text,) in actions]
     match.claimed = {int(seat) for (seat,) in claims}
     add_sealed(match, sealed)
     add_names(match, names)
+    add_undo(match, undo)
     return match
+
+
+def add_undo(match: StoredMatch, rows: Sequence[Any]) -> None:
+    """Keep the undo request (seat, number, undos, count, waiting, asked) asked where
+    ``match`` stands now; one of another position, or unreadable, is left out."""
+    for seat, number, undos, count, waiting, asked in rows:
+        try:
+            seats = json.loads(waiting)
+            request = StoredUndo(
+                int(seat), int(number), int(undos), int(count),
+                frozenset(int(s) for s in seats), float(asked),
+            )  # fmt: skip
+        except (ValueError, TypeError):
+            continue
+        if request.number == len(match.actions) and request.undos == match.undos:
+            match.undo = request
 
 
 def add_names(match: StoredMatch, rows: Sequence[Any]) -> None:
@@ -152,6 +185,8 @@ ITS_SEALED = "SELECT seat, number, text FROM sealed WHERE match=?"
 ALL_SEALED = "SELECT match, seat, number, text FROM sealed"
 ITS_NAMES = "SELECT seat, name FROM names WHERE match=?"
 ALL_NAMES = "SELECT match, seat, name FROM names"
+ITS_UNDO = "SELECT seat, number, undos, count, waiting, asked FROM undo_requests WHERE match=?"
+ALL_UNDO = "SELECT match, seat, number, undos, count, waiting, asked FROM undo_requests"
 CHAT_OPEN = "SELECT match FROM chat_open"
 CHAT_ROWS = "SELECT match, at, seat, name, text FROM chat ORDER BY match, at"
 CHAT_OF = "SELECT match, at, seat, name, text FROM chat WHERE match=? ORDER BY at"
@@ -162,17 +197,23 @@ TAKE_LEASE = (
 )
 DROP_LEASE = "DELETE FROM leases WHERE match=? AND holder=?"
 # each match's position as the servers sharing a store compare it: number, undos, status,
-# forfeit, claimed seats, rematch and who has a sealed choice stored (the sum of 2**seat)
+# forfeit, claimed seats, rematch, who has a sealed choice stored (the sum of 2**seat), the
+# chat messages, and the undo request waiting (when it was asked, who is still to answer)
 # (a change of any is a change of what its connections see)
 POSITIONS = (  # the matches that can still change: ongoing, or touched since ``?``
     "SELECT m.id, (SELECT count(*) FROM actions a WHERE a.match=m.id), m.undos, m.status, "
     "m.forfeit, (SELECT count(*) FROM claims c WHERE c.match=m.id), m.rematch, "
     "(SELECT coalesce(sum(1 << s.seat), 0) FROM sealed s WHERE s.match=m.id), "
-    "(SELECT count(*) FROM chat h WHERE h.match=m.id) FROM matches m "
+    "(SELECT count(*) FROM chat h WHERE h.match=m.id), "
+    "(SELECT u.asked FROM undo_requests u WHERE u.match=m.id), "
+    "(SELECT u.waiting FROM undo_requests u WHERE u.match=m.id) FROM matches m "
     "WHERE m.status = 'ongoing' OR m.updated > ?"
 )
-# number, undos, status, forfeit, claims, rematch, sealed choosers, chat messages
-Mark = tuple[int, int, str, "int | None", int, "str | None", int, int]
+# number, undos, status, forfeit, claims, rematch, sealed choosers, chat messages, undo
+# request (asked, waiting)
+Mark = tuple[
+    int, int, str, "int | None", int, "str | None", int, int, "float | None", "str | None"
+]
 
 ChatRows = tuple[list[str], list[tuple[Any, ...]]]
 

@@ -15,6 +15,12 @@ from tabletop.web.store_records import Statement
 ONE_ROW = "/* one row */ "  # a statement marked so must change a row, else Stale
 
 
+def moot(match_id: str) -> Statement:
+    """The waiting undo request (:mod:`tabletop.web.undo_requests`) forgotten: part of
+    every step that moves the match on (an action, an undo, its end)."""
+    return ("DELETE FROM undo_requests WHERE match=?", (match_id,))
+
+
 def append(
     match_id: str, number: int, text: str, status: str, at: float,
     deadline: float | None = None, undos: int | None = None,
@@ -41,6 +47,7 @@ def append(
         ("UPDATE matches SET status=?, updated=?, deadline=? WHERE id=?",
          (status, at, deadline, match_id)),
         *clear,
+        moot(match_id),
         (ONE_ROW + "INSERT INTO actions (match, number, text) SELECT ?,?,? "
          "WHERE NOT EXISTS (SELECT 1 FROM timeouts WHERE match=?) "
          "AND NOT EXISTS (SELECT 1 FROM sealed WHERE match=?) "
@@ -73,6 +80,7 @@ def truncate(
         ("DELETE FROM actions WHERE match=? AND number>?", (match_id, keep)),
         ("DELETE FROM timeouts WHERE match=?", (match_id,)),
         ("DELETE FROM sealed WHERE match=?", (match_id,)),
+        moot(match_id),
     ]  # fmt: skip
 
 
@@ -100,11 +108,11 @@ def forfeit(
             "deadline=NULL WHERE id=? AND forfeit IS NULL"
             + ("" if number is None else " AND (SELECT count(*) FROM actions WHERE match=?)=?"),
             (player, ending, at, match_id, *(() if number is None else (match_id, number))),
-        )]  # fmt: skip
+        ), moot(match_id)]  # fmt: skip
     steps: list[Statement] = [(
         "UPDATE matches SET forfeit=?, status='over', updated=?, deadline=NULL WHERE id=?",
         (player, at, match_id),
-    )]  # fmt: skip
+    ), moot(match_id)]  # fmt: skip
     if number is not None:
         steps.append((
             ONE_ROW + "INSERT INTO timeouts (match, number, player) SELECT ?,?,? WHERE "
@@ -143,7 +151,7 @@ def rematch(match_id: str, new_id: str) -> list[Statement]:
 # every table that holds rows of one match (its ``match`` column), matches itself aside
 MATCH_TABLES = (
     "actions", "claims", "open_seats", "leases", "timeouts", "sealed", "names", "chat",
-    "chat_open",
+    "chat_open", "undo_requests",
 )  # fmt: skip
 
 

@@ -1,0 +1,337 @@
+"""Undo requests that survive (issue 39, item 5): a request waiting is stored, so a server
+SIGKILLed and started again shows it and its answer carries it out; two servers sharing
+PostgreSQL with Redis stopped see one another's request and its result from the store;
+a request nobody answers lapses (its asker is told why), and one whose time ran out while
+the server was down is gone after the restart. Real `tabletop serve` processes, a real
+PostgreSQL and Redis (tests/db_servers.py), nothing mocked."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.web import postgres, store, undo_requests
+from tests.test_web_process import kill
+from tests.test_web_shared import cluster, seated, stored_actions
+from tests.web_support import Client, Message, free_port, post, start_process
+
+NONE_WAITING = "no undo request is waiting for you"
+
+
+def rows(db: Path) -> list[tuple[Any, ...]]:
+    """The undo requests SQLite holds: (match, seat, number, count, waiting)."""
+    with sqlite3.connect(db) as conn:
+        return conn.execute(
+            "SELECT match, seat, number, count, waiting FROM undo_requests"
+        ).fetchall()
+
+
+def pg_rows(url: str) -> list[tuple[Any, ...]]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT match, seat, waiting FROM undo_requests").fetchall()
+
+
+def is_type(kind: str) -> Any:
+    return lambda m: m["type"] == kind
+
+
+def at_exactly(client: Client, number: int) -> Message:
+    return client.until(lambda m: m["type"] == "position" and m["number"] == number)
+
+
+def one_played(base: str) -> tuple[str, dict[int, str], Client, Client]:
+    """A two-player Quarto match on ``base`` with seat 1's first action played: its id,
+    tokens, and both seats' connections at position 1."""
+    status, made = post(base, "api/matches", {"game": "quarto", "players": 2})
+    assert status == 201, made
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    one, two = Client(base, made["id"], tokens[1]), Client(base, made["id"], tokens[2])
+    for client in (one, two):
+        client.at(0)
+    one.act(one.position["legal"][0])
+    for client in (one, two):
+        client.at(1)
+    return made["id"], tokens, one, two
+
+
+def test_a_request_survives_a_sigkill_and_is_carried_out_after_the_restart(
+    tmp_path: Path,
+) -> None:
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        match_id, tokens, one, two = one_played(base)
+        one.send({"type": "undo"})
+        two.until(is_type("undo-request"))
+        assert rows(db) == [(match_id, 1, 1, 1, "[2]")]
+        kill(server)
+        server = start_process(db, port)
+        two = Client(base, match_id, tokens[2])
+        shown = two.until(is_type("undo-request"))  # sent on connecting, from the store
+        assert (shown["by"], shown["number"], shown["count"], shown["waiting"]) == (1, 1, 1, [2])
+        one = Client(base, match_id, tokens[1])
+        one.until(is_type("undo-request"))  # the asker sees it waits
+        two.send({"type": "undo-answer", "agree": True})
+        for client in (one, two):
+            done = client.until(is_type("undo-result"))
+            assert done["done"] is True and done["count"] == 1, done
+            at_exactly(client, 0)
+        assert rows(db) == []
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT count(*) FROM actions").fetchone() == (0,)
+        one.send({"type": "undo-answer", "agree": True})  # nothing waits any more
+        assert one.until(is_type("error"))["error"] == NONE_WAITING
+    finally:
+        kill(server)
+
+
+def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path) -> None:
+    """Three people (Quartino): seat 1 asks, seat 2 agrees, the server is SIGKILLed; after
+    the restart the request waits for seat 3 alone, seat 2 cannot answer again, and seat
+    3's yes carries it out."""
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        status, made = post(base, "api/matches", {"game": "quartino", "players": 3})
+        assert status == 201, made
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        seats = {seat: Client(base, made["id"], token) for seat, token in tokens.items()}
+        dealt = seats[1].at(0)["number"]  # the deal is chance's: seat 1 acts first
+        assert seats[1].position["to_act"] == 1
+        seats[1].act(seats[1].position["legal"][0])
+        for client in seats.values():
+            client.at(dealt + 1)
+        seats[1].send({"type": "undo"})
+        for seat in (2, 3):
+            assert seats[seat].until(is_type("undo-request"))["waiting"] == [2, 3]
+        seats[2].send({"type": "undo-answer", "agree": True})
+        assert seats[3].until(is_type("undo-request"))["waiting"] == [3]
+        assert rows(db) == [(made["id"], 1, dealt + 1, 1, "[3]")]
+        kill(server)
+        server = start_process(db, port)
+        seats = {seat: Client(base, made["id"], token) for seat, token in tokens.items()}
+        for client in seats.values():
+            assert client.until(is_type("undo-request"))["waiting"] == [3]
+        seats[2].send({"type": "undo-answer", "agree": False})  # answered before the kill
+        assert seats[2].until(is_type("error"))["error"] == NONE_WAITING
+        seats[3].send({"type": "undo-answer", "agree": True})
+        for client in seats.values():
+            done = client.until(is_type("undo-result"))
+            assert done["done"] is True and done["count"] == 1, done
+            at_exactly(client, dealt)
+        assert rows(db) == []
+    finally:
+        kill(server)
+
+
+def test_a_request_is_gone_once_the_match_ends(tmp_path: Path) -> None:
+    """Seat 2 resigns while seat 1's request waits: everyone is told it is moot, its row
+    went with the resignation, and a restart shows no request."""
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        match_id, tokens, one, two = one_played(base)
+        one.send({"type": "undo"})
+        two.until(is_type("undo-request"))
+        two.send({"type": "resign"})
+        for client in (one, two):
+            moot = client.until(is_type("undo-result"))
+            assert moot["done"] is False and moot["reason"] == "the match moved on", moot
+            client.until(lambda m: m["type"] == "position" and m["status"] == "over")
+        assert rows(db) == []
+        kill(server)
+        server = start_process(db, port)
+        two = Client(base, match_id, tokens[2])
+        two.send({"type": "undo-answer", "agree": True})
+        told = two.until(lambda m: m["type"] in ("error", "undo-request"))
+        assert told == {"type": "error", "error": NONE_WAITING}, told
+    finally:
+        kill(server)
+
+
+def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With $TABLETOP_UNDO_EXPIRY at 3 seconds: the asker and the other seat are told it
+    lapsed, its row goes, a new request may be asked; one asked just before a SIGKILL
+    whose time runs out while the server is down is gone once it is back."""
+    monkeypatch.setenv(undo_requests.EXPIRY_VARIABLE, "3")
+    db, port = tmp_path / "m.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = start_process(db, port)
+    try:
+        match_id, tokens, one, two = one_played(base)
+        one.send({"type": "undo"})
+        two.until(is_type("undo-request"))
+        for client in (one, two):  # waits for the lapse: the one wait of this test
+            lapsed = client.until(is_type("undo-result"), timeout=60)
+            assert lapsed["done"] is False, lapsed
+            assert lapsed["reason"] == "nobody answered in time (3 s)", lapsed
+        assert rows(db) == []
+        two.send({"type": "undo-answer", "agree": True})
+        assert two.until(is_type("error"))["error"] == NONE_WAITING
+        one.send({"type": "undo"})  # asked again: the lapsed one no longer blocks it
+        two.until(is_type("undo-request"))
+        assert rows(db) == [(match_id, 1, 1, 1, "[2]")]
+        kill(server)
+        time.sleep(3.5)  # its time runs out while no server runs
+        server = start_process(db, port)
+        for _ in range(300):  # the restarted server lapses it from the stored time
+            if not rows(db):
+                break
+            time.sleep(0.1)
+        assert rows(db) == []
+        two = Client(base, match_id, tokens[2])
+        two.at(1)
+        two.send({"type": "undo-answer", "agree": True})
+        told = two.until(lambda m: m["type"] in ("error", "undo-request"))
+        assert told == {"type": "error", "error": NONE_WAITING}, told
+        assert at_exactly(Client(base, match_id, tokens[1]), 1)["status"] == "ongoing"
+    finally:
+        kill(server)
+
+
+def test_an_expiry_that_is_not_seconds_stops_serve_with_one_line(tmp_path: Path) -> None:
+    import os
+
+    env = dict(os.environ, TABLETOP_UNDO_EXPIRY="soon")
+    out = subprocess.run(
+        [sys.executable, "-m", "tabletop", "serve", "--db", str(tmp_path / "m.sqlite3"),
+         "--port", str(free_port())],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode != 0 and len(lines) == 1, out.stderr
+    assert "TABLETOP_UNDO_EXPIRY is the seconds an undo request waits" in lines[0]
+    assert "not soon" in lines[0]
+
+
+def test_a_request_and_its_answer_cross_servers_with_redis_stopped(
+    pg_url: str, redis_server: Any
+) -> None:
+    """Redis stopped: seat 1 asks on server 0; seat 2 on server 1 is shown the request
+    from the store, and so is a connection opened there later; seat 2 agrees on server 1,
+    which carries the undo out; server 0 tells seat 1 it was done (from the store)."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links, one, two = seated(servers)
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        redis_server.stop()
+        try:
+            one.send({"type": "undo"})
+            one.until(is_type("undo-request"))
+            asked = two.until(is_type("undo-request"))
+            assert asked["by"] == 1 and asked["waiting"] == [2], asked
+            late = Client(servers.base(1), links["id"], seats[2])
+            late.until(is_type("undo-request"))
+            assert [r[1] for r in pg_rows(pg_url)] == [1]
+            two.send({"type": "undo-answer", "agree": True})
+            for client in (one, two, late):
+                done = client.until(is_type("undo-result"))
+                assert done["done"] is True and done["count"] == 1, done
+                at_exactly(client, 0)
+            assert stored_actions(pg_url, links["id"]) == [] and pg_rows(pg_url) == []
+        finally:
+            redis_server.start()
+        for client in (one, two, late):
+            client.close()
+
+
+def test_a_request_lapses_once_on_two_servers_with_redis_stopped(
+    pg_url: str, redis_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """$TABLETOP_UNDO_EXPIRY at 3 seconds, Redis stopped: both servers' clocks run out,
+    one removes the request, and each seat (one on each server) is told it lapsed, once."""
+    monkeypatch.setenv(undo_requests.EXPIRY_VARIABLE, "3")
+    with cluster(pg_url, redis_server, 2) as servers:
+        _, one, two = seated(servers)
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        redis_server.stop()
+        try:
+            one.send({"type": "undo"})
+            two.until(is_type("undo-request"))
+            for client in (one, two):  # waits for the lapse
+                lapsed = client.until(is_type("undo-result"))
+                assert lapsed["reason"] == "nobody answered in time (3 s)", lapsed
+            assert pg_rows(pg_url) == []
+            one.send({"type": "chat", "text": "still here"})  # a mark after the lapse
+            for client in (one, two):
+                client.until(lambda m: m["type"] == "chat" and m["text"] == "still here")
+        finally:
+            redis_server.start()
+        for client in (one, two):
+            results = [m for m in client.messages if m["type"] == "undo-result"]
+            assert len(results) == 1, results
+            client.close()
+
+
+def test_a_request_asked_on_a_server_then_killed_is_answered_on_another(
+    pg_url: str, redis_server: Any
+) -> None:
+    """Seat 1 asks on server 0, which is SIGKILLed; seat 2 on server 1 still sees the
+    request, declines it there, and seat 1 (back on server 1) may ask again."""
+    with cluster(pg_url, redis_server, 2) as servers:
+        links, one, two = seated(servers)
+        seats = {s["seat"]: s["token"] for s in links["seats"]}
+        one.act(one.position["legal"][0])
+        for client in (one, two):
+            client.at(1)
+        one.send({"type": "undo"})
+        two.until(is_type("undo-request"))
+        servers.kill(0)
+        again = Client(servers.base(1), links["id"], seats[1])
+        again.until(is_type("undo-request"))
+        two.send({"type": "undo-answer", "agree": False})
+        for client in (again, two):
+            result = client.until(is_type("undo-result"))
+            assert result["done"] is False and result["reason"] == "player 2 declined"
+        assert pg_rows(pg_url) == [] and len(stored_actions(pg_url, links["id"])) == 1
+        again.send({"type": "undo"})
+        assert two.until(is_type("undo-request"))["by"] == 1
+
+
+def test_a_version_7_database_gains_the_undo_requests_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    before = store.SCHEMA.split("CREATE TABLE IF NOT EXISTS undo_requests")[0]
+    db = sqlite3.connect(path)
+    db.executescript(before + store.CHAT_SCHEMA + "PRAGMA user_version=7;")
+    db.close()
+    store.check(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 8
+    assert db.execute("SELECT count(*) FROM undo_requests").fetchone() == (0,)
+    db.close()
+
+
+def test_a_version_4_postgres_database_gains_the_undo_requests_table(pg_url: str) -> None:
+    import psycopg
+
+    table = postgres.SCHEMA.index("CREATE TABLE IF NOT EXISTS undo_requests")
+    before = postgres.SCHEMA.replace(postgres.SCHEMA[table:].split(";")[0] + ";", "")
+    assert "undo_requests" not in before
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        for part in before.split(";"):
+            if part.strip():
+                conn.execute(part)
+        conn.execute("CREATE TABLE schema_version (version INTEGER)")
+        conn.execute("INSERT INTO schema_version VALUES (4)")
+    postgres.check(pg_url)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        version = conn.execute("SELECT version FROM schema_version").fetchone()
+        assert version == (postgres.VERSION,) == (5,)
+        assert conn.execute("SELECT count(*) FROM undo_requests").fetchone() == (0,)
