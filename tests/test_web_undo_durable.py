@@ -62,19 +62,47 @@ def one_played(base: str) -> tuple[str, dict[int, str], Client, Client]:
     return made["id"], tokens, one, two
 
 
+class Served:
+    """A ``tabletop serve`` process on a SQLite database of its own, SIGKILLed and started
+    again at will (:meth:`restart`); use it as a context manager (killed at the end)."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.db, self.port = tmp_path / "m.sqlite3", free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.process = start_process(self.db, self.port)
+
+    def kill(self) -> None:
+        kill(self.process)
+
+    def start(self) -> None:
+        self.process = start_process(self.db, self.port)
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.kill()
+
+
+def ask(asker: Client, other: Client) -> Message:
+    """``asker`` asks to undo; the request as ``other`` is shown it."""
+    asker.send({"type": "undo"})
+    return other.until(is_type("undo-request"))
+
+
 def test_a_request_survives_a_sigkill_and_is_carried_out_after_the_restart(
     tmp_path: Path,
 ) -> None:
-    db, port = tmp_path / "m.sqlite3", free_port()
-    base = f"http://127.0.0.1:{port}/"
-    server = start_process(db, port)
-    try:
+    with Served(tmp_path) as served:
+        db, base = served.db, served.base
         match_id, tokens, one, two = one_played(base)
-        one.send({"type": "undo"})
-        two.until(is_type("undo-request"))
+        ask(one, two)
         assert rows(db) == [(match_id, 1, 1, 1, "[2]")]
-        kill(server)
-        server = start_process(db, port)
+        served.restart()
         two = Client(base, match_id, tokens[2])
         shown = two.until(is_type("undo-request"))  # sent on connecting, from the store
         assert (shown["by"], shown["number"], shown["count"], shown["waiting"]) == (1, 1, 1, [2])
@@ -90,18 +118,14 @@ def test_a_request_survives_a_sigkill_and_is_carried_out_after_the_restart(
             assert conn.execute("SELECT count(*) FROM actions").fetchone() == (0,)
         one.send({"type": "undo-answer", "agree": True})  # nothing waits any more
         assert one.until(is_type("error"))["error"] == NONE_WAITING
-    finally:
-        kill(server)
 
 
 def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path) -> None:
     """Three people (Quartino): seat 1 asks, seat 2 agrees, the server is SIGKILLed; after
     the restart the request waits for seat 3 alone, seat 2 cannot answer again, and seat
     3's yes carries it out."""
-    db, port = tmp_path / "m.sqlite3", free_port()
-    base = f"http://127.0.0.1:{port}/"
-    server = start_process(db, port)
-    try:
+    with Served(tmp_path) as served:
+        db, base = served.db, served.base
         status, made = post(base, "api/matches", {"game": "quartino", "players": 3})
         assert status == 201, made
         tokens = {s["seat"]: s["token"] for s in made["seats"]}
@@ -117,8 +141,7 @@ def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path)
         seats[2].send({"type": "undo-answer", "agree": True})
         assert seats[3].until(is_type("undo-request"))["waiting"] == [3]
         assert rows(db) == [(made["id"], 1, dealt + 1, 1, "[3]")]
-        kill(server)
-        server = start_process(db, port)
+        served.restart()
         seats = {seat: Client(base, made["id"], token) for seat, token in tokens.items()}
         for client in seats.values():
             assert client.until(is_type("undo-request"))["waiting"] == [3]
@@ -130,34 +153,26 @@ def test_the_answers_given_before_a_sigkill_still_count_after_it(tmp_path: Path)
             assert done["done"] is True and done["count"] == 1, done
             at_exactly(client, dealt)
         assert rows(db) == []
-    finally:
-        kill(server)
 
 
 def test_a_request_is_gone_once_the_match_ends(tmp_path: Path) -> None:
     """Seat 2 resigns while seat 1's request waits: everyone is told it is moot, its row
     went with the resignation, and a restart shows no request."""
-    db, port = tmp_path / "m.sqlite3", free_port()
-    base = f"http://127.0.0.1:{port}/"
-    server = start_process(db, port)
-    try:
+    with Served(tmp_path) as served:
+        db, base = served.db, served.base
         match_id, tokens, one, two = one_played(base)
-        one.send({"type": "undo"})
-        two.until(is_type("undo-request"))
+        ask(one, two)
         two.send({"type": "resign"})
         for client in (one, two):
             moot = client.until(is_type("undo-result"))
             assert moot["done"] is False and moot["reason"] == "the match moved on", moot
             client.until(lambda m: m["type"] == "position" and m["status"] == "over")
         assert rows(db) == []
-        kill(server)
-        server = start_process(db, port)
+        served.restart()
         two = Client(base, match_id, tokens[2])
         two.send({"type": "undo-answer", "agree": True})
         told = two.until(lambda m: m["type"] in ("error", "undo-request"))
         assert told == {"type": "error", "error": NONE_WAITING}, told
-    finally:
-        kill(server)
 
 
 def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
@@ -167,13 +182,10 @@ def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
     lapsed, its row goes, a new request may be asked; one asked just before a SIGKILL
     whose time runs out while the server is down is gone once it is back."""
     monkeypatch.setenv(undo_requests.EXPIRY_VARIABLE, "3")
-    db, port = tmp_path / "m.sqlite3", free_port()
-    base = f"http://127.0.0.1:{port}/"
-    server = start_process(db, port)
-    try:
+    with Served(tmp_path) as served:
+        db, base = served.db, served.base
         match_id, tokens, one, two = one_played(base)
-        one.send({"type": "undo"})
-        two.until(is_type("undo-request"))
+        ask(one, two)
         for client in (one, two):  # waits for the lapse: the one wait of this test
             lapsed = client.until(is_type("undo-result"), timeout=60)
             assert lapsed["done"] is False, lapsed
@@ -181,12 +193,11 @@ def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
         assert rows(db) == []
         two.send({"type": "undo-answer", "agree": True})
         assert two.until(is_type("error"))["error"] == NONE_WAITING
-        one.send({"type": "undo"})  # asked again: the lapsed one no longer blocks it
-        two.until(is_type("undo-request"))
+        ask(one, two)  # asked again: the lapsed one no longer blocks it
         assert rows(db) == [(match_id, 1, 1, 1, "[2]")]
-        kill(server)
+        served.kill()
         time.sleep(3.5)  # its time runs out while no server runs
-        server = start_process(db, port)
+        served.start()
         for _ in range(300):  # the restarted server lapses it from the stored time
             if not rows(db):
                 break
@@ -198,8 +209,6 @@ def test_a_request_nobody_answers_lapses_and_stays_gone_after_a_restart(
         told = two.until(lambda m: m["type"] in ("error", "undo-request"))
         assert told == {"type": "error", "error": NONE_WAITING}, told
         assert at_exactly(Client(base, match_id, tokens[1]), 1)["status"] == "ongoing"
-    finally:
-        kill(server)
 
 
 def test_an_expiry_that_is_not_seconds_stops_serve_with_one_line(tmp_path: Path) -> None:
@@ -263,8 +272,7 @@ def test_a_request_lapses_once_on_two_servers_with_redis_stopped(
             client.at(1)
         redis_server.stop()
         try:
-            one.send({"type": "undo"})
-            two.until(is_type("undo-request"))
+            ask(one, two)
             for client in (one, two):  # waits for the lapse
                 lapsed = client.until(is_type("undo-result"))
                 assert lapsed["reason"] == "nobody answered in time (3 s)", lapsed
@@ -291,8 +299,7 @@ def test_a_request_asked_on_a_server_then_killed_is_answered_on_another(
         one.act(one.position["legal"][0])
         for client in (one, two):
             client.at(1)
-        one.send({"type": "undo"})
-        two.until(is_type("undo-request"))
+        ask(one, two)
         servers.kill(0)
         again = Client(servers.base(1), links["id"], seats[1])
         again.until(is_type("undo-request"))
