@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tabletop.core.records import Record
 from tabletop.web import names, store
+from tests.db_servers import migrated, without_table
 from tests.test_web_process import kill
 from tests.web_support import Client, Message, free_port, get, post, start_process
 
@@ -77,30 +78,10 @@ def test_a_version_6_database_gains_the_names_table(tmp_path: Path) -> None:
 
 
 def test_a_version_3_postgres_database_gains_the_names_table(pg_url: str) -> None:
-    import psycopg
-
     from tabletop.web import postgres
 
-    before = postgres.SCHEMA.replace(
-        postgres.SCHEMA[postgres.SCHEMA.index("CREATE TABLE IF NOT EXISTS names") :].split(";")[0]
-        + ";",
-        "",
-    )
-    assert "names" not in before
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        for part in before.split(";"):
-            if part.strip():
-                conn.execute(part)
-        conn.execute("CREATE TABLE schema_version (version INTEGER)")
-        conn.execute("INSERT INTO schema_version VALUES (3)")
-    postgres.check(pg_url)
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        version = conn.execute("SELECT version FROM schema_version").fetchone()
-        assert version == (postgres.VERSION,)
-        assert conn.execute("SELECT count(*) FROM names").fetchone() == (0,)
-
-
-# -- over a real server --------------------------------------------------------------------
+    before = without_table(postgres.SCHEMA, "names")
+    assert migrated(pg_url, before, 3, "names") == ((postgres.VERSION,), (0,))
 
 
 def until_type(client: Client, kind: str) -> Message:

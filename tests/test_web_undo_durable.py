@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tabletop.web import postgres, store, undo_requests
+from tests.db_servers import migrated, without_table
 from tests.test_web_process import kill
 from tests.test_web_shared import cluster, seated, stored_actions
 from tests.web_support import Client, Message, free_port, post, start_process
@@ -326,19 +327,6 @@ def test_a_version_7_database_gains_the_undo_requests_table(tmp_path: Path) -> N
 
 
 def test_a_version_4_postgres_database_gains_the_undo_requests_table(pg_url: str) -> None:
-    import psycopg
-
-    table = postgres.SCHEMA.index("CREATE TABLE IF NOT EXISTS undo_requests")
-    before = postgres.SCHEMA.replace(postgres.SCHEMA[table:].split(";")[0] + ";", "")
-    assert "undo_requests" not in before
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        for part in before.split(";"):
-            if part.strip():
-                conn.execute(part)
-        conn.execute("CREATE TABLE schema_version (version INTEGER)")
-        conn.execute("INSERT INTO schema_version VALUES (4)")
-    postgres.check(pg_url)
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        version = conn.execute("SELECT version FROM schema_version").fetchone()
-        assert version == (postgres.VERSION,) == (5,)
-        assert conn.execute("SELECT count(*) FROM undo_requests").fetchone() == (0,)
+    before = without_table(postgres.SCHEMA, "undo_requests")
+    assert migrated(pg_url, before, 4, "undo_requests") == ((postgres.VERSION,), (0,))
+    assert postgres.VERSION == 5
