@@ -17,7 +17,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 NOBODY = 65534
 
@@ -135,28 +134,3 @@ def have_postgres() -> bool:
 def have_redis() -> bool:
     return shutil.which("redis-server") is not None or Path("/usr/bin/redis-server").exists()
 
-
-def without_table(schema: str, table: str) -> str:
-    """``schema`` (SQL statements) without the ``CREATE TABLE IF NOT EXISTS table``."""
-    start = schema.index(f"CREATE TABLE IF NOT EXISTS {table}")
-    return schema.replace(schema[start:].split(";")[0] + ";", "")
-
-
-def migrated(url: str, before: str, version: int, table: str) -> tuple[Any, Any]:
-    """A PostgreSQL database made by the schema text ``before`` at ``version``, then
-    opened by the server's check (which migrates it): its version and ``table``'s rows."""
-    import psycopg
-
-    from tabletop.web import postgres
-
-    assert f"EXISTS {table} " not in before
-    with psycopg.connect(url, autocommit=True) as conn:
-        for part in before.split(";"):
-            if part.strip():
-                conn.execute(part)
-        conn.execute("CREATE TABLE schema_version (version INTEGER)")
-        conn.execute("INSERT INTO schema_version VALUES (%s)", (version,))
-    postgres.check(url)
-    with psycopg.connect(url, autocommit=True) as conn:
-        found = conn.execute("SELECT version FROM schema_version").fetchone()
-        return found, conn.execute(f"SELECT count(*) FROM {table}").fetchone()

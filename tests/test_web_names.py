@@ -6,7 +6,6 @@ record; a spectator's with its connection; a refusal changes nothing."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tabletop.core.records import Record
 from tabletop.web import names, store
-from tests.db_servers import migrated, without_table
+from tests.migrations import postgres_migrated, sqlite_migrated, without_table
 from tests.test_web_process import kill
 from tests.web_support import Client, Message, free_port, get, post, start_process
 
@@ -65,23 +64,14 @@ def test_a_record_keeps_the_names_and_one_without_keeps_its_checksum() -> None:
 
 
 def test_a_version_6_database_gains_the_names_table(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    before = store.SCHEMA.split("CREATE TABLE IF NOT EXISTS names")[0]
-    db = sqlite3.connect(path)
-    db.executescript(before + store.CHAT_SCHEMA + "PRAGMA user_version=6;")
-    db.close()
-    store.check(path)
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
-    assert db.execute("SELECT count(*) FROM names").fetchone() == (0,)
-    db.close()
+    assert sqlite_migrated(tmp_path / "old.sqlite3", "names", 6) == (store.VERSION, (0,))
 
 
 def test_a_version_3_postgres_database_gains_the_names_table(pg_url: str) -> None:
     from tabletop.web import postgres
 
     before = without_table(postgres.SCHEMA, "names")
-    assert migrated(pg_url, before, 3, "names") == ((postgres.VERSION,), (0,))
+    assert postgres_migrated(pg_url, before, 3, "names") == ((postgres.VERSION,), (0,))
 
 
 def until_type(client: Client, kind: str) -> Message:

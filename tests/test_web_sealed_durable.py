@@ -29,7 +29,7 @@ from tabletop.core.match import Match
 from tabletop.core.registry import registry
 from tabletop.web import postgres, sealed, store, store_sealed
 from tabletop.web.catchup import catch_up
-from tests.db_servers import migrated
+from tests.migrations import postgres_migrated
 from tests.test_web_process import kill
 from tests.test_web_sealed_leak import answered, create, sweep
 from tests.test_web_shared import cluster
@@ -218,7 +218,7 @@ def test_two_servers_pool_the_sealed_bids_of_a_round(pg_url: str, redis_server: 
 
 def test_a_postgres_database_of_the_schema_before_gains_the_sealed_table(pg_url: str) -> None:
     before = postgres.SCHEMA.split("CREATE TABLE IF NOT EXISTS sealed")[0]
-    assert migrated(pg_url, before, 1, "sealed") == ((postgres.VERSION,), (0,))
+    assert postgres_migrated(pg_url, before, 1, "sealed") == ((postgres.VERSION,), (0,))
     match = store.StoredMatch(
         "m1", 1.0, "goofspiel", "1", 2, {}, 7, [store.SeatRow(1, None, "t"),
         store.SeatRow(2, None, "u")], True, None,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tabletop.web import postgres, store, undo_requests
-from tests.db_servers import migrated, without_table
+from tests.migrations import postgres_migrated, sqlite_migrated, without_table
 from tests.test_web_process import kill
 from tests.test_web_shared import cluster, seated, stored_actions
 from tests.web_support import Client, Message, free_port, post, start_process
@@ -314,19 +314,11 @@ def test_a_request_asked_on_a_server_then_killed_is_answered_on_another(
 
 
 def test_a_version_7_database_gains_the_undo_requests_table(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    before = store.SCHEMA.split("CREATE TABLE IF NOT EXISTS undo_requests")[0]
-    db = sqlite3.connect(path)
-    db.executescript(before + store.CHAT_SCHEMA + "PRAGMA user_version=7;")
-    db.close()
-    store.check(path)
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 8
-    assert db.execute("SELECT count(*) FROM undo_requests").fetchone() == (0,)
-    db.close()
+    found = sqlite_migrated(tmp_path / "old.sqlite3", "undo_requests", 7)
+    assert found == (store.VERSION, (0,)) and store.VERSION == 8
 
 
 def test_a_version_4_postgres_database_gains_the_undo_requests_table(pg_url: str) -> None:
     before = without_table(postgres.SCHEMA, "undo_requests")
-    assert migrated(pg_url, before, 4, "undo_requests") == ((postgres.VERSION,), (0,))
+    assert postgres_migrated(pg_url, before, 4, "undo_requests") == ((postgres.VERSION,), (0,))
     assert postgres.VERSION == 5
