@@ -37,7 +37,7 @@ from tabletop.core.match import Match
 from tabletop.core.records import Record
 from tabletop.core.registry import registry
 from tests import test_web_hidden as hidden
-from tests.web_support import Client, Message, free_port, get, post, start_process
+from tests.web_support import Client, Message, first_move, free_port, get, post, start_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -487,9 +487,7 @@ def test_undo_chat_presence_and_rematch_across_servers(pg_url: str, redis_server
         # presence: seat 1 (server 0) is online as seen from server 1
         two.until(lambda m: m["type"] == "presence" and m["presence"]["seats"]["1"] == "online"
                   and m["presence"]["spectators"] == 1)  # fmt: skip
-        one.act(one.position["legal"][0])
-        for client in (one, two):
-            client.at(1)
+        first_move(one, two)
         one.send({"type": "undo"})
         asked = two.until(lambda m: m["type"] == "undo-request")
         assert asked["by"] == 1 and asked["waiting"] == [2]
@@ -665,9 +663,7 @@ def test_an_undo_request_and_a_departure_in_a_redis_outage_reach_the_other_serve
         for client in (one, two, watcher):
             client.at(0)
         two.until(lambda m: m["type"] == "presence" and m["presence"]["spectators"] == 1)
-        one.act(one.position["legal"][0])
-        for client in (one, two):
-            client.at(1)
+        first_move(one, two)
         redis_server.stop()
         try:
             one.send({"type": "undo"})

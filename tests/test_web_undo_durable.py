@@ -20,7 +20,7 @@ from tabletop.web import postgres, store, undo_requests
 from tests.migrations import postgres_migrated, sqlite_migrated, without_table
 from tests.test_web_process import kill
 from tests.test_web_shared import cluster, seated, stored_actions
-from tests.web_support import Client, Message, free_port, post, start_process
+from tests.web_support import Client, Message, first_move, free_port, post, start_process
 
 NONE_WAITING = "no undo request is waiting for you"
 
@@ -57,9 +57,7 @@ def one_played(base: str) -> tuple[str, dict[int, str], Client, Client]:
     one, two = Client(base, made["id"], tokens[1]), Client(base, made["id"], tokens[2])
     for client in (one, two):
         client.at(0)
-    one.act(one.position["legal"][0])
-    for client in (one, two):
-        client.at(1)
+    first_move(one, two)
     return made["id"], tokens, one, two
 
 
@@ -236,9 +234,7 @@ def test_a_request_and_its_answer_cross_servers_with_redis_stopped(
     with cluster(pg_url, redis_server, 2) as servers:
         links, one, two = seated(servers)
         seats = {s["seat"]: s["token"] for s in links["seats"]}
-        one.act(one.position["legal"][0])
-        for client in (one, two):
-            client.at(1)
+        first_move(one, two)
         redis_server.stop()
         try:
             one.send({"type": "undo"})
@@ -268,9 +264,7 @@ def test_a_request_lapses_once_on_two_servers_with_redis_stopped(
     monkeypatch.setenv(undo_requests.EXPIRY_VARIABLE, "3")
     with cluster(pg_url, redis_server, 2) as servers:
         _, one, two = seated(servers)
-        one.act(one.position["legal"][0])
-        for client in (one, two):
-            client.at(1)
+        first_move(one, two)
         redis_server.stop()
         try:
             ask(one, two)
@@ -297,9 +291,7 @@ def test_a_request_asked_on_a_server_then_killed_is_answered_on_another(
     with cluster(pg_url, redis_server, 2) as servers:
         links, one, two = seated(servers)
         seats = {s["seat"]: s["token"] for s in links["seats"]}
-        one.act(one.position["legal"][0])
-        for client in (one, two):
-            client.at(1)
+        first_move(one, two)
         ask(one, two)
         servers.kill(0)
         again = Client(servers.base(1), links["id"], seats[1])

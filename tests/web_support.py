@@ -162,3 +162,10 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def first_move(mover: Client, *others: Client) -> None:
+    """``mover`` plays its first legal action; every client is then at position 1."""
+    mover.act(mover.position["legal"][0])
+    for client in (mover, *others):
+        client.at(1)
