@@ -9,6 +9,7 @@ information), and any the game adds (``AGENTS`` of its agents module).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.agents.base import Agent, Budget, Level
@@ -36,27 +37,34 @@ def _search_agent(limit: int | None) -> Agent:
     return SearchAgent() if limit is None else SearchAgent(playout_limit=limit)
 
 
-def search_agent() -> Agent:
-    """The generic search, for a game's own levels of other budgets (``LEVELS``), imported
-    when the level is chosen."""
-    return _search_agent(None)
+GENERIC_BUDGETS = {"3": 200, "4": 1000, "5": 4000}  # playouts a move of levels 3-5
 
 
-def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
-    """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
-    hidden = game.info.hidden_information
-    limit = players_of(game).playout_limit
-    levels = {
-        "1": Level("1", _("random legal actions"), RandomAgent),
-        "2": Level("2", _("greedy: one ply with the game's evaluation"), GreedyAgent),
-    }
-    for name, iterations in (("3", 200), ("4", 1000), ("5", 4000)):
+def search_levels(
+    budgets: Mapping[str, int], hidden: bool = False, limit: int | None = None
+) -> dict[str, Level]:
+    """Levels of the generic search, ``budgets`` naming each level's playouts a move,
+    described in the core's (translated) words: the generic levels 3-5, and a game's own
+    budgets (its ``LEVELS``, as Goofspiel's)."""
+    levels = {}
+    for name, iterations in budgets.items():
         if hidden:
             described = _("information-set MCTS, {n} playouts a move (≤ 2 s)", n=iterations)
         else:
             described = _("MCTS (UCT), {n} playouts a move (≤ 2 s)", n=iterations)
         levels[name] = _search(name, described, iterations, limit)
     return levels
+
+
+def generic_levels(game: Game[Any, Any]) -> dict[str, Level]:
+    """The ladder every game gets: 1 random, 2 greedy, 3-5 tree search of growing budget."""
+    hidden = game.info.hidden_information
+    limit = players_of(game).playout_limit
+    return {
+        "1": Level("1", _("random legal actions"), RandomAgent),
+        "2": Level("2", _("greedy: one ply with the game's evaluation"), GreedyAgent),
+        **search_levels(GENERIC_BUDGETS, hidden, limit),
+    }
 
 
 def agent_levels(game: Game[Any, Any]) -> dict[str, Level]:

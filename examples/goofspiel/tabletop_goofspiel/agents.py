@@ -11,12 +11,8 @@ left to exploit. Each of these budgets is measurably stronger than the one below
 
 from __future__ import annotations
 
-from tabletop.agents.base import Budget, Level
-from tabletop.agents.levels import search_agent
-from tabletop.game import Domain
+from tabletop.agents.levels import search_levels
 from tabletop_goofspiel.rules import State
-
-_ = Domain("tabletop_goofspiel")
 
 
 def evaluate(state: State, player: int) -> float:
@@ -27,12 +23,4 @@ def evaluate(state: State, player: int) -> float:
     return min(1.0, max(0.0, 0.5 + lead / total))
 
 
-LEVELS = {
-    name: Level(
-        name,
-        _("search, each sealed round by decoupled UCT, {n} playouts a move (≤ 2 s)", n=n),
-        search_agent,
-        Budget(iterations=n, seconds=2.0),
-    )
-    for name, n in (("3", 50), ("4", 200), ("5", 1000))
-}
+LEVELS = search_levels({"3": 50, "4": 200, "5": 1000})  # described in the core's words
