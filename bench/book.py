@@ -17,7 +17,7 @@ it writes the book. The book is
 written only when every layer of a variant is complete; the report says how long it took
 (CPU and wall seconds), how many positions and bytes. ``--verify`` checks every entry
 of the book at ``--out`` (of the ``--variants`` named) against the solver (the benchmark
-of the whole book).
+of the whole book), in shards as the build is.
 """
 
 from __future__ import annotations
@@ -94,14 +94,7 @@ def better(a: tuple[int, int], b: tuple[int, int]) -> bool:
 def build(args: argparse.Namespace) -> None:
     work = Path(args.work)
     work.parent.mkdir(parents=True, exist_ok=True)
-    done: dict[str, Entries] = {name: {} for name in VARIANTS}
-    if work.exists():
-        for line in work.read_text().splitlines():
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a line cut short by a build stopped mid-write: solved again
-            done[row["variant"]][tuple(row["key"])] = (row["value"], row["placements"])
+    done = _read_work(work)
     shard, shards = (int(part) for part in args.shard.split("/"))
     started, cpu = time.perf_counter(), time.process_time()
     solved = 0
@@ -151,48 +144,86 @@ def build(args: argparse.Namespace) -> None:
           f"{used:.0f} s CPU, {wall:.0f} s wall ({solved} solved)")  # fmt: skip
 
 
-def verify(path: str, variants: set[str]) -> None:
-    """Every entry of the book at ``path`` against the solver (the deepest layer solved
+def verify(args: argparse.Namespace, variants: set[str]) -> None:
+    """Every entry of the book at ``--out`` against the solver (the deepest layer solved
     again, the rest derived again): the whole book, as the test checks a sample; only the
-    sections of ``variants`` (a variant at a time fits a session)."""
-    started = time.perf_counter()
-    sections = qbook.decode(Path(path).read_bytes())
+    sections of ``variants``. As the build does, ``--shard K/N`` solves again only every
+    N-th entry of the deepest layer, appending to ``--work`` (default
+    ``build/quarto-verify.jsonl``), so N processes share the work; a last run without it
+    solves what is left, derives the layers above and reports."""
+    work = Path(args.work)
+    work.parent.mkdir(parents=True, exist_ok=True)
+    solved = _read_work(work)
+    shard, shards = (int(part) for part in args.shard.split("/"))
+    started, cpu = time.perf_counter(), time.process_time()
+    sections = qbook.decode(Path(args.out).read_bytes())
     wrong = checked = 0
-    for squares, section in sections.items():
-        if not any(VARIANTS[name] == squares for name in variants):
-            continue
+    for name in sorted(variants):
+        squares = VARIANTS[name]
+        section = sections[squares]
+        known = solved[name]
         entries: Entries = {}
-        for key, state in layer(squares, section.depth).items():
-            found = solve(state)
-            entries[key] = (found.value, found.placements)
-            checked += 1
-            wrong += section.get(key) != entries[key]
-            if checked % 250 == 0:
-                print(f"  {checked} checked, {wrong} wrong", flush=True)
+        with work.open("a") as out:
+            for index, (key, state) in enumerate(layer(squares, section.depth).items()):
+                if key not in known:
+                    if index % shards != shard:
+                        continue
+                    found = solve(state)
+                    known[key] = (found.value, found.placements)
+                    out.write(json.dumps({"variant": name, "key": list(key), "value": found.value,
+                                          "placements": found.placements}) + "\n")  # fmt: skip
+                    out.flush()
+                entries[key] = known[key]
+                checked += 1
+                wrong += section.get(key) != entries[key]
+                if checked % 250 == 0:
+                    print(f"  {checked} checked, {wrong} wrong", flush=True)
+        if shards > 1:
+            continue  # the layers above: the last run, without a shard
         for pieces in range(section.depth - 1, -1, -1):
             for key, state in layer(squares, pieces).items():
                 entries[key] = derived(state, entries, squares)
                 checked += 1
                 wrong += section.get(key) != entries[key]
-    took = time.perf_counter() - started
+    took, used = time.perf_counter() - started, time.process_time() - cpu
+    part = f" (shard {shard}/{shards}: its part of the deepest layer)" if shards > 1 else ""
     print(
-        f"verified {checked} entries against the solver: {wrong} wrong "
-        f"({took:.0f} s wall, {time.process_time():.0f} s CPU)"
+        f"verified {checked} entries against the solver{part}: {wrong} wrong "
+        f"({took:.0f} s wall, {used:.0f} s CPU this run)"
     )
+
+
+def _read_work(work: Path) -> dict[str, Entries]:
+    """The positions a work file holds, by variant (a line cut short is skipped)."""
+    done: dict[str, Entries] = {name: {} for name in VARIANTS}
+    if work.exists():
+        for line in work.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a run stopped mid-write: solved again
+            done[row["variant"]][tuple(row["key"])] = (row["value"], row["placements"])
+    return done
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--depth", type=int, default=1)
     parser.add_argument("--variants", default="default,squares")
-    parser.add_argument("--work", default="build/quarto-book.jsonl")
+    parser.add_argument(
+        "--work",
+        default=None,
+        help="default build/quarto-book.jsonl, or build/quarto-verify.jsonl with --verify",
+    )
     parser.add_argument("--out", default=str(qbook.PATH))
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--shard", default="0/1", help="K/N: solve every N-th position from K")
     parser.add_argument("--verify", action="store_true", help="check the book at --out")
     args = parser.parse_args()
+    if args.work is None:
+        args.work = "build/quarto-verify.jsonl" if args.verify else "build/quarto-book.jsonl"
     if args.verify:
-        verify(args.out, {part.split(":")[0] for part in args.variants.split(",")})
+        verify(args, {part.split(":")[0] for part in args.variants.split(",")})
     else:
         build(args)
 
