@@ -10,11 +10,10 @@ earlier calls.
 from __future__ import annotations
 
 import importlib
-import time
 from types import ModuleType
 
 from tabletop_quarto.rules import Rules, State
-from tabletop_quarto.search import BudgetExceeded, search_config
+from tabletop_quarto.search import BudgetExceeded, clock, search_config
 from tabletop_quarto.symmetry import board_symmetries
 
 _module: ModuleType | None = None
@@ -85,7 +84,7 @@ class KernelRoot:
             self._claim()
         seconds = -1.0
         if self.deadline is not None:
-            seconds = max(0.0, self.deadline - time.perf_counter())
+            seconds = max(0.0, self.deadline - clock())
         score, square, give, nodes, aborted = self.kernel.root(
             self.board, self.pool, self.hand, rem, alpha, beta, self.max_nodes, seconds
         )

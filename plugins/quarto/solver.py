@@ -16,7 +16,9 @@ restricted ``attributes``, either claim mode) and is deterministic for a node bu
   count again, which the search respects because it only looks at patterns through the
   square just filled.
 - **Budget** (``seconds`` / ``nodes``): the search deepens by placements (iterative
-  deepening) and stops when the budget runs out. A forced win or loss found within the
+  deepening) and stops when the budget runs out. ``seconds`` are the thinking thread's
+  CPU seconds (:data:`tabletop_quarto.search.clock`): under load a move takes longer on
+  the wall clock, with the same proof. A forced win or loss found within the
   horizon is exact; otherwise ``exact`` is False, ``value`` is 0 ("not known") and
   ``best`` is the action of the deepest finished iteration (it avoids every loss that
   iteration could see).
@@ -27,7 +29,6 @@ restricted ``attributes``, either claim mode) and is deterministic for a node bu
 
 from __future__ import annotations
 
-import time
 from typing import Any, Literal, NamedTuple, Protocol
 
 from tabletop.game import Domain
@@ -43,7 +44,7 @@ from tabletop_quarto.rules import (
     State,
     legal,
 )
-from tabletop_quarto.search import WIN, BudgetExceeded, Search, columns
+from tabletop_quarto.search import WIN, BudgetExceeded, Search, clock, columns
 
 _ = Domain("tabletop_quarto")
 
@@ -121,7 +122,7 @@ def solve(
     settled = _settled(state)
     if settled is not None:
         return settled
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else clock() + seconds
     search = _engine(state, engine, nodes, deadline)
     empties = 16 - state.occupied.bit_count()
     budget = seconds is not None or nodes is not None
@@ -161,7 +162,7 @@ def value_within(
     settled = _settled(state)
     if settled is not None:
         return settled.value
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else clock() + seconds
     search = _engine(state, engine, nodes, deadline)
     empties = 16 - state.occupied.bit_count()
     try:

@@ -25,7 +25,6 @@ capped by positions searched, which makes the agent reproducible (time caps are 
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from tabletop.agents.base import Budget, Turn
@@ -34,6 +33,7 @@ from tabletop_quarto.agents import BasicAgent
 from tabletop_quarto.book import better, choices, lookup
 from tabletop_quarto.position import from_json
 from tabletop_quarto.rules import OVER, PLACE, PLACE_BASE, QUARTO, State, apply, config, legal
+from tabletop_quarto.search import clock
 from tabletop_quarto.solver import Solution, solve, value_within
 
 PLAYOUTS = 3000  # the tree search's budget in the opening: level 4's
@@ -66,14 +66,14 @@ class PerfectAgent:
                     best = action
             return best
         seconds = turn.budget.seconds if turn.budget.seconds is not None else self.seconds
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        deadline = None if seconds is None else clock() + seconds
         value = lookup(state)  # a placement of the book's deepest layer: its value
         if value is not None:  # KEEPING of the time to prove a placement keeps it
-            until = None if seconds is None else time.perf_counter() + KEEPING * seconds
+            until = None if seconds is None else clock() + KEEPING * seconds
             kept = self._keeping(state, value[0], until)
             if kept is not None:
                 return kept
-            seconds = None if deadline is None else max(0.05, deadline - time.perf_counter())
+            seconds = None if deadline is None else max(0.05, deadline - clock())
         solution = solve(state, seconds=seconds, nodes=self.nodes)
         if solution.best is None or solution.best not in legal:
             return BasicAgent().act(turn)
@@ -92,7 +92,7 @@ class PerfectAgent:
                 if (1 if after.player == state.player else 0) >= value:
                     return int(place)
                 continue
-            left = None if deadline is None else deadline - time.perf_counter()
+            left = None if deadline is None else deadline - clock()
             if left is not None and left <= 0:
                 return None
             found = solve(after, seconds=left, nodes=self.nodes)  # the giver's value
@@ -104,7 +104,7 @@ class PerfectAgent:
         """The search's best moves in order, the first the solver cannot refute within
         the horizon its guess was checked to; else the guess."""
         assert solution.best is not None
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        left = None if deadline is None else max(0.0, deadline - clock())
         budget = Budget(iterations=self.playouts, seconds=left)
         ranked = self._search.ranked(replace(turn, budget=budget))
         # a placement uses up one of the horizon's placements; a give none
@@ -112,7 +112,7 @@ class PerfectAgent:
         for action in ranked[:CANDIDATES]:
             if action == solution.best:
                 return solution.best
-            left = None if deadline is None else deadline - time.perf_counter()
+            left = None if deadline is None else deadline - clock()
             if left is not None and left <= 0:
                 break
             after = apply(state, action)  # not over: the solver saw no win at horizon 2
