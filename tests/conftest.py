@@ -10,6 +10,8 @@ the run.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +27,10 @@ collect_ignore = ["old-shape"]
 
 SKIPPED: list[str] = []
 
+# `tabletop games` keeps a cache of the catalogue (tabletop/cli/catalogue_cache.py): the
+# suite's commands keep theirs here, never in the user's ~/.cache
+os.environ["TABLETOP_CACHE_DIR"] = tempfile.mkdtemp(prefix="tabletop-tests-cache-")
+
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Remember every skipped test."""
@@ -33,7 +39,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """In CI, a skipped test fails the run."""
+    """In CI, a skipped test fails the run. The suite's catalogue cache is removed."""
+    shutil.rmtree(os.environ["TABLETOP_CACHE_DIR"], ignore_errors=True)
     if os.environ.get("CI", "").lower() in {"1", "true", "yes"} and SKIPPED:
         print(f"\nCI: {len(SKIPPED)} test(s) skipped, which CI does not allow:")
         for nodeid in SKIPPED:

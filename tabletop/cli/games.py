@@ -4,29 +4,28 @@ rules as rich Markdown (``games`` stays rich-free: it must start fast)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
 from tabletop.cli.language import speak
 from tabletop.cli.options import GameArg, JsonOpt, LangOpt
-from tabletop.core import options as opts
 from tabletop.core.i18n.text import Domain, translate
-from tabletop.core.presentation import presentation_of
-from tabletop.game import JSON, Game
+
+if TYPE_CHECKING:
+    from tabletop.game import JSON, Game
 
 _ = Domain("tabletop")
 
 
 def games(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
     """List the installed games with their players, options and AI levels."""
-    from tabletop.agents.catalogue import catalogue
+    from tabletop.cli.catalogue_cache import catalogue_rows
     from tabletop.core.i18n.text import translated_json
 
     # the JSON is for scripts: English unless --lang says otherwise (as for `run`)
     speak(lang, {} if as_json else None)
-    rows = translated_json(catalogue())
+    rows = translated_json(catalogue_rows())
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
@@ -59,7 +58,7 @@ def print_catalogue(rows: list[JSON]) -> None:
         said = _(
             "players {players}; computer players (--ai SEAT:LEVEL, default {level}):",
             players=players,
-            level=DEFAULT_LEVEL,
+            level=row["default_ai_level"],
         )
         typer.echo(f"{'':<10} {translate(said)}")
         for level in row["ai_levels"]:
@@ -76,6 +75,10 @@ def print_rules(game: Game[Any, Any]) -> None:
     """The rules (Markdown), then the options and AI levels."""
     from rich.console import Console
     from rich.markdown import Markdown
+
+    from tabletop.agents.levels import DEFAULT_LEVEL, agent_levels
+    from tabletop.core import options as opts
+    from tabletop.core.presentation import presentation_of
 
     console = Console()
     shown = presentation_of(game)
