@@ -82,13 +82,19 @@ def _read(path: Path, key: dict[str, Any]) -> list[dict[str, Any]] | None:
 def _write(path: Path, key: dict[str, Any], rows: list[dict[str, Any]], loaded: list[Any]) -> None:
     watched = [entry for entry in sys.path if entry and os.path.isdir(entry)]
     ours = [name for name in sys.modules if name.partition(".")[0] == "tabletop"]
+    folders: set[str] = set()
     for name in dict.fromkeys([*ours, *(module.__name__ for module in loaded)]):
         file = getattr(sys.modules.get(name), "__file__", None)
         if file and not _inside_prefix(file):
-            watched += [file, os.path.dirname(file)]
+            watched.append(file)
+            folders.add(os.path.dirname(file))
+    for folder in sorted(folders):  # and every folder below: a file added (a language's
+        for here, subfolders, _files in os.walk(folder):  # catalogue) changes its folder
+            subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+            watched.append(here)
     stamps = [[entry, _stamp(entry)] for entry in dict.fromkeys(watched)]
-    data = {"key": key, "stamps": stamps, "rows": _encoded(rows)}
     try:
+        data = {"key": key, "stamps": stamps, "rows": _encoded(rows)}
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f"{path.name}.{os.getpid()}")
         partial.write_text(json.dumps(data, ensure_ascii=False))

@@ -28,7 +28,8 @@ def solve(
         float,
         typer.Option(
             "--seconds",
-            help=f"Time budget, 0..{flags.SECONDS_MAX:g}; 0: no limit, solve to the end.",
+            help=f"Time budget in seconds of computation (CPU), 0..{flags.SECONDS_MAX:g}; "
+            "0: no limit, solve to the end.",
             parser=parsers.solve_seconds,
         ),
     ] = 60.0,
