@@ -7,7 +7,9 @@ falls on all alike, and prints the median and the least wall time of each with i
 to the baseline ``python -c "import typer, pydantic, pluggy"``. Two more rows say where
 the rest goes: the same imports plus what typer and pydantic load only once a command
 runs (typer's parameter adapters, pydantic's ``BaseModel``, which every game's options
-model needs), and ``tabletop --help`` (no game loaded).
+model needs), and ``tabletop --help`` (no game loaded). ``tabletop games`` lists from its
+cache (:mod:`tabletop.cli.catalogue_cache`, filled by the warm-up run); the last row is
+the same without it (every game imported, as on the first run after an install).
 
 The commands run as a user's do: with Python's bytecode cache (a set
 ``PYTHONDONTWRITEBYTECODE`` is dropped for them, and each runs once unmeasured first), so
@@ -35,6 +37,7 @@ def commands() -> dict[str, list[str]]:
         "... + typer runtime + pydantic BaseModel": [sys.executable, "-c", RUNTIME],
         "tabletop --help": [tabletop, "--help"],
         "tabletop games": [tabletop, "games"],
+        "tabletop games (TABLETOP_NO_CACHE=1)": ["env", "TABLETOP_NO_CACHE=1", tabletop, "games"],
     }
 
 
