@@ -94,8 +94,8 @@ def hint(view: JSON, rules: Rules) -> str:
 
 # Positions the perfect agent may search a move: at most about 1.3 s here with the
 # compiled kernel (1.5-3.5 million a second) and with plain Python (17-50 thousand). A
-# budget in positions, not seconds, makes the agent reproducible; the 2 s cap is only a
-# safety net.
+# budget in positions, not seconds, makes the agent reproducible; the 2 s cap (of the
+# thread's CPU time, so a loaded machine cannot cut a proof) is only a safety net.
 KERNEL_NODES = 2_000_000
 PYTHON_NODES = 20_000
 

@@ -2,8 +2,10 @@
 checked moves before.
 
 Each move gets ``seconds`` of :func:`tabletop_quarto.solver.solve`: the seat's budget
-(``turn.budget.seconds``) when it has one, else 2 s; with ``nodes`` the search is also
-capped by positions searched, which makes the agent reproducible (time caps are not).
+(``turn.budget.seconds``) when it has one, else 2 s, counted on the thinking thread's CPU
+clock (:data:`tabletop_quarto.search.clock`: a busy machine slows a move, never cuts its
+proof); with ``nodes`` the search is also capped by positions searched, which makes the
+agent reproducible (time caps are not).
 
 - in the positions of the opening book (:mod:`tabletop_quarto.book`), the book's best
   action: exact, at once; at a placement of the book's deepest layer (its value known,
