@@ -1,6 +1,7 @@
-"""The catalogues: every message of the core and of every built-in game is translated in
-all five languages, placeholders identical, plural forms those of the language (CLDR, as
-Babel writes them); and the kit's ``translations`` check fails on a broken catalogue."""
+"""The catalogues: every message of the core, of every built-in game and of the Pig and
+Goofspiel examples is translated in all five languages, placeholders identical, plural
+forms those of the language (CLDR, as Babel writes them); and the kit's ``translations``
+check fails on a broken catalogue."""
 
 from __future__ import annotations
 
@@ -16,7 +17,14 @@ from tabletop.core.i18n.catalogues import languages_of, locale_folder, po_path
 from tabletop.core.i18n.languages import LANGUAGES
 from tabletop.kit.checks.translations import check_package, placeholders, source_messages
 
-DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
+DOMAINS = (
+    "tabletop",
+    "tabletop_quarto",
+    "tabletop_quartino",
+    "tabletop_ctverak",
+    "tabletop_pig",  # the example plugins with catalogues of their own
+    "tabletop_goofspiel",
+)
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

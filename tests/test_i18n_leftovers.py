@@ -23,7 +23,8 @@ from tabletop.core.i18n.text import Domain, Msg, translate
 from tabletop.web.app import build_app
 from tests.web_support import TEST_CONFIG
 
-DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak")
+DOMAINS = ("tabletop", "tabletop_quarto", "tabletop_quartino", "tabletop_ctverak",
+           "tabletop_pig", "tabletop_goofspiel")  # fmt: skip
 ROOT = Path(__file__).resolve().parent.parent
 # machine words
 TYPES = "action, undo, undo-answer, rematch, chat, name, resign, draw-offer, draw-answer"
@@ -210,7 +211,14 @@ def test_the_new_match_form_gets_labels_values_and_levels_in_the_language(
             assert not english, level
     quartino = {o["name"]: o for o in games["quartino"]["options"]}
     assert quartino["start"]["labels"]['"lot"'] == "с жребий"
-    built_in = list(games.values())  # connect4, the example, included
+    goofspiel = {o["name"]: o for o in games["goofspiel"]["options"]}  # an example plugin's
+    assert goofspiel["points_order"]["label"] == "ред на наградите"
+    assert goofspiel["points_order"]["labels"]['"descending"'] == "низходящ"
+    assert goofspiel["points_order"]["allowed"] == ["random", "descending", "ascending"]
+    pig = games["pig"]
+    assert pig["options"][0]["label"] == "точки за победа"
+    assert pig["ai_levels"][1]["description"] == "плах: спира, щом сборът на хода стигне 5"
+    built_in = list(games.values())  # the examples connect4, pig and goofspiel included
     assert untranslated(json.dumps(built_in, ensure_ascii=False), "bg") == []
 
 
@@ -477,3 +485,59 @@ def test_connect4_ships_its_catalogue_and_its_rules_in_five_languages() -> None:
     assert "drop a disc" not in text and "there is no column" not in text
     assert tabletop("rules", "connect4", "--lang", "pl").lstrip().startswith("Czwórki")
     assert "Четыре в ряд" in tabletop("rules", "connect4", "--lang", "ru")
+
+
+def test_pig_and_goofspiel_speak_czech_in_the_listing_play_and_rules() -> None:
+    """The example plugins' own catalogues: `tabletop games` (through its cache: stored
+    untranslated, translated when read) shows Pig's levels and options and Goofspiel's
+    summary in Czech; play and rules speak the reader's language; the notation stays."""
+    listed = tabletop("games", "--lang", "cs")
+    pig = listed[listed.index("\npig ") : listed.index("\nquartino ")]
+    assert "bojácný: zastaví, jakmile součet tahu dosáhne 5" in pig
+    assert "opatrný: zastaví, jakmile součet tahu dosáhne 10" in pig
+    assert "dokonalý: strategie, která vyhrává nejčastěji (Neller a Presser)" in pig
+    assert "Házejte kostkou a sčítejte body tahu" in pig
+    assert "-o winscore=100  (celé číslo 1..1000) P3.1 kolik bodů vyhrává: 1 až 1000" in pig
+    goofspiel = listed[listed.index("\ngoofspiel ") : listed.index("\npig ")]
+    assert "Dražte cenové karty svými kartami, všichni naráz a skrytě" in goofspiel
+    assert "G1.2 pořadí cenových karet" in goofspiel
+    assert "(random|descending|ascending)" in goofspiel  # the machine's values stay
+    for english in ("timid", "holds once", "Neller and Presser", "Bid your cards", "cards per"):
+        assert english not in listed, english
+    assert untranslated(listed, "cs") == []
+    again = tabletop("games", "--lang", "cs")  # the listing read back from the cache
+    assert "bojácný: zastaví, jakmile součet tahu dosáhne 5" in again
+    played = tabletop("play", "pig", "--lang", "cs", stdin="foo\nquit\n")
+    assert "házet (roll), nebo zastavit (hold)? součet tahu 0" in played, played[-500:]
+    assert "napište 'roll' (házet), nebo 'hold' (zastavit)" in played
+    assert "roll or hold" not in played and "write 'roll'" not in played
+    bid = tabletop("play", "goofspiel", "--lang", "cs", stdin="\nbid 99\nquit\n")
+    assert "nabídněte kartu o cenu" in bid and "nabídka se píše 'bid 1' až 'bid 13'" in bid, bid
+    assert tabletop("rules", "pig", "--lang", "pl").count("Przy jedynce suma tury przepada") == 1
+    rules = tabletop("rules", "goofspiel", "--lang", "ru")
+    assert "Игра закрытых ставок" in rules and "A game of sealed bids" not in rules
+    assert "G1.2 порядок призовых карт" in rules  # the options' help, from the catalogue
+
+
+def test_pig_and_goofspiel_count_points_with_the_languages_plurals() -> None:
+    import importlib
+
+    from tabletop.core.i18n.text import speaking
+
+    # loaded as the bridges' tests load them (mypy's farm holds the built-in plugins only)
+    pig = importlib.import_module("tabletop_pig.rules")
+    goofspiel = importlib.import_module("tabletop_goofspiel.rules")
+    won = [pig.initial(2, pig.PigOptions(winscore=1))._replace(scores=(0, s)) for s in (1, 3, 5)]
+    reasons = [pig.outcome(state) for state in won]
+    assert [str(r.reason) for r in reasons if r] == [
+        "player 2 reached 1 point (P3.1)", "player 2 reached 3 points (P3.1)",
+        "player 2 reached 5 points (P3.1)"]  # fmt: skip
+    said = [speaking("ru", translate, r.reason) for r in reasons if r]
+    assert said == ["игрок 2 набрал 1 очко (P3.1)", "игрок 2 набрал 3 очка (P3.1)",
+                    "игрок 2 набрал 5 очков (P3.1)"]  # fmt: skip
+    start = goofspiel.initial(2, goofspiel.GoofspielOptions(num_cards=3))
+    drawn = start._replace(winners=(1, 2, 0), points=(2, 2))
+    reason = goofspiel.outcome(drawn)
+    assert reason is not None and str(reason.reason) == "everyone has 2 points: a draw (G3.1)"
+    assert speaking("cs", translate, reason.reason) == "všichni mají 2 body: remíza (G3.1)"
+    assert speaking("pl", translate, reason.reason) == "wszyscy mają 2 punkty: remis (G3.1)"

@@ -117,7 +117,9 @@ class GoofspielGame(Game[State, Action]):
         def number(value: Any, lo: int, hi: int) -> int:
             checked = whole(value, lo, hi)
             if checked is None:
-                raise ValueError(f"{value!r:.30} is not a whole number {lo}-{hi}")
+                shown = f"{value!r:.30}"
+                raise ValueError(_("{value} is not a whole number {lo}-{hi}", value=shown, lo=lo,
+                                   hi=hi))
             return checked
 
         try:
@@ -129,9 +131,12 @@ class GoofspielGame(Game[State, Action]):
                 winners=tuple(number(w, 0, players) for w in data["winners"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
+            # a value out of range says so in the reader's language (a message); a missing
+            # key or a wrong type, Python's words
+            said = exc.args[0] if isinstance(exc, ValueError) and exc.args else str(exc)
             raise PositionError(
                 _("a Goofspiel position needs hands, points, prize, prizes and winners "
-                  "({problem})", problem=str(exc))
+                  "({problem})", problem=said)
             ) from None
         _check(state, players)
         return state
@@ -147,7 +152,8 @@ def _check(state: State, players: int) -> None:
     cards = state.cards
     played = len(state.winners)
     if len(state.hands) != players or len(state.points) != players:
-        raise PositionError(_("hands and points must fit {n} players", n=players))
+        raise PositionError(_.plural("hands and points must fit {n} player",
+                                     "hands and points must fit {n} players", players))
     if any(len(hand) != cards - played or not hand <= set(range(1, cards + 1))
            for hand in state.hands):
         raise PositionError(_("every hand holds {n} of the cards 1-{cards}", n=cards - played,

@@ -20,16 +20,41 @@ DEAL = 100  # a prize card c turned up by chance is DEAL + c: never a bid
 
 
 class GoofspielOptions(BaseModel):
-    """OpenSpiel's parameters, by their names."""
+    """OpenSpiel's parameters, by their names (the keys and values stay; titles, value
+    labels and help translated)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
-    num_cards: int = Field(default=13, ge=3, le=13, description="G1.1 cards per hand: 3 to 13")
+    num_cards: int = Field(
+        default=13,
+        ge=3,
+        le=13,
+        title=_("cards per hand"),
+        description=_("G1.1 cards per hand: 3 to 13"),
+    )
     points_order: Literal["random", "descending", "ascending"] = Field(
-        default="random", description="G1.2 the order of the prize cards"
+        default="random",
+        title=_("order of the prizes"),
+        description=_("G1.2 the order of the prize cards"),
+        json_schema_extra={
+            "labels": {
+                "random": _("random"),
+                "descending": _("descending"),
+                "ascending": _("ascending"),
+            }
+        },
     )
     returns_type: Literal["win_loss", "point_difference", "total_points"] = Field(
-        default="win_loss", description="G3.2 what a learning framework is paid"
+        default="win_loss",
+        title=_("returns"),
+        description=_("G3.2 what a learning framework is paid"),
+        json_schema_extra={
+            "labels": {
+                "win_loss": _("win or loss"),
+                "point_difference": _("point difference"),
+                "total_points": _("total points"),
+            }
+        },
     )
 
 
@@ -123,6 +148,8 @@ def outcome(state: State) -> Outcome | None:
     best = max(state.points)
     winners = tuple(p for p, points in enumerate(state.points, start=1) if points == best)
     if len(winners) == len(state.points):
-        return Outcome((), _("everyone has {points} points: a draw (G3.1)", points=best), "draw")
+        reason = _.plural("everyone has {n} point: a draw (G3.1)",
+                          "everyone has {n} points: a draw (G3.1)", best)
+        return Outcome((), reason, "draw")
     return Outcome(winners, _("the most points, {points} (G3.1)", points=best), "points")
 

@@ -20,16 +20,30 @@ CHANCE_BASE = 100  # a face f is the action CHANCE_BASE + f: never a player's ac
 
 
 class PigOptions(BaseModel):
-    """OpenSpiel's parameters, by their names."""
+    """OpenSpiel's parameters, by their names (the keys stay; titles and help translated)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built at first use
 
-    winscore: int = Field(default=100, ge=1, le=1000, description="P3.1 points that win: 1 to 1000")
+    winscore: int = Field(
+        default=100,
+        ge=1,
+        le=1000,
+        title=_("points to win"),
+        description=_("P3.1 points that win: 1 to 1000"),
+    )
     horizon: int = Field(
-        default=1000, ge=1, le=100_000, description="P3.1 decisions before a draw: 1 to 100000"
+        default=1000,
+        ge=1,
+        le=100_000,
+        title=_("decision limit"),
+        description=_("P3.1 decisions before a draw: 1 to 100000"),
     )
     diceoutcomes: int = Field(
-        default=6, ge=2, le=20, description="P2.2 faces of the die: 2 to 20"
+        default=6,
+        ge=2,
+        le=20,
+        title=_("faces of the die"),
+        description=_("P2.2 faces of the die: 2 to 20"),
     )
 
 
@@ -102,10 +116,12 @@ def outcome(state: State) -> Outcome | None:
         return None
     for player, score in enumerate(state.scores, start=1):
         if score >= state.winscore:
-            return Outcome((player,), _("player {n} reached {score} points (P3.1)", n=player,
-                                        score=score), "score")
-    return Outcome((), _("{n} decisions were made with no winner (P3.1)", n=state.horizon),
-                   "horizon")
+            reason = _.plural("player {player} reached {n} point (P3.1)",
+                              "player {player} reached {n} points (P3.1)", score, player=player)
+            return Outcome((player,), reason, "score")
+    reason = _.plural("{n} decision was made with no winner (P3.1)",
+                      "{n} decisions were made with no winner (P3.1)", state.horizon)
+    return Outcome((), reason, "horizon")
 
 
 def refusal(state: State, action: int) -> str:
