@@ -22,7 +22,8 @@ DOMAINS = (
     "tabletop_quarto",
     "tabletop_quartino",
     "tabletop_ctverak",
-    "tabletop_pig",  # the example plugins with catalogues of their own
+    "tabletop_connect4",  # the example plugins with catalogues of their own
+    "tabletop_pig",
     "tabletop_goofspiel",
 )
 
