@@ -6,9 +6,9 @@ list changes only when a plugin is installed, removed or edited. So the catalogu
 ``$XDG_CACHE_HOME/tabletop/catalogue.json`` (default ``~/.cache``; ``TABLETOP_CACHE_DIR``
 names another folder) with what it was made from: the environment (``sys.prefix``),
 ``sys.path``, ``TABLETOP_DISABLE_PLUGINS``, and the modification time of every
-``sys.path`` folder (an install or removal changes it) and of every source file and
-folder loaded from outside the environment (editable installs and plugins on
-``PYTHONPATH``: an edit changes them). Anything different, and the catalogue is made
+``sys.path`` folder (an install or removal changes it), of every source file loaded from
+outside the environment (editable installs and plugins on ``PYTHONPATH``: an edit changes
+it) and of every folder below theirs (a file added). Anything different, and the catalogue is made
 again from the games themselves and stored. ``TABLETOP_NO_CACHE=1`` never reads or
 writes it; a cache that cannot be read or written is simply not used.
 """
@@ -38,7 +38,7 @@ def catalogue_rows() -> list[dict[str, Any]]:
         return stored
     before = set(sys.modules)
     rows = _catalogue()
-    _write(path, key, rows, [sys.modules[name] for name in set(sys.modules) - before])
+    _write(path, key, rows, sorted(set(sys.modules) - before))
     return rows
 
 
@@ -79,11 +79,11 @@ def _read(path: Path, key: dict[str, Any]) -> list[dict[str, Any]] | None:
         return None
 
 
-def _write(path: Path, key: dict[str, Any], rows: list[dict[str, Any]], loaded: list[Any]) -> None:
+def _write(path: Path, key: dict[str, Any], rows: list[dict[str, Any]], loaded: list[str]) -> None:
     watched = [entry for entry in sys.path if entry and os.path.isdir(entry)]
     ours = [name for name in sys.modules if name.partition(".")[0] == "tabletop"]
     folders: set[str] = set()
-    for name in dict.fromkeys([*ours, *(module.__name__ for module in loaded)]):
+    for name in dict.fromkeys([*ours, *loaded]):
         file = getattr(sys.modules.get(name), "__file__", None)
         if file and not _inside_prefix(file):
             watched.append(file)
