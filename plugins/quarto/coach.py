@@ -12,7 +12,6 @@ Actions the solver leaves open get the generic search's win chance (said as such
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from pydantic import BaseModel
@@ -41,6 +40,7 @@ from tabletop_quarto.rules import (
     config,
     piece_at,
 )
+from tabletop_quarto.search import clock
 from tabletop_quarto.solver import solve
 
 _ = Domain("tabletop_quarto")
@@ -124,7 +124,8 @@ def loses_in(moves: int, reply: str | None = None) -> str:
 
 class QuartoCoach:
     """The exact coach (``nodes`` positions a turn, shared among its actions; the turn's
-    budget: its seconds cap the whole, its iterations are the search's playouts)."""
+    budget: its seconds cap the whole, three quarters for the solver on its CPU clock, the
+    rest for the search; its iterations are the search's playouts)."""
 
     def __init__(self, nodes: int | None = None) -> None:
         if nodes is None:
@@ -137,12 +138,13 @@ class QuartoCoach:
     def assess(self, turn: Turn) -> Assessment:
         state = from_json(turn.view, config(turn.players, turn.options))
         seconds = turn.budget.seconds
-        deadline = None if seconds is None else time.perf_counter() + 0.75 * seconds
+        # the solver's share, on its clock (the thread's CPU: load slows it, never cuts it)
+        deadline = None if seconds is None else clock() + 0.75 * seconds
         legal = list(turn.legal)
         known: dict[int, Judgement] = {}
         left = self.nodes
         for index, action in enumerate(legal):
-            remaining = None if deadline is None else deadline - time.perf_counter()
+            remaining = None if deadline is None else deadline - clock()
             if remaining is not None and remaining <= 0:
                 break
             found, used = self._solve(state, action, left // (len(legal) - index), remaining)
