@@ -18,6 +18,7 @@ from tabletop.game import (
     GameInfo,
     NotationError,
     PositionError,
+    describe,
     joint_actions,
     options_as,
     parse_int,
@@ -117,9 +118,8 @@ class GoofspielGame(Game[State, Action]):
         def number(value: Any, lo: int, hi: int) -> int:
             checked = whole(value, lo, hi)
             if checked is None:
-                shown = f"{value!r:.30}"
-                raise ValueError(_("{value} is not a whole number {lo}-{hi}", value=shown, lo=lo,
-                                   hi=hi))
+                raise ValueError(_("{value} is not a whole number {lo}-{hi}",
+                                   value=describe(value), lo=lo, hi=hi))
             return checked
 
         try:
