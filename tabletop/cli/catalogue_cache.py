@@ -121,7 +121,7 @@ def _encoded(value: Any) -> Any:
     if isinstance(value, Msg):
         params = {k: _encoded(v) for k, v in value.params.items()}
         return {"$msg": [str(value), value.domain, value.msgid, params, value.plural, value.n]}
-    if isinstance(value, dict):
+    if isinstance(value, dict) and "$msg" not in value:  # a message's mark: not data
         return {k: _encoded(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_encoded(v) for v in value]
